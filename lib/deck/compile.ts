@@ -1,0 +1,352 @@
+// Compiles a deck module (TSX) into the single ES module the player runs, and reads its outline.
+//
+// Two layers, because each sees what the other cannot:
+// 1. esbuild bundles the source with a plugin that answers every import. `@deckhand/player` becomes a
+//    virtual module re-exporting exactly the vocabulary, so esbuild itself rejects unknown names; the
+//    automatic JSX runtime resolves to another virtual module re-exporting jsx/jsxs/Fragment from
+//    `@deckhand/player`. Anything else is refused where it is imported, with its line.
+// 2. The output is parsed with acorn and walked, because esbuild leaves `import(variable)`,
+//    `import.meta` and dynamic `require` untouched and invisible to plugins.
+// This is a contract check that keeps decks portable and their outline honest; it is not a sandbox.
+// Deck code is contained by the player's sandboxed iframe (see DESIGN.md, "Trust boundaries").
+
+import * as esbuild from "esbuild";
+import { parse, type AnyNode, type CallExpression, type Expression, type Program, type SpreadElement } from "acorn";
+import { simple } from "acorn-walk";
+import { ApiError } from "@/lib/api/errors";
+import { vocabulary } from "@/lib/deck/vocabulary";
+
+export type DeckFormat = "slides" | "webpage";
+
+export type CompiledDeck = {
+  compiledJs: string;
+  /** Slide (or Beat) labels in source order. */
+  outline: string[];
+};
+
+const PLAYER = "@deckhand/player";
+const JSX_RUNTIME = `${PLAYER}/jsx-runtime`;
+const SOURCE_NAMESPACE = "deckhand-source";
+const PLAYER_NAMESPACE = "deckhand-player";
+const ENTRY = "deck.tsx";
+const MAX_REPORTED_ERRORS = 5;
+
+const componentList = vocabulary.map((component) => component.name).join(", ");
+const playerModuleSource = `export { ${componentList} } from "${PLAYER}";\n`;
+const jsxRuntimeModuleSource = `export { jsx, jsxs, Fragment } from "${PLAYER}";\n`;
+
+const sectionComponent: Record<DeckFormat, "Slide" | "Beat"> = { slides: "Slide", webpage: "Beat" };
+
+export async function compileDeck(input: { source: string; format: DeckFormat }): Promise<CompiledDeck> {
+  const { source, format } = input;
+  const result = await bundleDeck(source);
+
+  const compiledJs = result.outputFiles[0]?.text;
+  const outputMeta = Object.values(result.metafile.outputs)[0];
+  if (compiledJs === undefined || outputMeta === undefined) {
+    throw new Error("esbuild produced no output for the deck module");
+  }
+
+  const program = parseCompiled(compiledJs);
+  refuseEscapeHatches(program, source);
+
+  if (!outputMeta.exports.includes("default")) {
+    throw new ApiError(
+      "compile_failed",
+      "The module has no default export. End it with: export default function MyDeck() { return <Deck>…</Deck>; }",
+    );
+  }
+
+  const outline = extractOutline(program, sectionComponent[format]);
+  if (outline.length === 0) {
+    throw new ApiError("compile_failed", describeMissingSections(format));
+  }
+  return { compiledJs, outline };
+}
+
+async function bundleDeck(source: string): Promise<esbuild.BuildResult<{ write: false; metafile: true }>> {
+  try {
+    return await esbuild.build({
+      entryPoints: [ENTRY],
+      bundle: true,
+      write: false,
+      metafile: true,
+      format: "esm",
+      target: "es2022",
+      platform: "browser",
+      jsx: "automatic",
+      jsxImportSource: PLAYER,
+      // Preserve value imports the source never uses, so `import React from "react"` is refused even
+      // when unused; `import type` still vanishes, which is how type-only imports stay harmless.
+      // Being explicit also keeps the repo's own tsconfig.json out of deck compilation.
+      tsconfigRaw: { compilerOptions: { verbatimModuleSyntax: true } },
+      logLevel: "silent",
+      minify: false,
+      plugins: [createDeckImportsPlugin(source)],
+    });
+  } catch (error) {
+    if (isBuildFailure(error)) {
+      throw new ApiError("compile_failed", formatMessages(error.errors), { cause: error });
+    }
+    throw error;
+  }
+}
+
+function createDeckImportsPlugin(source: string): esbuild.Plugin {
+  return {
+    name: "deckhand-imports",
+    setup(build) {
+      build.onResolve({ filter: /.*/ }, (args) => {
+        if (args.kind === "entry-point") return { path: ENTRY, namespace: SOURCE_NAMESPACE };
+
+        // The virtual modules' own re-exports are what the output imports; the player provides them.
+        if (args.namespace === PLAYER_NAMESPACE && args.path === PLAYER) return { path: PLAYER, external: true };
+
+        if (args.kind === "dynamic-import") return refuseImport(`import("${args.path}")`, "Dynamic import() is not allowed");
+        if (args.kind === "require-call" || args.kind === "require-resolve") {
+          return refuseImport(`require("${args.path}")`, "require() is not allowed");
+        }
+        if (args.kind !== "import-statement") return refuseImport(args.path, "This kind of import is not allowed");
+
+        // jsx-runtime is what the automatic JSX transform imports; accepting it when written by hand
+        // too is harmless since it maps to the same player exports.
+        if (args.path === PLAYER || args.path === JSX_RUNTIME) return { path: args.path, namespace: PLAYER_NAMESPACE };
+        return { errors: [{ text: describeForbiddenSpecifier(args.path) }] };
+      });
+
+      build.onLoad({ filter: /.*/, namespace: SOURCE_NAMESPACE }, () => ({ contents: source, loader: "tsx" }));
+      build.onLoad({ filter: /.*/, namespace: PLAYER_NAMESPACE }, (args) => ({
+        contents: args.path === JSX_RUNTIME ? jsxRuntimeModuleSource : playerModuleSource,
+        loader: "js",
+      }));
+    },
+  };
+}
+
+function refuseImport(what: string, reason: string): esbuild.OnResolveResult {
+  return {
+    errors: [
+      {
+        text: `${reason}: ${what}. A deck is one static module; import components at the top with import { … } from "${PLAYER}"`,
+      },
+    ],
+  };
+}
+
+function describeForbiddenSpecifier(specifier: string): string {
+  const base = `Cannot import "${specifier}": a deck module may import only from "${PLAYER}"`;
+  if (specifier.startsWith(`${PLAYER}/`)) {
+    return `${base} itself; it has no subpaths. Write import { … } from "${PLAYER}"`;
+  }
+  if (specifier === "react" || specifier.startsWith("react/") || specifier.startsWith("react-dom")) {
+    return `${base}. JSX works without importing React; components come from "${PLAYER}"`;
+  }
+  if (specifier.startsWith(".") || specifier.startsWith("/")) {
+    return `${base}. A deck is a single file: define helper components and data in the same module`;
+  }
+  if (/^[a-z][a-z0-9+.-]*:/i.test(specifier)) {
+    return `${base}. Decks cannot load code from URLs or built-in modules`;
+  }
+  return `${base}. Use the vocabulary (${componentList}) and plain TypeScript in the same file`;
+}
+
+function isBuildFailure(error: unknown): error is esbuild.BuildFailure {
+  return error instanceof Error && Array.isArray((error as Partial<esbuild.BuildFailure>).errors);
+}
+
+function formatMessages(messages: esbuild.Message[]): string {
+  const lines = messages.slice(0, MAX_REPORTED_ERRORS).map(formatMessage);
+  const hidden = messages.length - MAX_REPORTED_ERRORS;
+  if (hidden > 0) lines.push(`…and ${hidden} more error${hidden === 1 ? "" : "s"}`);
+  return lines.join("\n");
+}
+
+function formatMessage(message: esbuild.Message): string {
+  const notes = message.notes
+    .filter((note) => note.text.length > 0)
+    .map((note) => {
+      const text = note.text.replace(/:$/, "");
+      const where = sourcePosition(note.location);
+      return where ? `${text} (line ${where})` : text;
+    });
+  const where = sourcePosition(message.location);
+  const text = [...describeMessage(message.text, notes)].join(" ");
+  return where ? `Line ${where}: ${text}` : text;
+}
+
+function* describeMessage(text: string, notes: string[]): Generator<string> {
+  const missingName = missingExportPattern.exec(text)?.[1];
+  if (missingName === undefined) {
+    yield* [text, ...notes].map(endSentence);
+    return;
+  }
+  // esbuild's notes already suggest the closest real name ("Did you mean to import "Slide" instead?").
+  yield `"${missingName}" is not a component of "${PLAYER}".`;
+  yield* notes.map(endSentence);
+  yield `Available: ${componentList}. Types are imported with "import type".`;
+}
+
+function endSentence(text: string): string {
+  return /[.?!]$/.test(text) ? text : `${text}.`;
+}
+
+// Locations in the virtual player modules mean nothing to the author, so only the deck's own count.
+// (esbuild reports plugin namespaces in `file`, as "namespace:path", not in `namespace`.)
+const sourceFile = `${SOURCE_NAMESPACE}:${ENTRY}`;
+
+/** "line:column", 1-based, in characters; null for positions outside the deck's own source. */
+function sourcePosition(location: esbuild.Location | null): string | null {
+  if (!location || location.file !== sourceFile) return null;
+  // esbuild counts columns in UTF-8 bytes; editors (and models) count characters.
+  const column = Buffer.from(location.lineText).subarray(0, location.column).toString("utf8").length + 1;
+  return `${location.line}:${column}`;
+}
+
+const missingExportPattern = /^No matching export in "[^"]*" for import "([^"]+)"$/;
+
+function parseCompiled(compiledJs: string): Program {
+  try {
+    return parse(compiledJs, { ecmaVersion: "latest", sourceType: "module" });
+  } catch (error) {
+    // esbuild's output is valid JavaScript, so this means a construct acorn does not know yet; refuse
+    // rather than skip the checks below.
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new ApiError("compile_failed", `The compiled module could not be checked (${reason}); simplify the construct`, {
+      cause: error,
+    });
+  }
+}
+
+// esbuild rewrites the source, so the compiled AST has no source positions; the first textual
+// occurrence is a good enough pointer for the author, and the AST has already decided.
+function refuseEscapeHatches(program: Program, source: string): void {
+  const refusals: string[] = [];
+  const refuseOnce = (message: string, sourcePattern: RegExp) => {
+    const located = `${locateInSource(source, sourcePattern)}${message}`;
+    if (!refusals.includes(located)) refusals.push(located);
+  };
+  const checkSource = (node: { source?: AnyNode | null | undefined }) => {
+    const specifier = node.source?.type === "Literal" ? node.source.value : undefined;
+    if (node.source && specifier !== PLAYER) {
+      refuseOnce(describeForbiddenSpecifier(String(specifier)), /\bimport\b|\bexport\b/);
+    }
+  };
+
+  simple(program, {
+    ImportExpression() {
+      refuseOnce(
+        `Dynamic import() is not allowed. A deck is one static module; import components at the top with import { … } from "${PLAYER}"`,
+        /\bimport\s*\(/,
+      );
+    },
+    MetaProperty(node) {
+      if (node.meta.name === "import") {
+        refuseOnce("import.meta is not available in a deck module", /\bimport\s*\.\s*meta\b/);
+      }
+    },
+    Identifier(node) {
+      // Any reference, not just calls: esbuild turns require(variable) into a __require shim that
+      // reads the global `require`.
+      if (node.name === "require") refuseOnce("require() is not allowed in a deck module", /\brequire\b/);
+    },
+    ImportDeclaration: checkSource,
+    ExportNamedDeclaration: checkSource,
+    ExportAllDeclaration: checkSource,
+  });
+
+  if (refusals.length > 0) throw new ApiError("compile_failed", refusals.join("\n"));
+}
+
+function locateInSource(source: string, pattern: RegExp): string {
+  const match = pattern.exec(source);
+  if (!match) return "";
+  const before = source.slice(0, match.index);
+  const line = before.split("\n").length;
+  const column = match.index - before.lastIndexOf("\n");
+  return `Line ${line}:${column}: `;
+}
+
+type PlayerBindings = {
+  /** Local names of `jsx` and `jsxs` (esbuild renames them on collisions). */
+  jsx: Set<string>;
+  /** Local names of the section component (renamed imports included). */
+  section: Set<string>;
+  /** Local names of `import * as ns from "@deckhand/player"`, kept by esbuild for dynamic access. */
+  namespaces: Set<string>;
+};
+
+function extractOutline(program: Program, component: "Slide" | "Beat"): string[] {
+  const bindings = readPlayerBindings(program, component);
+  const sections: Array<{ start: number; label: string | undefined }> = [];
+
+  simple(program, {
+    CallExpression(node) {
+      if (!isSectionElement(node, component, bindings)) return;
+      sections.push({ start: node.start, label: readLiteralLabel(node.arguments[1]) });
+    },
+  });
+
+  // simple() visits children before parents; source order is what authors expect.
+  sections.sort((a, b) => a.start - b.start);
+  return sections.map((section, index) => section.label ?? `${component} ${index + 1}`);
+}
+
+function readPlayerBindings(program: Program, component: string): PlayerBindings {
+  const bindings: PlayerBindings = { jsx: new Set(), section: new Set(), namespaces: new Set() };
+  for (const statement of program.body) {
+    if (statement.type !== "ImportDeclaration" || statement.source.value !== PLAYER) continue;
+    for (const specifier of statement.specifiers) {
+      if (specifier.type === "ImportNamespaceSpecifier") {
+        bindings.namespaces.add(specifier.local.name);
+        continue;
+      }
+      if (specifier.type !== "ImportSpecifier") continue;
+      const imported = specifier.imported.type === "Identifier" ? specifier.imported.name : specifier.imported.value;
+      if (imported === "jsx" || imported === "jsxs") bindings.jsx.add(specifier.local.name);
+      if (imported === component) bindings.section.add(specifier.local.name);
+    }
+  }
+  return bindings;
+}
+
+function isSectionElement(node: CallExpression, component: string, bindings: PlayerBindings): boolean {
+  if (node.callee.type !== "Identifier" || !bindings.jsx.has(node.callee.name)) return false;
+  const type = node.arguments[0];
+  if (type?.type === "Identifier") return bindings.section.has(type.name);
+  return (
+    type?.type === "MemberExpression" &&
+    type.object.type === "Identifier" &&
+    bindings.namespaces.has(type.object.name) &&
+    !type.computed &&
+    type.property.type === "Identifier" &&
+    type.property.name === component
+  );
+}
+
+/** The `label` prop when it is static text; undefined for expressions, which only run in the player. */
+function readLiteralLabel(props: Expression | SpreadElement | undefined): string | undefined {
+  if (props?.type !== "ObjectExpression") return undefined;
+  let label: string | undefined;
+  for (const property of props.properties) {
+    if (property.type !== "Property" || property.computed) continue;
+    const key = property.key.type === "Identifier" ? property.key.name : property.key.type === "Literal" ? property.key.value : undefined;
+    if (key !== "label") continue;
+    // The last `label` wins, as it does at runtime.
+    label = readStaticString(property.value);
+  }
+  const normalized = label?.replace(/\s+/g, " ").trim();
+  return normalized ? normalized : undefined;
+}
+
+function readStaticString(node: Expression): string | undefined {
+  if (node.type === "Literal" && typeof node.value === "string") return node.value;
+  if (node.type === "TemplateLiteral" && node.expressions.length === 0) return node.quasis[0]?.value.cooked ?? undefined;
+  return undefined;
+}
+
+function describeMissingSections(format: DeckFormat): string {
+  if (format === "slides") {
+    return `A slides deck needs at least one <Slide> inside <Deck>. Import Slide from "${PLAYER}" and write each <Slide label="…"> directly in the module; the outline is read from them.`;
+  }
+  return `A webpage deck needs at least one <Beat> inside <Deck>. Import Beat from "${PLAYER}" and write each <Beat label="…"> directly in the module; the outline is read from them.`;
+}

@@ -1,0 +1,292 @@
+// The authoring brief served by GET /instructions and given to the AI generator. The component and
+// token sections are rendered from the vocabulary so the brief can never describe a component the
+// compiler refuses or miss one the player renders; the prose around them is the craft advice.
+
+import { CANVAS, defaultTokensCss, iconNames, themeTokens, vocabulary, type ComponentSpec } from "@/lib/deck/vocabulary";
+
+const SOURCE_LIMIT = "1 MB";
+const TOKENS_CSS_LIMIT = "64 KB";
+// Slide padding is 12 spacing units on each side (see --space).
+const SLIDE_PADDING_UNITS = 12;
+
+/**
+ * A complete slides deck that compiles; the brief shows it and tests hold it to that. It uses most of
+ * the vocabulary the way the advice above it recommends, so models imitate good habits, not just syntax.
+ */
+export const exampleDeckSource = `import {
+  Deck, Slide, Title, Heading, Text, Bullets, Quote, Stat,
+  Columns, Stack, Grid, Box, Icon, Table, Chart,
+} from "@deckhand/player";
+
+const minutesToFirstDeck = [
+  { label: "Jul", value: 26 },
+  { label: "Aug", value: 21 },
+  { label: "Sep", value: 15 },
+  { label: "Oct", value: 12 },
+];
+
+const changes = [
+  { icon: "layers", title: "Start from a template", text: "New teams land in a finished deck, not a blank page." },
+  { icon: "sparkles", title: "Brand in one step", text: "Paste a website; colours and fonts follow." },
+  { icon: "users", title: "Invite while editing", text: "Teammates join from the deck they will work on." },
+];
+
+export default function OnboardingReview() {
+  return (
+    <Deck title="Onboarding, halved: Q3 product review">
+      <Slide
+        label="Cover"
+        layout="center"
+        background="primary"
+        notes="Welcome. In ten minutes: what we changed in onboarding this quarter, what it did, and one decision we need today."
+      >
+        <Title kicker="Q3 product review" subtitle="What we changed, what it did, what comes next" align="center">
+          Onboarding, halved
+        </Title>
+      </Slide>
+
+      <Slide
+        label="The problem"
+        notes="Half of the teams that signed up in Q2 never made a first deck. Most of them stalled at brand import, before seeing a single slide."
+      >
+        <Heading kicker="Where we started">Half of new teams never reached a first deck</Heading>
+        <Columns ratio="3:2" gap="xl" align="center">
+          <Text size="lg">
+            Setup took eleven steps across three screens. Most teams stalled at brand import, <strong>before they had seen a single slide</strong>.
+          </Text>
+          <Stat value="52%" label="of new teams dropped before a first deck" detail="Q2, 4,180 sign-ups" tone="accent" />
+        </Columns>
+      </Slide>
+
+      <Slide label="What we changed" notes="Three changes, each aimed at one stall point from the funnel. All three shipped by mid-August.">
+        <Heading>Three changes, shipped in six weeks</Heading>
+        <Grid columns={3} gap="lg">
+          {changes.map((change) => (
+            <Box key={change.title} tone="surface" padding="lg">
+              <Icon name={change.icon} size="lg" />
+              <Heading level={3}>{change.title}</Heading>
+              <Text tone="muted">{change.text}</Text>
+            </Box>
+          ))}
+        </Grid>
+      </Slide>
+
+      <Slide label="Results" notes="The median fell every month. October is the first full month with all three changes live.">
+        <Heading>Time to a first deck fell from 26 to 12 minutes</Heading>
+        <Columns ratio="2:1" gap="xl" align="center">
+          <Chart type="line" data={minutesToFirstDeck} unit=" min" highlight="Oct" title="Median minutes to a first deck" />
+          <Stack gap="lg">
+            <Stat value="-54%" label="time to a first deck" />
+            <Stat value="71%" label="of new teams reach a first deck" detail="up from 48% in Q2" tone="secondary" />
+          </Stack>
+        </Columns>
+      </Slide>
+
+      <Slide label="Customer voice" layout="center" background="surface" notes="Lumen Labs signed up on a Monday and presented to their board that Thursday.">
+        <Quote by="Priya Raman" role="Head of Marketing, Lumen Labs">
+          We had a board deck in front of our CEO before the coffee went cold.
+        </Quote>
+      </Slide>
+
+      <Slide label="By segment" notes="Every segment is ahead of plan; enterprise moved the most and is highlighted.">
+        <Heading>Activation is ahead of plan in every segment</Heading>
+        <Table
+          columns={["Segment", "Q2", "Q3", "Plan"]}
+          rows={[
+            ["Startups", "51%", "74%", "65%"],
+            ["Mid-market", "47%", "70%", "60%"],
+            ["Enterprise", "38%", "63%", "55%"],
+          ]}
+          highlight={2}
+        />
+        <Text size="sm" tone="muted">Activation: share of new teams that publish or export a deck within 7 days.</Text>
+      </Slide>
+
+      <Slide label="Next quarter" notes="Q4 turns a first deck into a shared one: teams that invite a colleague in week one retain twice as well.">
+        <Columns ratio="3:2" gap="xl" align="center">
+          <Stack gap="lg">
+            <Heading kicker="Q4 plan">Next: make the first deck a shared one</Heading>
+            <Bullets
+              marker="number"
+              items={[
+                "Invite teammates from the first deck",
+                "Brand import in under a minute",
+                "Templates for the five most common decks",
+              ]}
+            />
+          </Stack>
+          <Box tone="primary" padding="lg" align="center">
+            <Icon name="trending-up" size="xl" tone="default" />
+            <Stat value="2x" label="retention when a colleague joins in week one" tone="default" align="center" />
+          </Box>
+        </Columns>
+      </Slide>
+
+      <Slide label="The ask" layout="center" background="accent" notes="The decision: two engineers from platform for Q4. Everything else is already funded.">
+        <Title subtitle="Two engineers for Q4 to ship team onboarding" align="center">
+          One decision today
+        </Title>
+      </Slide>
+    </Deck>
+  );
+}
+`;
+
+/** The outline the example compiles to; kept beside it so the two are edited together. */
+export const exampleDeckOutline: readonly string[] = [
+  "Cover",
+  "The problem",
+  "What we changed",
+  "Results",
+  "Customer voice",
+  "By segment",
+  "Next quarter",
+  "The ask",
+];
+
+let cachedBrief: string | undefined;
+
+export function buildAuthoringBrief(): string {
+  cachedBrief ??= renderBrief();
+  return cachedBrief;
+}
+
+function renderBrief(): string {
+  const sections = [
+    renderIntroduction(),
+    renderCanvas(),
+    renderModuleRules(),
+    renderComponents(),
+    renderIcons(),
+    renderTheme(),
+    renderWebpageDecks(),
+    renderExample(),
+  ];
+  return `${sections.join("\n\n")}\n`;
+}
+
+function renderIntroduction(): string {
+  return `DECKHAND AUTHORING BRIEF
+
+A Deckhand deck is a deck-tsx module: one TypeScript + JSX (TSX) file that imports components from "@deckhand/player" and default-exports a function returning a single <Deck>. The server compiles it with esbuild and stores the source, the compiled JavaScript and the outline as a new version; the player renders it in the viewer, the editor preview and PDF/PPTX exports. The look comes from a separate theme, tokensCss: CSS custom properties that every component reads.
+
+Write the whole module every time: a write replaces the previous source entirely. A module that does not compile is refused with the compiler's message (line:column included) and nothing is saved; fix exactly what it names and send it again.`;
+}
+
+function renderCanvas(): string {
+  const padding = SLIDE_PADDING_UNITS * readPixels("--space");
+  return `THE CANVAS AND DENSITY
+
+Slides are drawn on a fixed ${CANVAS.width}x${CANVAS.height} canvas, scaled to fit the screen, PDF page or PPTX slide; nothing scrolls, so content that does not fit is cut off. A "content" slide keeps ${padding}px of padding on every side, leaving about ${CANVAS.width - 2 * padding}x${CANVAS.height - 2 * padding}px.
+
+Type sizes on the canvas with the default theme: ${renderTypeLadder()}. Components choose sizes; you choose components and the size/level props.
+
+Density rules that make decks good:
+- One idea per slide. The heading states the takeaway as a sentence ("Churn halved after the pricing change"), not a topic ("Churn").
+- At most about 40 words of body text per slide; at most 5 bullets of at most 10 words each. Put the rest in the slide's notes.
+- One focal element per slide: a Stat, a Chart, a Quote or a short statement. Use Columns for text-plus-visual, Grid for 3-6 parallel items.
+- At most one strong fill (background or Box tone "primary"/"accent") per slide; let most slides sit on the default background.
+- Open with a cover (layout "center", a Title) and close with a clear ending: the decision, ask or next step.
+- Aim for 6-12 slides unless the brief asks otherwise. Charts and tables carry only the numbers the point needs.`;
+}
+
+function renderTypeLadder(): string {
+  const base = readPixels("--type-base");
+  const scale = Number.parseFloat(readTokenDefault("--type-scale"));
+  const size = (steps: number) => `${Math.round(base * scale ** steps)}px`;
+  return [
+    `Text sm ${size(-1)}`,
+    `Text md ${size(0)}`,
+    `Text lg ${size(1)}`,
+    `Heading 3 ${size(2)}`,
+    `Heading 2 ${size(3)}`,
+    `Heading 1 ${size(4)}`,
+    `Title ${size(5)}`,
+  ].join(", ");
+}
+
+function renderModuleRules(): string {
+  return `MODULE RULES (checked by the compiler)
+
+- Import only from "@deckhand/player", by name: import { Deck, Slide, Heading } from "@deckhand/player". Any other import ("react", relative files, URLs, "@deckhand/player/…" subpaths) is refused, and so is a name that is not in the component list below. JSX needs no React import.
+- TypeScript types may be imported with "import type"; they disappear at compile time.
+- Default-export the deck: export default function MyDeck() { return <Deck>…</Deck>; }. A module without a default export is refused.
+- No dynamic import(), no require(), no import.meta. Everything the deck needs is written in the module itself: helper components, data arrays, .map() over data are all fine.
+- Every <Slide> gets a short, unique label="…" written as a string literal (or a template literal without \${}). The labels, in source order, become the deck's outline, which people and edit requests use to refer to slides ("rewrite 'Results'"). A missing or computed label shows as "Slide N". Write each <Slide> directly in the module rather than generating slides with .map() or hiding them in a wrapper component, so the outline lists every slide.
+- A slides deck needs at least one <Slide>; a webpage deck needs at least one <Beat>.
+- Use only the components and props listed below. Plain HTML elements are not styled by the theme: the only ones to use are <strong>, <em> and <br /> inside text. There is no style or className prop.
+- Limits: source at most ${SOURCE_LIMIT}; tokensCss at most ${TOKENS_CSS_LIMIT}.
+- Speaker notes go in <Slide notes="…">: what the presenter says, in full sentences. They appear in presenter view and in PPTX notes, never on the slide. Put detail there instead of cramming the slide.`;
+}
+
+function renderComponents(): string {
+  const groups: Array<{ group: ComponentSpec["group"]; title: string }> = [
+    { group: "structure", title: "Structure" },
+    { group: "layout", title: "Layout" },
+    { group: "type", title: "Type" },
+    { group: "media", title: "Media" },
+    { group: "data", title: "Data" },
+  ];
+  const rendered = groups.map(({ group, title }) => {
+    const components = vocabulary.filter((component) => component.group === group).map(renderComponent);
+    return `${title}\n\n${components.join("\n\n")}`;
+  });
+  return `COMPONENTS (everything "@deckhand/player" exports)\n\nProps marked "?" are optional. Unknown props are ignored by the player.\n\n${rendered.join("\n\n")}`;
+}
+
+function renderComponent(component: ComponentSpec): string {
+  const lines = [`<${component.name}> ${component.doc}`];
+  for (const prop of component.props) {
+    lines.push(`  ${prop.name}${prop.required ? "" : "?"}: ${prop.type} (${prop.doc})`);
+  }
+  lines.push(component.children ? `  children: ${component.children}` : "  children: none (self-closing)");
+  return lines.join("\n");
+}
+
+function renderIcons(): string {
+  return `ICONS (values for <Icon name>)\n\n${iconNames.join(", ")}`;
+}
+
+function renderTheme(): string {
+  const tokens = themeTokens.map((token) => `  ${token.name}: ${token.doc} Default: ${token.default}`);
+  return `THEME TOKENS (tokensCss)
+
+Colour and type come only from the theme. Components apply the tokens themselves through props such as tone and background, so the module never contains a colour, font name or pixel size. To change the look, change tokensCss. Where a value is needed inside tokensCss, refer to another token with var(), e.g. --color-on-accent: var(--color-bg).
+
+${tokens.join("\n")}
+
+tokensCss format: optional @import rules for web fonts, each an https URL (e.g. @import url("https://fonts.googleapis.com/css2?family=Inter:wght@400;600;700&display=swap");), followed by exactly one :root { … } block that declares only custom properties (--name: value;). Nothing else is accepted: no other selectors, at-rules or normal properties, and no "<" anywhere. Tokens you leave out keep their defaults. Keep text readable: --color-text on --color-bg and --color-on-primary on --color-primary need strong contrast (4.5:1 or more). Fonts other than the defaults may not render identically in exports.
+
+The default theme:
+
+${defaultTokensCss}`;
+}
+
+function renderWebpageDecks(): string {
+  return `WEBPAGE DECKS
+
+A deck of format "webpage" is a scrolling page instead of paged slides. It uses <Beat> where a slides deck uses <Slide>: each Beat is one section of the page, spans the width and grows with its content (height="screen" for a hero). Beats have labels, which form the outline, and no speaker notes. Everything else (components, tokens, module rules) is the same; density can be a little higher, but keep one idea per beat.
+
+  <Deck title="Deckhand">
+    <Beat label="Hero" height="screen" layout="center" background="primary">
+      <Title subtitle="Write decks as code. Share them as links.">Deckhand</Title>
+    </Beat>
+    <Beat label="How it works">…</Beat>
+  </Deck>`;
+}
+
+function renderExample(): string {
+  return `EXAMPLE (a complete slides deck that compiles)
+
+${exampleDeckSource}`;
+}
+
+function readTokenDefault(name: string): string {
+  const token = themeTokens.find((candidate) => candidate.name === name);
+  if (!token) throw new Error(`Theme token ${name} is missing from the vocabulary`);
+  return token.default;
+}
+
+function readPixels(name: string): number {
+  return Number.parseFloat(readTokenDefault(name));
+}

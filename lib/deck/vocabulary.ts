@@ -1,0 +1,459 @@
+// The deck component vocabulary: the one list of what `@deckhand/player` exports to a deck module.
+// The compiler's import allow-list, the player's components, the authoring brief and the AI prompts
+// are all derived from this file, so a component or prop that is not described here does not exist.
+// Prop types are kept as TypeScript text because their readers are people and models, not tsc.
+
+export type PropSpec = {
+  name: string;
+  /** TypeScript type as text, e.g. '"left" | "center"'. */
+  type: string;
+  required?: boolean;
+  doc: string;
+};
+
+export type ComponentSpec = {
+  name: string;
+  group: "structure" | "layout" | "type" | "media" | "data";
+  /** One line. */
+  doc: string;
+  props: PropSpec[];
+  /** What children it takes; absent when it takes none. */
+  children?: string;
+};
+
+export type TokenSpec = {
+  /** Custom property name, e.g. "--color-primary". */
+  name: string;
+  doc: string;
+  default: string;
+};
+
+export const CANVAS = { width: 1920, height: 1080 } as const;
+
+// Shared prop vocabularies: the same word means the same thing on every component, so a model that
+// learned `tone` on Box can use it on Text without looking it up again.
+const alignType = '"left" | "center" | "right"';
+const gapType = '"none" | "sm" | "md" | "lg" | "xl"';
+const textToneType = '"default" | "muted" | "primary" | "secondary" | "accent"';
+const backgroundType = '"default" | "surface" | "primary" | "accent"';
+
+const alignProp: PropSpec = { name: "align", type: alignType, doc: 'Horizontal text alignment. Default "left".' };
+const gapProp: PropSpec = {
+  name: "gap",
+  type: gapType,
+  doc: 'Space between children, in multiples of --space. Default "md".',
+};
+
+/**
+ * Icons the player ships (drawn locally, no network). Kept here so the brief can list them and the
+ * player can be checked against the same names.
+ */
+export const iconNames: readonly string[] = [
+  "arrow-right",
+  "arrow-up-right",
+  "arrow-down-right",
+  "trending-up",
+  "trending-down",
+  "check",
+  "check-circle",
+  "x",
+  "alert-triangle",
+  "info",
+  "help-circle",
+  "star",
+  "heart",
+  "zap",
+  "rocket",
+  "target",
+  "flag",
+  "trophy",
+  "lightbulb",
+  "sparkles",
+  "users",
+  "user",
+  "building",
+  "globe",
+  "map-pin",
+  "calendar",
+  "clock",
+  "mail",
+  "message",
+  "phone",
+  "lock",
+  "shield",
+  "key",
+  "settings",
+  "code",
+  "database",
+  "cloud",
+  "server",
+  "cpu",
+  "layers",
+  "puzzle",
+  "bar-chart",
+  "pie-chart",
+  "line-chart",
+  "dollar",
+  "wallet",
+  "shopping-cart",
+  "package",
+  "truck",
+  "leaf",
+  "book",
+  "graduation-cap",
+  "search",
+  "eye",
+  "link",
+  "download",
+  "upload",
+  "refresh",
+  "play",
+  "quote",
+];
+
+export const vocabulary: readonly ComponentSpec[] = [
+  // structure
+  {
+    name: "Deck",
+    group: "structure",
+    doc: "Root of every deck; the module's default export returns exactly one <Deck>.",
+    props: [{ name: "title", type: "string", doc: "Document title shown in the browser tab and export file metadata." }],
+    children: '<Slide> elements (format "slides") or <Beat> elements (format "webpage"), in order.',
+  },
+  {
+    name: "Slide",
+    group: "structure",
+    doc: "One 1920x1080 slide; content is padded and flows top to bottom unless `layout` says otherwise.",
+    props: [
+      {
+        name: "label",
+        type: "string",
+        doc: 'Short name of the slide (2-6 words) as a string literal; becomes its outline entry. Without it the outline says "Slide N".',
+      },
+      {
+        name: "notes",
+        type: "string",
+        doc: "Speaker notes: what the presenter says. Shown in presenter view and exported as PPTX notes, never on the slide.",
+      },
+      {
+        name: "layout",
+        type: '"content" | "center" | "full-bleed"',
+        doc: '"content" (default): padded, top-left flow. "center": everything centred on both axes, for covers, section breaks and big statements. "full-bleed": no padding, for edge-to-edge images or charts.',
+      },
+      {
+        name: "background",
+        type: backgroundType,
+        doc: 'Slide colour from the theme. "primary" and "accent" switch text to the matching on-colour. Default "default" (--color-bg).',
+      },
+      {
+        name: "image",
+        type: "string",
+        doc: "Background image URL (https or data:), covering the canvas under a scrim that keeps text legible.",
+      },
+    ],
+    children: "Any layout, type, media and data components.",
+  },
+  {
+    name: "Beat",
+    group: "structure",
+    doc: "One section of a scrolling webpage deck; beats stack vertically and span the page width.",
+    props: [
+      {
+        name: "label",
+        type: "string",
+        doc: 'Short name of the section as a string literal; becomes its outline entry. Without it the outline says "Beat N".',
+      },
+      {
+        name: "layout",
+        type: '"content" | "center" | "full-bleed"',
+        doc: 'Same meaning as on <Slide>. Default "content".',
+      },
+      {
+        name: "height",
+        type: '"auto" | "screen"',
+        doc: '"screen" makes the beat at least one viewport tall (hero sections); "auto" (default) fits its content.',
+      },
+      { name: "background", type: backgroundType, doc: 'Section colour from the theme. Default "default".' },
+      { name: "image", type: "string", doc: "Background image URL, covering the section under a legibility scrim." },
+    ],
+    children: "Any layout, type, media and data components.",
+  },
+
+  // layout
+  {
+    name: "Columns",
+    group: "layout",
+    doc: "Side-by-side columns, one per child; the workhorse for text-plus-visual slides.",
+    props: [
+      {
+        name: "ratio",
+        type: "string",
+        doc: 'Relative column widths separated by ":", one number per child, e.g. "1:1", "2:1", "1:1:1". Default: equal.',
+      },
+      gapProp,
+      {
+        name: "align",
+        type: '"start" | "center" | "end" | "stretch"',
+        doc: 'Vertical alignment of the columns. Default "start".',
+      },
+    ],
+    children: "One child per column; wrap several elements of one column in a <Stack>.",
+  },
+  {
+    name: "Stack",
+    group: "layout",
+    doc: "Vertical stack with even spacing; groups elements that belong together.",
+    props: [
+      gapProp,
+      { name: "align", type: '"start" | "center" | "end"', doc: 'Horizontal alignment of children. Default "start".' },
+      {
+        name: "justify",
+        type: '"start" | "center" | "end" | "between"',
+        doc: 'Vertical distribution when the stack is taller than its content. Default "start".',
+      },
+    ],
+    children: "Any elements, top to bottom.",
+  },
+  {
+    name: "Grid",
+    group: "layout",
+    doc: "Equal-width grid that wraps its children into rows; for 3-6 parallel items (features, stats, logos).",
+    props: [
+      { name: "columns", type: "2 | 3 | 4", doc: "Cells per row. Default 3." },
+      gapProp,
+    ],
+    children: "One child per cell, usually <Box> or <Stat>.",
+  },
+  {
+    name: "Box",
+    group: "layout",
+    doc: "Padded, rounded panel that sets content apart: cards, callouts, highlighted takeaways.",
+    props: [
+      {
+        name: "tone",
+        type: '"surface" | "primary" | "accent" | "outline"',
+        doc: '"surface" (default): quiet tinted card. "primary"/"accent": strong fill with on-colour text; use once per slide at most. "outline": border only.',
+      },
+      { name: "padding", type: '"sm" | "md" | "lg"', doc: 'Inner space. Default "md".' },
+      alignProp,
+    ],
+    children: "Any elements, stacked vertically with a small gap.",
+  },
+
+  // type
+  {
+    name: "Title",
+    group: "type",
+    doc: "The largest type: the one headline of a cover, section break or statement slide.",
+    props: [
+      { name: "kicker", type: "string", doc: "Small uppercase line above the title (section, date, event)." },
+      { name: "subtitle", type: "string", doc: "One supporting line below the title, in body type." },
+      alignProp,
+    ],
+    children: "The title text (keep it under ~8 words).",
+  },
+  {
+    name: "Heading",
+    group: "type",
+    doc: "Slide or section heading; level 1 for the slide's headline, 2-3 for sub-parts.",
+    props: [
+      { name: "level", type: "1 | 2 | 3", doc: "1 (default) is the slide headline; 2 and 3 are smaller." },
+      { name: "kicker", type: "string", doc: "Small uppercase line above the heading." },
+      alignProp,
+    ],
+    children: "The heading text; write it as the takeaway (\"Churn halved in Q3\"), not a topic (\"Churn\").",
+  },
+  {
+    name: "Text",
+    group: "type",
+    doc: "A paragraph of body text.",
+    props: [
+      { name: "size", type: '"sm" | "md" | "lg"', doc: '"lg" for a lead sentence, "sm" for captions and sources. Default "md".' },
+      {
+        name: "tone",
+        type: textToneType,
+        doc: 'Colour from the theme; "default" is the surrounding text colour (the on-colour inside strong fills). Default "default".',
+      },
+      { name: "weight", type: '"regular" | "bold"', doc: 'Default "regular".' },
+      alignProp,
+    ],
+    children: "Text; <strong>, <em> and <br /> may be used inline.",
+  },
+  {
+    name: "Bullets",
+    group: "type",
+    doc: "A list of short points; three to five items read best.",
+    props: [
+      { name: "items", type: "string[]", doc: "The points, one string each. Use this or children, not both." },
+      {
+        name: "marker",
+        type: '"dot" | "number" | "check" | "arrow"',
+        doc: 'Bullet marker; "number" for sequences and steps. Default "dot".',
+      },
+      { name: "size", type: '"sm" | "md" | "lg"', doc: 'Text size. Default "md".' },
+    ],
+    children: "Alternatively to `items`: one <Text> (or string) per point.",
+  },
+  {
+    name: "Quote",
+    group: "type",
+    doc: "A pull quote with attribution, set large.",
+    props: [
+      { name: "by", type: "string", doc: "Who said it." },
+      { name: "role", type: "string", doc: "Their role or organisation, shown after the name." },
+      { name: "size", type: '"md" | "lg"', doc: 'Default "lg"; use "md" for quotes longer than ~25 words.' },
+      alignProp,
+    ],
+    children: "The quoted words, without quotation marks (the player adds them).",
+  },
+  {
+    name: "Code",
+    group: "type",
+    doc: "A monospaced code block with syntax highlighting.",
+    props: [
+      {
+        name: "code",
+        type: "string",
+        required: true,
+        doc: "The code; pass a template literal (code={`...`}) since braces are not valid JSX text.",
+      },
+      { name: "language", type: "string", doc: 'Highlighting language, e.g. "ts", "python", "bash", "json".' },
+      { name: "highlight", type: "number[]", doc: "1-based line numbers to emphasise." },
+      { name: "size", type: '"sm" | "md" | "lg"', doc: 'Type size; keep ≤ 15 lines at "md". Default "md".' },
+    ],
+  },
+
+  // media
+  {
+    name: "Image",
+    group: "media",
+    doc: "A picture that fills the space its container gives it.",
+    props: [
+      { name: "src", type: "string", required: true, doc: "Image URL (https or data:)." },
+      { name: "alt", type: "string", required: true, doc: "What the image shows, for screen readers and exports." },
+      {
+        name: "fit",
+        type: '"cover" | "contain"',
+        doc: '"cover" (default) fills and crops; "contain" shows the whole image (logos, diagrams, screenshots).',
+      },
+      {
+        name: "focus",
+        type: '"center" | "top" | "bottom" | "left" | "right"',
+        doc: 'Which part stays visible when "cover" crops. Default "center".',
+      },
+      { name: "caption", type: "string", doc: "Short caption below the image." },
+      { name: "rounded", type: "boolean", doc: "Round the corners with --radius. Default false." },
+    ],
+  },
+  {
+    name: "Icon",
+    group: "media",
+    doc: "A line icon from the player's built-in set, coloured from the theme.",
+    props: [
+      { name: "name", type: "string", required: true, doc: "One of the built-in icon names (listed in the brief)." },
+      { name: "size", type: '"sm" | "md" | "lg" | "xl"', doc: 'Default "md" (about the height of body text ×2).' },
+      { name: "tone", type: textToneType, doc: 'Default "primary".' },
+    ],
+  },
+
+  // data
+  {
+    name: "Stat",
+    group: "data",
+    doc: "One big number with what it measures; put 2-4 in a <Grid> or <Columns>.",
+    props: [
+      { name: "value", type: "string", required: true, doc: 'The figure as displayed, e.g. "42%", "$1.2M", "3x".' },
+      { name: "label", type: "string", required: true, doc: "What the number measures, a few words." },
+      { name: "detail", type: "string", doc: "Optional context line: period, source or comparison." },
+      { name: "tone", type: '"primary" | "secondary" | "accent" | "default"', doc: 'Colour of the value; use "default" inside a primary or accent Box. Default "primary".' },
+      alignProp,
+    ],
+  },
+  {
+    name: "Table",
+    group: "data",
+    doc: "A simple table with a header row; keep it to about 6 rows and 5 columns.",
+    props: [
+      { name: "columns", type: "string[]", required: true, doc: "Header cells." },
+      { name: "rows", type: "(string | number)[][]", required: true, doc: "Body rows, each with one cell per column." },
+      { name: "highlight", type: "number", doc: "0-based index of a body row to emphasise with the accent colour." },
+      { name: "striped", type: "boolean", doc: "Alternate row shading. Default true." },
+    ],
+  },
+  {
+    name: "Chart",
+    group: "data",
+    doc: "A single-series bar, line or pie chart drawn from inline data.",
+    props: [
+      { name: "type", type: '"bar" | "line" | "pie"', required: true, doc: "Bar for comparisons, line for trends over time, pie for parts of a whole (≤ 5 slices)." },
+      {
+        name: "data",
+        type: "{ label: string; value: number }[]",
+        required: true,
+        doc: "Points in display order (time order for line charts).",
+      },
+      { name: "unit", type: "string", doc: 'Suffix or prefix shown with values, e.g. "%", "$", "k users".' },
+      { name: "highlight", type: "string", doc: "Label of the point to draw in the accent colour; the rest use primary." },
+      { name: "showValues", type: "boolean", doc: "Print each value on its bar, point or slice. Default true." },
+      { name: "title", type: "string", doc: "Small caption above the chart." },
+    ],
+  },
+];
+
+export const vocabularyNames: ReadonlySet<string> = new Set(vocabulary.map((component) => component.name));
+
+// Defaults are a neutral, high-contrast theme that looks deliberate with no brand applied. Sizes are in
+// canvas pixels (1920x1080), so they look large next to web defaults on purpose.
+export const themeTokens: readonly TokenSpec[] = [
+  { name: "--color-bg", doc: "Slide and page background.", default: "#fafaf9" },
+  { name: "--color-surface", doc: "Cards (<Box tone=\"surface\">), table stripes, code blocks.", default: "#f0eeeb" },
+  { name: "--color-text", doc: "Body and heading text on bg and surface.", default: "#1c1917" },
+  { name: "--color-muted", doc: "Secondary text: captions, kickers, sources, axis labels.", default: "#6b645d" },
+  { name: "--color-border", doc: "Hairlines: table rules, outlined boxes, chart grid.", default: "#dcd8d3" },
+  {
+    name: "--color-primary",
+    doc: "Brand colour: stat values, icons, charts, primary boxes and backgrounds.",
+    default: "#1d4ed8",
+  },
+  { name: "--color-on-primary", doc: "Text and icons drawn on the primary colour.", default: "#ffffff" },
+  { name: "--color-secondary", doc: "Second data colour and supporting accents.", default: "#0f766e" },
+  { name: "--color-accent", doc: "Sparse emphasis: highlighted chart point or table row, accent boxes.", default: "#c2410c" },
+  { name: "--color-on-accent", doc: "Text and icons drawn on the accent colour.", default: "#ffffff" },
+  {
+    name: "--font-heading",
+    doc: "Title and Heading typeface.",
+    default: '"Source Serif 4", "Source Serif Pro", Georgia, "Times New Roman", serif',
+  },
+  {
+    name: "--font-body",
+    doc: "Text, Bullets, Stat labels, tables and charts.",
+    default: '"Inter", "Helvetica Neue", Arial, system-ui, sans-serif',
+  },
+  {
+    name: "--font-mono",
+    doc: "Code blocks.",
+    default: '"JetBrains Mono", "SFMono-Regular", Menlo, Consolas, monospace',
+  },
+  {
+    name: "--type-base",
+    doc: 'Body text size (Text "md") on the 1920x1080 canvas; every other size derives from it.',
+    default: "32px",
+  },
+  {
+    name: "--type-scale",
+    doc: "Ratio of the type ladder: Text sm = base / scale, lg = base × scale; Heading 3, 2, 1 = base × scale², ³, ⁴; Title = base × scale⁵.",
+    default: "1.25",
+  },
+  { name: "--radius", doc: "Corner radius of boxes, images and code blocks.", default: "16px" },
+  {
+    name: "--space",
+    doc: "Spacing unit; gaps and paddings are multiples of it (slide padding is 12 units).",
+    default: "8px",
+  },
+];
+
+export const defaultTokensCss: string = [
+  ":root {",
+  ...themeTokens.map((token) => `  ${token.name}: ${token.default};`),
+  "}",
+].join("\n");

@@ -1,0 +1,43 @@
+import { eq, sql } from "drizzle-orm";
+import { ApiError } from "@/lib/api/errors";
+import type { Ctx } from "@/lib/auth/caller";
+import { deckVersions } from "@/lib/db/schema/deck-versions";
+import { decks } from "@/lib/db/schema/decks";
+import { consumeAllowance } from "@/lib/usage/consume-allowance";
+import { deckNotFound } from "./access";
+
+export type VersionContent = Pick<
+  typeof deckVersions.$inferInsert,
+  "format" | "source" | "tokensCss" | "compiledJs" | "outline" | "html"
+>;
+
+// The only way a version is written. In one transaction: take one version edit from the allowance,
+// bump the deck's version counter (the row lock serialises concurrent writers, so numbers run 1..N
+// with no gap or duplicate), and insert the version. Any failure rolls back all three.
+// `basedOnVersion` makes the write conditional: if the deck gained a version since, nothing is saved (409).
+export async function appendVersion(
+  ctx: Ctx,
+  deckId: string,
+  content: VersionContent,
+  options: { prompt: string | null; consumesEdit: boolean; basedOnVersion?: number },
+): Promise<{ id: string; version: number }> {
+  return ctx.db.transaction(async (tx) => {
+    if (options.consumesEdit) await consumeAllowance(tx, ctx.caller.organizationId, "version_edits");
+
+    const [deck] = await tx
+      .update(decks)
+      .set({ versionCount: sql`${decks.versionCount} + 1`, updatedAt: new Date() })
+      .where(eq(decks.id, deckId))
+      .returning({ versionCount: decks.versionCount });
+    if (!deck) throw deckNotFound();
+    if (options.basedOnVersion !== undefined && deck.versionCount !== options.basedOnVersion + 1) {
+      throw new ApiError("conflict", "The deck changed while this edit was being prepared; nothing was saved. Retry the edit.");
+    }
+
+    const [row] = await tx
+      .insert(deckVersions)
+      .values({ ...content, deckId, version: deck.versionCount, prompt: options.prompt, createdBy: ctx.caller.userId })
+      .returning({ id: deckVersions.id, version: deckVersions.version });
+    return row!;
+  });
+}

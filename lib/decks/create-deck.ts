@@ -1,0 +1,59 @@
+import { and, eq } from "drizzle-orm";
+import type { z } from "zod";
+import { ApiError } from "@/lib/api/errors";
+import type { Ctx } from "@/lib/auth/caller";
+import { brands } from "@/lib/db/schema/brands";
+import { decks } from "@/lib/db/schema/decks";
+import { getReadableDeck } from "./access";
+import { currentTokensCss } from "./latest-version";
+import { presentDeck } from "./present";
+import type { createDeckBody } from "./schemas";
+
+// POST /decks. A starting deck lends its brand and theme tokens; the content is written fresh.
+export async function createDeck(ctx: Ctx, input: z.output<typeof createDeckBody>) {
+  let brandId: string | null = null;
+  let initialTokensCss: string | null = null;
+  let startedFromDeckId: string | null = null;
+
+  if (input.fromDeckId) {
+    const from = await getReadableDeck(ctx, input.fromDeckId);
+    if (from.format !== "slides") {
+      throw new ApiError("invalid_request", "fromDeckId names a webpage deck; only a slides deck can start a slides deck.");
+    }
+    startedFromDeckId = from.id;
+    // A brand belongs to one organization: a public deck of another organization lends its tokens only.
+    if (from.organizationId === ctx.caller.organizationId) brandId = from.brandId;
+    initialTokensCss = await currentTokensCss(ctx.db, from);
+  }
+
+  if (input.brandId) {
+    const [brand] = await ctx.db
+      .select({ id: brands.id, data: brands.data })
+      .from(brands)
+      .where(and(eq(brands.id, input.brandId), eq(brands.organizationId, ctx.caller.organizationId)));
+    if (!brand) throw new ApiError("not_found", "Brand not found.");
+    brandId = brand.id;
+    initialTokensCss = brandTokensCss(brand.data) ?? initialTokensCss;
+  }
+
+  const [row] = await ctx.db
+    .insert(decks)
+    .values({
+      organizationId: ctx.caller.organizationId,
+      ownerId: ctx.caller.userId,
+      title: input.title,
+      description: input.description,
+      kind: input.kind,
+      format: input.format,
+      brandId,
+      startedFromDeckId,
+      initialTokensCss,
+    })
+    .returning();
+  return presentDeck(row!);
+}
+
+function brandTokensCss(data: unknown): string | null {
+  const tokens = (data as { tokensCss?: unknown } | null)?.tokensCss;
+  return typeof tokens === "string" && tokens.trim() !== "" ? tokens : null;
+}

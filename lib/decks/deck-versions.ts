@@ -1,0 +1,62 @@
+import { and, desc, eq } from "drizzle-orm";
+import { ApiError } from "@/lib/api/errors";
+import type { Ctx } from "@/lib/auth/caller";
+import { deckVersions } from "@/lib/db/schema/deck-versions";
+import { getOwnedDeck, getReadableDeck } from "./access";
+import { appendVersion } from "./append-version";
+import type { DeckRow } from "./present";
+import { versionSchema, versionSummarySchema } from "./schemas";
+
+// GET /decks/{id}/versions: newest first, without content.
+export async function listDeckVersions(ctx: Ctx, deckId: string) {
+  const deck = await getReadableDeck(ctx, deckId);
+  const rows = await ctx.db
+    .select({
+      id: deckVersions.id,
+      version: deckVersions.version,
+      prompt: deckVersions.prompt,
+      createdAt: deckVersions.createdAt,
+    })
+    .from(deckVersions)
+    .where(eq(deckVersions.deckId, deck.id))
+    .orderBy(desc(deckVersions.version));
+  return rows.map((row) => versionSummarySchema.parse(row));
+}
+
+// GET /decks/{id}/versions/{version}: one version with its full content.
+export async function getDeckVersion(ctx: Ctx, deckId: string, version: number) {
+  const deck = await getReadableDeck(ctx, deckId);
+  return versionSchema.parse(await findVersion(ctx, deck, version));
+}
+
+// POST /decks/{id}/versions/{version}/revert: the old content copied forward as the newest version.
+export async function revertDeckVersion(ctx: Ctx, deckId: string, version: number) {
+  const deck = await getOwnedDeck(ctx, deckId);
+  const old = await findVersion(ctx, deck, version);
+  return appendVersion(
+    ctx,
+    deck.id,
+    {
+      format: old.format,
+      source: old.source,
+      tokensCss: old.tokensCss,
+      compiledJs: old.compiledJs,
+      outline: old.outline,
+      html: old.html,
+    },
+    { prompt: `Reverted to version ${version}`, consumesEdit: true },
+  );
+}
+
+async function findVersion(ctx: Ctx, deck: DeckRow, version: number) {
+  const [row] = await ctx.db
+    .select()
+    .from(deckVersions)
+    .where(and(eq(deckVersions.deckId, deck.id), eq(deckVersions.version, version)))
+    .limit(1);
+  if (!row) {
+    const latest = deck.versionCount === 0 ? "the deck has no versions yet" : `the newest is ${deck.versionCount}`;
+    throw new ApiError("not_found", `Version ${version} of this deck does not exist (${latest}).`);
+  }
+  return row;
+}

