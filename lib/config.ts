@@ -22,7 +22,7 @@ export const config = {
     return intFromEnv("PORT", 3000);
   },
   get dataDir(): string {
-    return path.resolve(process.env.DATA_DIR || ".data");
+    return path.resolve(/*turbopackIgnore: true*/ process.env.DATA_DIR || ".data");
   },
   get databaseUrl(): string | undefined {
     return process.env.DATABASE_URL || undefined;

@@ -24,7 +24,11 @@ async function main() {
       fail("Usage: npm run --silent keys:create -- --email <email> [--org <name>] [--name <label>]");
     }
     const database = await getDatabase();
-    const result = await createKeyForEmail(database.db, { email: values.email, orgName: values.org, keyName: values.name });
+    const result = await createKeyForEmail(database.db, {
+      email: values.email,
+      orgName: values.org,
+      keyName: values.name,
+    });
     await database.close();
     process.stderr.write(
       `Created key ${result.prefix}… for ${values.email.trim().toLowerCase()} in organization ${result.organizationId}` +

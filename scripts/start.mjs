@@ -5,7 +5,16 @@ import path from "node:path";
 
 const root = path.dirname(path.dirname(new URL(import.meta.url).pathname));
 const buildId = path.join(root, ".next", "BUILD_ID");
-const sources = ["app", "lib", "components", "public", "drizzle", "instrumentation.ts", "next.config.ts", "package.json"];
+const sources = [
+  "app",
+  "lib",
+  "components",
+  "public",
+  "drizzle",
+  "instrumentation.ts",
+  "next.config.ts",
+  "package.json",
+];
 
 function newestMtime(entry) {
   const full = path.join(root, entry);

@@ -52,7 +52,8 @@ export function errorResponse(error: unknown, requestId: string): Response {
 
 function toApiError(error: unknown, requestId: string): ApiError {
   if (error instanceof ApiError) return error;
-  if (error instanceof z.ZodError) return new ApiError("invalid_request", error.issues.map((i) => i.message).join("; "));
+  if (error instanceof z.ZodError)
+    return new ApiError("invalid_request", error.issues.map((i) => i.message).join("; "));
   // Unknown failures are logged with the request id and answered without internals.
   console.error(JSON.stringify({ level: "error", requestId, message: String(error), stack: (error as Error)?.stack }));
   return new ApiError("internal", `Unexpected server error (request ${requestId}).`);

@@ -58,7 +58,10 @@ export async function revokeApiKey(db: Queryable, key: string): Promise<boolean>
 }
 
 // Resolves an `Authorization` header to the key's caller, or throws 401.
-export async function authenticateApiKey(db: Queryable, authorization: string | null): Promise<Caller & { keyPrefix: string }> {
+export async function authenticateApiKey(
+  db: Queryable,
+  authorization: string | null,
+): Promise<Caller & { keyPrefix: string }> {
   if (!authorization) {
     throw new ApiError("unauthorized", "Missing API key: send the header `Authorization: Bearer <API_KEY>`.");
   }
@@ -78,12 +81,16 @@ export async function authenticateApiKey(db: Queryable, authorization: string | 
     })
     .from(apiKeys)
     // A key acts as its creator, so it stops working when the creator leaves the organization.
-    .leftJoin(memberships, and(eq(memberships.organizationId, apiKeys.organizationId), eq(memberships.userId, apiKeys.userId)))
+    .leftJoin(
+      memberships,
+      and(eq(memberships.organizationId, apiKeys.organizationId), eq(memberships.userId, apiKeys.userId)),
+    )
     .where(eq(apiKeys.keyHash, hashApiKey(match[1]!)))
     .limit(1);
   if (!row) throw new ApiError("unauthorized", "Unknown API key.");
   if (row.revokedAt) throw new ApiError("unauthorized", "This API key has been revoked.");
-  if (!row.memberOf) throw new ApiError("unauthorized", "This API key's creator is no longer a member of its organization.");
+  if (!row.memberOf)
+    throw new ApiError("unauthorized", "This API key's creator is no longer a member of its organization.");
 
   const now = new Date();
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {

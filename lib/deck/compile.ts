@@ -49,6 +49,7 @@ export async function compileDeck(input: { source: string; format: DeckFormat })
 
   const program = parseCompiled(compiledJs);
   refuseEscapeHatches(program, source);
+  await refuseUnusedUnknownImports(source);
 
   if (!outputMeta.exports.includes("default")) {
     throw new ApiError(
@@ -102,7 +103,8 @@ function createDeckImportsPlugin(source: string): esbuild.Plugin {
         // The virtual modules' own re-exports are what the output imports; the player provides them.
         if (args.namespace === PLAYER_NAMESPACE && args.path === PLAYER) return { path: PLAYER, external: true };
 
-        if (args.kind === "dynamic-import") return refuseImport(`import("${args.path}")`, "Dynamic import() is not allowed");
+        if (args.kind === "dynamic-import")
+          return refuseImport(`import("${args.path}")`, "Dynamic import() is not allowed");
         if (args.kind === "require-call" || args.kind === "require-resolve") {
           return refuseImport(`require("${args.path}")`, "require() is not allowed");
         }
@@ -121,6 +123,36 @@ function createDeckImportsPlugin(source: string): esbuild.Plugin {
       }));
     },
   };
+}
+
+// Bundling drops imports that are never used before esbuild checks their names, so an unknown but unused
+// name would slip through. A plain transform keeps every value import as written (verbatimModuleSyntax);
+// its import declarations are checked against the vocabulary here.
+async function refuseUnusedUnknownImports(source: string): Promise<void> {
+  const { code } = await esbuild.transform(source, {
+    loader: "tsx",
+    format: "esm",
+    jsx: "automatic",
+    jsxImportSource: PLAYER,
+    tsconfigRaw: { compilerOptions: { verbatimModuleSyntax: true } },
+    logLevel: "silent",
+  });
+  const known = new Set(vocabulary.map((component) => component.name));
+  for (const statement of parseCompiled(code).body) {
+    if (statement.type !== "ImportDeclaration" || statement.source.value !== PLAYER) continue;
+    for (const specifier of statement.specifiers) {
+      if (specifier.type !== "ImportSpecifier") continue;
+      const name =
+        specifier.imported.type === "Identifier" ? specifier.imported.name : String(specifier.imported.value);
+      if (!known.has(name)) {
+        const message = [...describeMessage(`No matching export in "${PLAYER}" for import "${name}"`, [])].join(" ");
+        throw new ApiError(
+          "compile_failed",
+          `${locateInSource(source, new RegExp(name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))}${message}`,
+        );
+      }
+    }
+  }
 }
 
 function refuseImport(what: string, reason: string): esbuild.OnResolveResult {
@@ -180,10 +212,85 @@ function* describeMessage(text: string, notes: string[]): Generator<string> {
     yield* [text, ...notes].map(endSentence);
     return;
   }
-  // esbuild's notes already suggest the closest real name ("Did you mean to import "Slide" instead?").
   yield `"${missingName}" is not a component of "${PLAYER}".`;
-  yield* notes.map(endSentence);
+  const suggestion = suggestComponent(missingName);
+  if (suggestion) yield `Did you mean "${suggestion}"?`;
+  // esbuild's note, when it has one, is also a "did you mean"; one suggestion is enough.
+  else yield* notes.map(endSentence);
   yield `Available: ${componentList}. Types are imported with "import type".`;
+}
+
+// Names models reach for from HTML, React UI kits and slide tools, mapped to the vocabulary.
+const componentAliases: Record<string, string> = {
+  p: "Text",
+  paragraph: "Text",
+  span: "Text",
+  caption: "Text",
+  h1: "Heading",
+  h2: "Heading",
+  h3: "Heading",
+  header: "Heading",
+  subheading: "Heading",
+  subtitle: "Heading",
+  headline: "Title",
+  list: "Bullets",
+  ul: "Bullets",
+  ol: "Bullets",
+  bulletlist: "Bullets",
+  bulletpoints: "Bullets",
+  img: "Image",
+  picture: "Image",
+  photo: "Image",
+  row: "Columns",
+  hstack: "Columns",
+  split: "Columns",
+  column: "Stack",
+  vstack: "Stack",
+  flex: "Stack",
+  card: "Box",
+  panel: "Box",
+  callout: "Box",
+  container: "Box",
+  metric: "Stat",
+  kpi: "Stat",
+  number: "Stat",
+  statistic: "Stat",
+  graph: "Chart",
+  barchart: "Chart",
+  linechart: "Chart",
+  piechart: "Chart",
+  blockquote: "Quote",
+  testimonial: "Quote",
+  codeblock: "Code",
+  pre: "Code",
+  section: "Beat",
+  page: "Slide",
+  presentation: "Deck",
+};
+
+function suggestComponent(name: string): string | undefined {
+  const wanted = name.toLowerCase();
+  const alias = componentAliases[wanted];
+  if (alias) return alias;
+  let best: { name: string; distance: number } | undefined;
+  for (const { name: candidate } of vocabulary) {
+    const distance = editDistance(wanted, candidate.toLowerCase());
+    if (distance <= 2 && (best === undefined || distance < best.distance)) best = { name: candidate, distance };
+  }
+  return best?.name;
+}
+
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const substitution = (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1);
+      current.push(Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, substitution));
+    }
+    previous = current;
+  }
+  return previous[b.length] ?? 0;
 }
 
 function endSentence(text: string): string {
@@ -211,9 +318,13 @@ function parseCompiled(compiledJs: string): Program {
     // esbuild's output is valid JavaScript, so this means a construct acorn does not know yet; refuse
     // rather than skip the checks below.
     const reason = error instanceof Error ? error.message : String(error);
-    throw new ApiError("compile_failed", `The compiled module could not be checked (${reason}); simplify the construct`, {
-      cause: error,
-    });
+    throw new ApiError(
+      "compile_failed",
+      `The compiled module could not be checked (${reason}); simplify the construct`,
+      {
+        cause: error,
+      },
+    );
   }
 }
 
@@ -329,7 +440,12 @@ function readLiteralLabel(props: Expression | SpreadElement | undefined): string
   let label: string | undefined;
   for (const property of props.properties) {
     if (property.type !== "Property" || property.computed) continue;
-    const key = property.key.type === "Identifier" ? property.key.name : property.key.type === "Literal" ? property.key.value : undefined;
+    const key =
+      property.key.type === "Identifier"
+        ? property.key.name
+        : property.key.type === "Literal"
+          ? property.key.value
+          : undefined;
     if (key !== "label") continue;
     // The last `label` wins, as it does at runtime.
     label = readStaticString(property.value);
@@ -340,7 +456,8 @@ function readLiteralLabel(props: Expression | SpreadElement | undefined): string
 
 function readStaticString(node: Expression): string | undefined {
   if (node.type === "Literal" && typeof node.value === "string") return node.value;
-  if (node.type === "TemplateLiteral" && node.expressions.length === 0) return node.quasis[0]?.value.cooked ?? undefined;
+  if (node.type === "TemplateLiteral" && node.expressions.length === 0)
+    return node.quasis[0]?.value.cooked ?? undefined;
   return undefined;
 }
 

@@ -40,7 +40,10 @@ export function parseTokensCss(css: string): ParsedTokens {
 
     if (node.type === "rule") {
       if (node.selector.trim() !== ":root") {
-        refuse(node, `Selector "${node.selector}" is not allowed; tokensCss holds exactly one :root { --name: value; } block`);
+        refuse(
+          node,
+          `Selector "${node.selector}" is not allowed; tokensCss holds exactly one :root { --name: value; } block`,
+        );
       }
       if (sawRoot) refuse(node, "A second :root block is not allowed; put every token in one :root block");
       sawRoot = true;

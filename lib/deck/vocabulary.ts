@@ -117,7 +117,9 @@ export const vocabulary: readonly ComponentSpec[] = [
     name: "Deck",
     group: "structure",
     doc: "Root of every deck; the module's default export returns exactly one <Deck>.",
-    props: [{ name: "title", type: "string", doc: "Document title shown in the browser tab and export file metadata." }],
+    props: [
+      { name: "title", type: "string", doc: "Document title shown in the browser tab and export file metadata." },
+    ],
     children: '<Slide> elements (format "slides") or <Beat> elements (format "webpage"), in order.',
   },
   {
@@ -218,10 +220,7 @@ export const vocabulary: readonly ComponentSpec[] = [
     name: "Grid",
     group: "layout",
     doc: "Equal-width grid that wraps its children into rows; for 3-6 parallel items (features, stats, logos).",
-    props: [
-      { name: "columns", type: "2 | 3 | 4", doc: "Cells per row. Default 3." },
-      gapProp,
-    ],
+    props: [{ name: "columns", type: "2 | 3 | 4", doc: "Cells per row. Default 3." }, gapProp],
     children: "One child per cell, usually <Box> or <Stat>.",
   },
   {
@@ -261,14 +260,18 @@ export const vocabulary: readonly ComponentSpec[] = [
       { name: "kicker", type: "string", doc: "Small uppercase line above the heading." },
       alignProp,
     ],
-    children: "The heading text; write it as the takeaway (\"Churn halved in Q3\"), not a topic (\"Churn\").",
+    children: 'The heading text; write it as the takeaway ("Churn halved in Q3"), not a topic ("Churn").',
   },
   {
     name: "Text",
     group: "type",
     doc: "A paragraph of body text.",
     props: [
-      { name: "size", type: '"sm" | "md" | "lg"', doc: '"lg" for a lead sentence, "sm" for captions and sources. Default "md".' },
+      {
+        name: "size",
+        type: '"sm" | "md" | "lg"',
+        doc: '"lg" for a lead sentence, "sm" for captions and sources. Default "md".',
+      },
       {
         name: "tone",
         type: textToneType,
@@ -350,7 +353,12 @@ export const vocabulary: readonly ComponentSpec[] = [
     group: "media",
     doc: "A line icon from the player's built-in set, coloured from the theme.",
     props: [
-      { name: "name", type: "string", required: true, doc: "One of the built-in icon names (listed in the brief)." },
+      {
+        name: "name",
+        type: "string",
+        required: true,
+        doc: "One of the built-in icon names (`iconNames`, listed in the authoring brief).",
+      },
       { name: "size", type: '"sm" | "md" | "lg" | "xl"', doc: 'Default "md" (about the height of body text ×2).' },
       { name: "tone", type: textToneType, doc: 'Default "primary".' },
     ],
@@ -365,7 +373,11 @@ export const vocabulary: readonly ComponentSpec[] = [
       { name: "value", type: "string", required: true, doc: 'The figure as displayed, e.g. "42%", "$1.2M", "3x".' },
       { name: "label", type: "string", required: true, doc: "What the number measures, a few words." },
       { name: "detail", type: "string", doc: "Optional context line: period, source or comparison." },
-      { name: "tone", type: '"primary" | "secondary" | "accent" | "default"', doc: 'Colour of the value; use "default" inside a primary or accent Box. Default "primary".' },
+      {
+        name: "tone",
+        type: '"primary" | "secondary" | "accent" | "default"',
+        doc: 'Colour of the value; use "default" inside a primary or accent Box. Default "primary".',
+      },
       alignProp,
     ],
   },
@@ -385,7 +397,12 @@ export const vocabulary: readonly ComponentSpec[] = [
     group: "data",
     doc: "A single-series bar, line or pie chart drawn from inline data.",
     props: [
-      { name: "type", type: '"bar" | "line" | "pie"', required: true, doc: "Bar for comparisons, line for trends over time, pie for parts of a whole (≤ 5 slices)." },
+      {
+        name: "type",
+        type: '"bar" | "line" | "pie"',
+        required: true,
+        doc: "Bar for comparisons, line for trends over time, pie for parts of a whole (≤ 5 slices).",
+      },
       {
         name: "data",
         type: "{ label: string; value: number }[]",
@@ -393,7 +410,11 @@ export const vocabulary: readonly ComponentSpec[] = [
         doc: "Points in display order (time order for line charts).",
       },
       { name: "unit", type: "string", doc: 'Suffix or prefix shown with values, e.g. "%", "$", "k users".' },
-      { name: "highlight", type: "string", doc: "Label of the point to draw in the accent colour; the rest use primary." },
+      {
+        name: "highlight",
+        type: "string",
+        doc: "Label of the point to draw in the accent colour; the rest use primary.",
+      },
       { name: "showValues", type: "boolean", doc: "Print each value on its bar, point or slice. Default true." },
       { name: "title", type: "string", doc: "Small caption above the chart." },
     ],
@@ -406,7 +427,7 @@ export const vocabularyNames: ReadonlySet<string> = new Set(vocabulary.map((comp
 // canvas pixels (1920x1080), so they look large next to web defaults on purpose.
 export const themeTokens: readonly TokenSpec[] = [
   { name: "--color-bg", doc: "Slide and page background.", default: "#fafaf9" },
-  { name: "--color-surface", doc: "Cards (<Box tone=\"surface\">), table stripes, code blocks.", default: "#f0eeeb" },
+  { name: "--color-surface", doc: 'Cards (<Box tone="surface">), table stripes, code blocks.', default: "#f0eeeb" },
   { name: "--color-text", doc: "Body and heading text on bg and surface.", default: "#1c1917" },
   { name: "--color-muted", doc: "Secondary text: captions, kickers, sources, axis labels.", default: "#6b645d" },
   { name: "--color-border", doc: "Hairlines: table rules, outlined boxes, chart grid.", default: "#dcd8d3" },
@@ -417,7 +438,11 @@ export const themeTokens: readonly TokenSpec[] = [
   },
   { name: "--color-on-primary", doc: "Text and icons drawn on the primary colour.", default: "#ffffff" },
   { name: "--color-secondary", doc: "Second data colour and supporting accents.", default: "#0f766e" },
-  { name: "--color-accent", doc: "Sparse emphasis: highlighted chart point or table row, accent boxes.", default: "#c2410c" },
+  {
+    name: "--color-accent",
+    doc: "Sparse emphasis: highlighted chart point or table row, accent boxes.",
+    default: "#c2410c",
+  },
   { name: "--color-on-accent", doc: "Text and icons drawn on the accent colour.", default: "#ffffff" },
   {
     name: "--font-heading",

@@ -31,7 +31,10 @@ export async function appendVersion(
       .returning({ versionCount: decks.versionCount });
     if (!deck) throw deckNotFound();
     if (options.basedOnVersion !== undefined && deck.versionCount !== options.basedOnVersion + 1) {
-      throw new ApiError("conflict", "The deck changed while this edit was being prepared; nothing was saved. Retry the edit.");
+      throw new ApiError(
+        "conflict",
+        "The deck changed while this edit was being prepared; nothing was saved. Retry the edit.",
+      );
     }
 
     const [row] = await tx

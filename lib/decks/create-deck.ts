@@ -18,7 +18,10 @@ export async function createDeck(ctx: Ctx, input: z.output<typeof createDeckBody
   if (input.fromDeckId) {
     const from = await getReadableDeck(ctx, input.fromDeckId);
     if (from.format !== "slides") {
-      throw new ApiError("invalid_request", "fromDeckId names a webpage deck; only a slides deck can start a slides deck.");
+      throw new ApiError(
+        "invalid_request",
+        "fromDeckId names a webpage deck; only a slides deck can start a slides deck.",
+      );
     }
     startedFromDeckId = from.id;
     // A brand belongs to one organization: a public deck of another organization lends its tokens only.

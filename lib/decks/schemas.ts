@@ -30,7 +30,10 @@ export const versionParams = z.object({
 export const listDecksQuery = z.strictObject({
   scope: z.enum(["mine", "org"]).default("mine"),
   kind: z.enum(deckKinds).optional(),
-  includeArchived: z.enum(["true", "false"]).default("false").transform((v) => v === "true"),
+  includeArchived: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((v) => v === "true"),
 });
 
 export const createDeckBody = z.strictObject({
@@ -40,7 +43,9 @@ export const createDeckBody = z.strictObject({
   description: description.default(""),
   title: title.default("Untitled deck"),
   format: z
-    .literal("slides", { message: "only 'slides' decks can be created through the API; webpage decks are made in the app" })
+    .literal("slides", {
+      message: "only 'slides' decks can be created through the API; webpage decks are made in the app",
+    })
     .default("slides"),
 });
 

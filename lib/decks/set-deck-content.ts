@@ -12,7 +12,8 @@ import type { setContentBody } from "./schemas";
 export async function setDeckContent(ctx: Ctx, id: string, input: z.output<typeof setContentBody>) {
   const deck = await getOwnedDeck(ctx, id);
   const { compiledJs, outline } = await compileDeck({ source: input.source, format: deck.format });
-  const tokensCss = input.tokensCss != null ? parseTokensCss(input.tokensCss).css : await currentTokensCss(ctx.db, deck);
+  const tokensCss =
+    input.tokensCss != null ? parseTokensCss(input.tokensCss).css : await currentTokensCss(ctx.db, deck);
 
   return appendVersion(
     ctx,

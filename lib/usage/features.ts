@@ -15,7 +15,8 @@ export function defaultMonthlyLimit(featureId: FeatureId): number {
   const raw = process.env[feature.envVar];
   if (raw === undefined || raw === "") return feature.defaultLimit;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0) throw new Error(`${feature.envVar} must be a non-negative integer, got "${raw}"`);
+  if (!Number.isInteger(value) || value < 0)
+    throw new Error(`${feature.envVar} must be a non-negative integer, got "${raw}"`);
   return value;
 }
 

@@ -99,7 +99,9 @@ async function main() {
       await new Promise((r) => setTimeout(r, 100));
     }
 
-    const deck = (await (await fetch(`${base}/decks`, { method: "POST", headers, body: "{}" })).json()) as { id: string };
+    const deck = (await (await fetch(`${base}/decks`, { method: "POST", headers, body: "{}" })).json()) as {
+      id: string;
+    };
     const put = async (i: number) => {
       const res = await fetch(`${base}/decks/${deck.id}/content`, {
         method: "PUT",
@@ -120,9 +122,13 @@ async function main() {
     const results = [
       await time("get_deck (20-slide deck)", get),
       await time("set_deck_content (20-slide module)", put),
-      await time("compileDeck alone (20 slides, in-process)", (i) => compileDeck({ source: source + `// ${i}\n`, format: "slides" })),
+      await time("compileDeck alone (20 slides, in-process)", (i) =>
+        compileDeck({ source: source + `// ${i}\n`, format: "slides" }),
+      ),
     ];
-    console.log(`\nDeckhand API latency — ${os.cpus().length} cores, Node ${process.version}, PGlite, sequential requests\n`);
+    console.log(
+      `\nDeckhand API latency — ${os.cpus().length} cores, Node ${process.version}, PGlite, sequential requests\n`,
+    );
     console.log("| operation | n | median ms | p95 ms |\n|---|---|---|---|");
     for (const r of results) console.log(`| ${r.label} | ${r.n} | ${r.median.toFixed(2)} | ${r.p95.toFixed(2)} |`);
   } finally {

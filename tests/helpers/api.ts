@@ -14,7 +14,11 @@ const routes: [RegExp, string[], () => Promise<RouteModule>][] = [
   [/^\/decks\/([^/]+)$/, ["id"], () => import("@/app/api/v1/decks/[id]/route")],
   [/^\/decks\/([^/]+)\/content$/, ["id"], () => import("@/app/api/v1/decks/[id]/content/route")],
   [/^\/decks\/([^/]+)\/versions$/, ["id"], () => import("@/app/api/v1/decks/[id]/versions/route")],
-  [/^\/decks\/([^/]+)\/versions\/([^/]+)$/, ["id", "version"], () => import("@/app/api/v1/decks/[id]/versions/[version]/route")],
+  [
+    /^\/decks\/([^/]+)\/versions\/([^/]+)$/,
+    ["id", "version"],
+    () => import("@/app/api/v1/decks/[id]/versions/[version]/route"),
+  ],
   [
     /^\/decks\/([^/]+)\/versions\/([^/]+)\/revert$/,
     ["id", "version"],

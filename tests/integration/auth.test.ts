@@ -92,5 +92,4 @@ describe("GET /instructions", () => {
     expect(res.body.instructions).toContain("@deckhand/player");
     expect(res.body.instructions).toContain("1920");
   });
-
 });

@@ -32,11 +32,17 @@ describe("the keys CLI", () => {
     expect(orgOf(second.stderr)).toBe(orgOf(first.stderr));
 
     expect((await keys("revoke", key)).stdout).toMatch(/Revoked/);
-    await expect(keys("revoke", key)).rejects.toMatchObject({ code: 1, stderr: expect.stringMatching(/No active key/) });
+    await expect(keys("revoke", key)).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/No active key/),
+    });
   }, 60_000);
 
   it("explains its usage when the email is missing", async () => {
-    await expect(keys("create", "--org", "x")).rejects.toMatchObject({ code: 1, stderr: expect.stringMatching(/Usage/) });
+    await expect(keys("create", "--org", "x")).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/Usage/),
+    });
   }, 30_000);
 
   it.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
@@ -46,7 +52,9 @@ describe("the keys CLI", () => {
       const release = acquireDataDirLock(lockedDir);
       try {
         await expect(
-          run(tsx, ["scripts/keys.ts", "create", "--email", "f@example.test"], { env: { ...env, DATA_DIR: lockedDir } }),
+          run(tsx, ["scripts/keys.ts", "create", "--email", "f@example.test"], {
+            env: { ...env, DATA_DIR: lockedDir },
+          }),
         ).rejects.toMatchObject({ code: 1, stderr: expect.stringMatching(/in use by another process \(pid \d+\)/) });
       } finally {
         release();

@@ -20,7 +20,9 @@ describe("concurrent writers", () => {
   it("50 concurrent PUT /content on one deck yield versions 1..50 exactly", async () => {
     const deck = await createDeck(author);
     const results = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => setContent(author, deck.id, { source: deckSource([`Slide ${i}`]), prompt: `writer ${i}` })),
+      Array.from({ length: 50 }, (_, i) =>
+        setContent(author, deck.id, { source: deckSource([`Slide ${i}`]), prompt: `writer ${i}` }),
+      ),
     );
     expect(results.map((r) => r.status)).toEqual(Array(50).fill(200));
     const versions = results.map((r) => r.body.version as number).sort((a, b) => a - b);
@@ -39,7 +41,9 @@ describe("concurrent writers", () => {
 
   it("20 concurrent writes against an allowance of 10: exactly 10 succeed and 10 get 402", async () => {
     const user = await createUser();
-    await database.db.insert(allowances).values({ organizationId: user.organizationId, featureId: "version_edits", monthlyLimit: 10 });
+    await database.db
+      .insert(allowances)
+      .values({ organizationId: user.organizationId, featureId: "version_edits", monthlyLimit: 10 });
     const deck = await createDeck(user);
     const results = await Promise.all(Array.from({ length: 20 }, () => setContent(user, deck.id)));
     const statuses = results.map((r) => r.status);

@@ -83,7 +83,11 @@ describe("POST /decks", () => {
   });
 
   it("refuses malformed JSON with 422", async () => {
-    const res = await call("POST", "/decks", { key: owner.key, rawBody: "{title:", headers: { "content-type": "application/json" } });
+    const res = await call("POST", "/decks", {
+      key: owner.key,
+      rawBody: "{title:",
+      headers: { "content-type": "application/json" },
+    });
     expect(res.status).toBe(422);
     expect(res.body.error.message).toMatch(/not valid JSON/);
   });

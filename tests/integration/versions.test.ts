@@ -103,7 +103,10 @@ describe("PUT /decks/{id}/content", () => {
 
   it("refuses a body over 2 MB before parsing it", async () => {
     const deck = await createDeck(author);
-    const res = await call("PUT", `/decks/${deck.id}/content`, { key: author.key, rawBody: "x".repeat(2 * 1024 * 1024 + 1) });
+    const res = await call("PUT", `/decks/${deck.id}/content`, {
+      key: author.key,
+      rawBody: "x".repeat(2 * 1024 * 1024 + 1),
+    });
     expect(res.status).toBe(422);
     expect(res.body.error.code).toBe("payload_too_large");
   });
@@ -182,7 +185,9 @@ describe("versions", () => {
 describe("the version-edit allowance", () => {
   it("answers 402 with featureId version_edits once the month's edits are used, writing nothing", async () => {
     const user = await createUser();
-    await database.db.insert(allowances).values({ organizationId: user.organizationId, featureId: "version_edits", monthlyLimit: 3 });
+    await database.db
+      .insert(allowances)
+      .values({ organizationId: user.organizationId, featureId: "version_edits", monthlyLimit: 3 });
     const deck = await createDeck(user);
     for (let i = 0; i < 2; i++) expect((await setContent(user, deck.id)).status).toBe(200);
     // A refused module consumes nothing.

@@ -25,7 +25,7 @@ describe("compileDeck refusals", () => {
   it("reports a syntax error with its line and column", async () => {
     const source = `${header}export default function TestDeck() {\n  return <Deck>\n    <Slide label="One">}</Slide>\n  </Deck>;\n}\n`;
     const error = await compileRefusal(source);
-    expect(error.message).toMatch(/^Line 4:23: The character "}" is not valid inside a JSX element/);
+    expect(error.message).toMatch(/^Line 4:24: The character "}" is not valid inside a JSX element/);
   });
 
   it("refuses an import of react, even when unused", async () => {
@@ -56,10 +56,22 @@ describe("compileDeck refusals", () => {
     expect(error.message).not.toContain("deckhand-player:");
   });
 
+  it("refuses an unknown named import even when it is never used", async () => {
+    const source = `import { Deck, Slide, Marquee } from "@deckhand/player";\nexport default () => <Deck><Slide label="One" /></Deck>;\n`;
+    const error = await compileRefusal(source);
+    expect(error.message).toContain('Line 1:23: "Marquee" is not a component of "@deckhand/player".');
+  });
+
   it("suggests the closest component for a near miss", async () => {
     const source = `import { Deck, Slides } from "@deckhand/player";\nexport default () => <Deck><Slides label="One" /></Deck>;\n`;
     const error = await compileRefusal(source);
-    expect(error.message).toContain('Did you mean to import "Slide" instead?');
+    expect(error.message).toContain('Did you mean "Slide"?');
+  });
+
+  it("maps common non-vocabulary names to the component to use", async () => {
+    const source = `import { Deck, Slide, Paragraph } from "@deckhand/player";\nexport default () => <Deck><Slide label="One"><Paragraph /></Slide></Deck>;\n`;
+    const error = await compileRefusal(source);
+    expect(error.message).toContain('"Paragraph" is not a component of "@deckhand/player". Did you mean "Text"?');
   });
 
   it('refuses require("x")', async () => {
@@ -127,7 +139,7 @@ describe("compileDeck outline", () => {
   });
 
   it('numbers slides whose label is missing or computed as "Slide N"', async () => {
-    const source = `const name = "Dynamic";\n${slidesDeck("<Slide label=\"First\" /><Slide /><Slide label={`${name}!`} /><Slide label={name} />")}`;
+    const source = `const name = "Dynamic";\n${slidesDeck('<Slide label="First" /><Slide /><Slide label={`${name}!`} /><Slide label={name} />')}`;
     const { outline } = await compileDeck({ source, format: "slides" });
     expect(outline).toEqual(["First", "Slide 2", "Slide 3", "Slide 4"]);
   });
@@ -167,7 +179,7 @@ describe("compileDeck output", () => {
     expect(new Set(sources)).toEqual(new Set(["@deckhand/player"]));
     expect(compiledJs).toMatch(/import \{[^}]*\bjsx\b[^}]*\} from "@deckhand\/player"/);
     expect(compiledJs).toMatch(/import \{[^}]*\bFragment\b[^}]*\} from "@deckhand\/player"/);
-    expect(compiledJs).not.toContain("jsx-runtime\"");
+    expect(compiledJs).not.toContain('jsx-runtime"');
   });
 
   it("accepts type-only imports of player types", async () => {
@@ -179,7 +191,8 @@ describe("compileDeck output", () => {
   it("compiles a 300-line module quickly once warm", async () => {
     const slides = Array.from(
       { length: 60 },
-      (_, index) => `      <Slide label="Slide ${index}">\n        <Heading>Point ${index}</Heading>\n        <Text>Detail</Text>\n      </Slide>`,
+      (_, index) =>
+        `      <Slide label="Slide ${index}">\n        <Heading>Point ${index}</Heading>\n        <Text>Detail</Text>\n      </Slide>`,
     ).join("\n");
     const source = slidesDeck(`\n${slides}\n`);
     expect(source.split("\n").length).toBeGreaterThanOrEqual(240);

@@ -51,7 +51,9 @@ describe("exampleDeckSource", () => {
     const names = new Set(vocabulary.map((component) => component.name));
     const used = [...exampleDeckSource.matchAll(/<([A-Z]\w*)/g)].map((match) => match[1]);
     for (const name of used) expect(names).toContain(name);
-    const icons = [...exampleDeckSource.matchAll(/icon: "([\w-]+)"|name="([\w-]+)"/g)].map((match) => match[1] ?? match[2]);
+    const icons = [...exampleDeckSource.matchAll(/icon: "([\w-]+)"|name="([\w-]+)"/g)].map(
+      (match) => match[1] ?? match[2],
+    );
     expect(icons.length).toBeGreaterThan(0);
     for (const icon of icons) expect(iconNames).toContain(icon);
   });

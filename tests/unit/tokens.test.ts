@@ -77,17 +77,21 @@ describe("parseTokensCss refuses", () => {
   });
 
   it("a nested rule inside :root", () => {
-    expect(refusal(":root { --a: 1; .x { --b: 2; } }").message).toContain('nested rule ".x" is not allowed inside :root');
+    expect(refusal(":root { --a: 1; .x { --b: 2; } }").message).toContain(
+      'nested rule ".x" is not allowed inside :root',
+    );
   });
 
   it("an at-rule inside :root", () => {
-    expect(refusal(":root { --a: 1; @media print { --b: 2; } }").message).toContain("@media is not allowed inside :root");
+    expect(refusal(":root { --a: 1; @media print { --b: 2; } }").message).toContain(
+      "@media is not allowed inside :root",
+    );
   });
 
   it("other top-level at-rules", () => {
-    expect(refusal('@font-face { font-family: X; src: url("https://x.test/x.woff2"); }\n:root { --a: 1; }').message).toContain(
-      "@font-face is not allowed",
-    );
+    expect(
+      refusal('@font-face { font-family: X; src: url("https://x.test/x.woff2"); }\n:root { --a: 1; }').message,
+    ).toContain("@font-face is not allowed");
   });
 
   it("an @import after :root", () => {
@@ -97,7 +101,9 @@ describe("parseTokensCss refuses", () => {
   });
 
   it("an @import that is not https", () => {
-    expect(refusal('@import url("http://fonts.example.com/a.css");\n:root { --a: 1; }').message).toContain("must use https:");
+    expect(refusal('@import url("http://fonts.example.com/a.css");\n:root { --a: 1; }').message).toContain(
+      "must use https:",
+    );
     expect(refusal('@import "data:text/css,body{}";\n:root { --a: 1; }').message).toContain("must use https:");
     expect(refusal('@import "fonts.css";\n:root { --a: 1; }').message).toContain("not an absolute URL");
   });
@@ -109,7 +115,9 @@ describe("parseTokensCss refuses", () => {
   });
 
   it('"<" anywhere, including values and comments', () => {
-    expect(refusal(":root {\n  --a: '</style><script>alert(1)</script>';\n}").message).toContain('Line 2:9: "<" is not allowed');
+    expect(refusal(":root {\n  --a: '</style><script>alert(1)</script>';\n}").message).toContain(
+      'Line 2:9: "<" is not allowed',
+    );
     expect(refusal("/* </style> */\n:root { --a: 1; }").message).toContain('Line 1:4: "<" is not allowed');
   });
 

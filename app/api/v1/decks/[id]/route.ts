@@ -8,7 +8,9 @@ import { updateDeck } from "@/lib/decks/update-deck";
 type Params = { id: string };
 
 // GET /api/v1/decks/{id} — the deck with its newest version's content
-export const GET = withApiKey<Params>(async ({ params, ctx }) => json(await getDeck(ctx, readParams(params, deckParams).id)));
+export const GET = withApiKey<Params>(async ({ params, ctx }) =>
+  json(await getDeck(ctx, readParams(params, deckParams).id)),
+);
 
 // PATCH /api/v1/decks/{id} — title, kind, description, archived, visibility (owner only)
 export const PATCH = withApiKey<Params>(async ({ req, params, ctx }) => {
