@@ -19,7 +19,7 @@ async function admin(sql) {
 await admin(`CREATE DATABASE ${name}`);
 const url = new URL(adminUrl);
 url.pathname = `/${name}`;
-let status = 1;
+let status;
 try {
   const result = spawnSync("npx", ["vitest", "run", ...process.argv.slice(2)], {
     stdio: "inherit",

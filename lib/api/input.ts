@@ -1,4 +1,4 @@
-import { z } from "zod";
+import type { z } from "zod";
 import { ApiError } from "./errors";
 
 // Request bodies larger than this are refused while streaming, before any parsing.
