@@ -1,18 +1,19 @@
+import { type Endpoint, EndpointTable } from "@/components/endpoint-table";
 import { config } from "@/lib/config";
 
 export const dynamic = "force-dynamic";
 
-const endpoints: [string, string, string][] = [
-  ["GET", "/instructions", "The authoring brief a model (or you) reads before writing a deck"],
-  ["GET", "/decks", "Your decks, or the organization's with ?scope=org"],
-  ["POST", "/decks", "Create an empty slides deck"],
-  ["GET", "/decks/{id}", "A deck with its newest version"],
-  ["PATCH", "/decks/{id}", "Rename, publish, make a template, archive"],
-  ["DELETE", "/decks/{id}", "Delete a deck and its history"],
-  ["PUT", "/decks/{id}/content", "Write a new version (a deck-tsx module)"],
-  ["GET", "/decks/{id}/versions", "Version history, newest first"],
-  ["GET", "/decks/{id}/versions/{n}", "One version with its source and compiled module"],
-  ["POST", "/decks/{id}/versions/{n}/revert", "Copy an old version forward"],
+const endpoints: Endpoint[] = [
+  { method: "GET", path: "/instructions", summary: "The authoring brief a model (or you) reads before writing a deck" },
+  { method: "GET", path: "/decks", summary: "Your decks, or the organization's with ?scope=org" },
+  { method: "POST", path: "/decks", summary: "Create an empty slides deck" },
+  { method: "GET", path: "/decks/{id}", summary: "A deck with its newest version" },
+  { method: "PATCH", path: "/decks/{id}", summary: "Rename, publish, make a template, archive" },
+  { method: "DELETE", path: "/decks/{id}", summary: "Delete a deck and its history" },
+  { method: "PUT", path: "/decks/{id}/content", summary: "Write a new version (a deck-tsx module)" },
+  { method: "GET", path: "/decks/{id}/versions", summary: "Version history, newest first" },
+  { method: "GET", path: "/decks/{id}/versions/{n}", summary: "One version with its source and compiled module" },
+  { method: "POST", path: "/decks/{id}/versions/{n}/revert", summary: "Copy an old version forward" },
 ];
 
 export default function HomePage() {
@@ -28,19 +29,7 @@ export default function HomePage() {
       <pre>npm run --silent keys:create -- --email you@example.com --org &quot;Acme&quot;</pre>
       <h2>Use the API</h2>
       <pre>{`curl -H "Authorization: Bearer $DECKHAND_KEY" ${base}/instructions`}</pre>
-      <table style={{ borderCollapse: "collapse", width: "100%" }}>
-        <tbody>
-          {endpoints.map(([method, path, what]) => (
-            <tr key={method + path} style={{ borderTop: "1px solid var(--line)" }}>
-              <td style={{ padding: "8px 12px 8px 0", fontWeight: 600 }}>{method}</td>
-              <td style={{ padding: "8px 12px 8px 0" }}>
-                <code>{path}</code>
-              </td>
-              <td style={{ padding: "8px 0", color: "var(--muted)" }}>{what}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <EndpointTable endpoints={endpoints} />
     </main>
   );
 }

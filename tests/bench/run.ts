@@ -1,5 +1,5 @@
 // npm run bench — latency of the API through a production server on the embedded database.
-// Builds if needed, starts `next start` on a loopback port with a fresh DATA_DIR, and reports medians of:
+// Builds when stale, starts `next start` on a loopback port with a fresh DATA_DIR, and reports medians of:
 //   get_deck (GET /decks/{id}) and set_deck_content (PUT /decks/{id}/content) with a 20-slide module,
 //   and compileDeck alone in-process. Sequential requests, after a warm-up.
 import { execFileSync, spawn } from "node:child_process";
@@ -67,10 +67,7 @@ function freePort(): Promise<number> {
 }
 
 async function main() {
-  const root = process.cwd();
-  if (!fs.existsSync(path.join(root, ".next", "BUILD_ID"))) {
-    execFileSync("npx", ["next", "build"], { stdio: "inherit" });
-  }
+  execFileSync("node", ["scripts/build-if-stale.mjs"], { stdio: "inherit" });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "deckhand-bench-"));
   const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", VERSION_EDIT_ALLOWANCE: "1000000" };
   const key = execFileSync("node_modules/.bin/tsx", ["scripts/keys.ts", "create", "--email", "bench@example.test"], {

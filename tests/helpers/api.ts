@@ -5,7 +5,7 @@ import { getDb } from "@/lib/db/client";
 // Calls the real route handlers with real Request objects, routed the way Next routes app/api/v1.
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each route declares its own params
-type Handler = (req: Request, ctx: { params: Promise<any> }) => Promise<Response>;
+type Handler = (req: Request, ctx: { params: Promise<any> }) => Response | Promise<Response>;
 type RouteModule = Partial<Record<string, Handler>>;
 
 const routes: [RegExp, string[], () => Promise<RouteModule>][] = [
@@ -24,6 +24,8 @@ const routes: [RegExp, string[], () => Promise<RouteModule>][] = [
     ["id", "version"],
     () => import("@/app/api/v1/decks/[id]/versions/[version]/revert/route"),
   ],
+  // Next.js falls back to the catch-all when nothing more specific matches.
+  [/^\/(.*)$/, ["path"], () => import("@/app/api/v1/[...path]/route")],
 ];
 
 export type ApiResponse<T = any> = { status: number; body: T; headers: Headers }; // eslint-disable-line @typescript-eslint/no-explicit-any

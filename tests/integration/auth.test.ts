@@ -93,3 +93,14 @@ describe("GET /instructions", () => {
     expect(res.body.instructions).toContain("1920");
   });
 });
+
+describe("unknown API paths", () => {
+  it.each([
+    ["GET", "/nope"],
+    ["POST", "/decks/x/y/z"],
+  ])("%s %s answers a JSON 404", async (method, path) => {
+    const res = await call(method, path, { key: alice.key });
+    expect(res.status).toBe(404);
+    expect(res.body.error).toMatchObject({ code: "not_found", message: expect.stringContaining(path) });
+  });
+});

@@ -1,0 +1,37 @@
+// Runs `next build` when there is no build yet or a source is newer than it. Used by `npm start` and the benchmarks.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+
+const root = path.dirname(path.dirname(new URL(import.meta.url).pathname));
+const sources = [
+  "app",
+  "lib",
+  "components",
+  "public",
+  "drizzle",
+  "instrumentation.ts",
+  "next.config.ts",
+  "package.json",
+];
+
+function newestMtime(entry) {
+  const full = path.join(root, entry);
+  if (!fs.existsSync(full)) return 0;
+  const stat = fs.statSync(full);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const child of fs.readdirSync(full)) newest = Math.max(newest, newestMtime(path.join(entry, child)));
+  return newest;
+}
+
+export function buildIfStale() {
+  const buildId = path.join(root, ".next", "BUILD_ID");
+  const builtAt = fs.existsSync(buildId) ? fs.statSync(buildId).mtimeMs : 0;
+  if (builtAt > 0 && !sources.some((source) => newestMtime(source) > builtAt)) return;
+  console.log(builtAt === 0 ? "No build yet: building…" : "Sources changed since the last build: rebuilding…");
+  const build = spawnSync("npx", ["next", "build"], { cwd: root, stdio: "inherit" });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+if (process.argv[1] === new URL(import.meta.url).pathname) buildIfStale();
