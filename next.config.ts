@@ -3,9 +3,31 @@ import type { NextConfig } from "next";
 const nextConfig: NextConfig = {
   // Native binaries and WASM runtimes stay in node_modules instead of the server bundle
   // (esbuild's binary breaks the bundler; PGlite loads its own data files).
-  serverExternalPackages: ["esbuild", "@electric-sql/pglite", "pg", "@neondatabase/serverless", "ws"],
+  serverExternalPackages: [
+    "esbuild",
+    "@electric-sql/pglite",
+    "pg",
+    "@neondatabase/serverless",
+    "ws",
+    "puppeteer-core",
+    "@sparticuz/chromium",
+  ],
   poweredByHeader: false,
   reactStrictMode: true,
+  async headers() {
+    return [
+      {
+        // The player's assets are content-hashed, and deck frames (opaque origin) fetch them in CORS mode.
+        source: "/player/:path*",
+        headers: [
+          { key: "Access-Control-Allow-Origin", value: "*" },
+          { key: "Cross-Origin-Resource-Policy", value: "cross-origin" },
+          { key: "Cache-Control", value: "public, max-age=31536000, immutable" },
+          { key: "X-Content-Type-Options", value: "nosniff" },
+        ],
+      },
+    ];
+  },
 };
 
 export default nextConfig;

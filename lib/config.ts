@@ -33,6 +33,12 @@ export const config = {
   get viewerBaseUrl(): string {
     return trimSlash(process.env.VIEWER_BASE_URL || this.appUrl);
   },
+  // A separate origin that serves deck frames (the same app behind another host name), so deck code never
+  // shares an origin with the app even if a browser ignored the sandbox. Unset: frames come from the app.
+  get deckContentOrigin(): string | undefined {
+    const value = process.env.DECK_CONTENT_ORIGIN;
+    return value ? new URL(value).origin : undefined;
+  },
   get versionEditAllowance(): number {
     return intFromEnv("VERSION_EDIT_ALLOWANCE", 1000);
   },

@@ -1,4 +1,4 @@
-// Runs `next build` when there is no build yet or a source is newer than it. Used by `npm start` and the benchmarks.
+// Runs `npm run build` (the player, then Next.js) when there is no build yet or a source is newer than it. Used by `npm start` and the benchmarks.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -30,7 +30,7 @@ export function buildIfStale() {
   const builtAt = fs.existsSync(buildId) ? fs.statSync(buildId).mtimeMs : 0;
   if (builtAt > 0 && !sources.some((source) => newestMtime(source) > builtAt)) return;
   console.log(builtAt === 0 ? "No build yet: building…" : "Sources changed since the last build: rebuilding…");
-  const build = spawnSync("npx", ["next", "build"], { cwd: root, stdio: "inherit" });
+  const build = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 

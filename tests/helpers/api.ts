@@ -1,32 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { createKeyForEmail } from "@/lib/auth/accounts";
 import { getDb } from "@/lib/db/client";
+import { dispatch } from "./app-router";
 
 // Calls the real route handlers with real Request objects, routed the way Next routes app/api/v1.
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each route declares its own params
-type Handler = (req: Request, ctx: { params: Promise<any> }) => Response | Promise<Response>;
-type RouteModule = Partial<Record<string, Handler>>;
-
-const routes: [RegExp, string[], () => Promise<RouteModule>][] = [
-  [/^\/instructions$/, [], () => import("@/app/api/v1/instructions/route")],
-  [/^\/decks$/, [], () => import("@/app/api/v1/decks/route")],
-  [/^\/decks\/([^/]+)$/, ["id"], () => import("@/app/api/v1/decks/[id]/route")],
-  [/^\/decks\/([^/]+)\/content$/, ["id"], () => import("@/app/api/v1/decks/[id]/content/route")],
-  [/^\/decks\/([^/]+)\/versions$/, ["id"], () => import("@/app/api/v1/decks/[id]/versions/route")],
-  [
-    /^\/decks\/([^/]+)\/versions\/([^/]+)$/,
-    ["id", "version"],
-    () => import("@/app/api/v1/decks/[id]/versions/[version]/route"),
-  ],
-  [
-    /^\/decks\/([^/]+)\/versions\/([^/]+)\/revert$/,
-    ["id", "version"],
-    () => import("@/app/api/v1/decks/[id]/versions/[version]/revert/route"),
-  ],
-  // Next.js falls back to the catch-all when nothing more specific matches.
-  [/^\/(.*)$/, ["path"], () => import("@/app/api/v1/[...path]/route")],
-];
 
 export type ApiResponse<T = any> = { status: number; body: T; headers: Headers }; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -36,13 +13,6 @@ export async function call(
   options: { key?: string | null; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
 ): Promise<ApiResponse> {
   const url = new URL(`http://localhost/api/v1${path}`);
-  const route = routes.find(([pattern]) => pattern.test(url.pathname.slice("/api/v1".length)));
-  if (!route) throw new Error(`No route for ${path}`);
-  const match = route[0].exec(url.pathname.slice("/api/v1".length))!;
-  const params = Object.fromEntries(route[1].map((name, i) => [name, decodeURIComponent(match[i + 1]!)]));
-  const handler = (await route[2]())[method];
-  if (!handler) return { status: 405, body: null, headers: new Headers() };
-
   const headers = new Headers(options.headers);
   if (options.key) headers.set("authorization", `Bearer ${options.key}`);
   let body: string | undefined = options.rawBody;
@@ -50,7 +20,7 @@ export async function call(
     body = JSON.stringify(options.body);
     headers.set("content-type", "application/json");
   }
-  const response = await handler(new Request(url, { method, headers, body }), { params: Promise.resolve(params) });
+  const response = await dispatch(new Request(url, { method, headers, body }));
   const text = await response.text();
   return { status: response.status, body: text ? JSON.parse(text) : null, headers: response.headers };
 }

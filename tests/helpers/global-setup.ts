@@ -1,5 +1,7 @@
+import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { migrateDatabase, openDatabase, openPglite } from "@/lib/db/client";
@@ -13,12 +15,22 @@ declare module "vitest" {
 // Once per run: on PostgreSQL (TEST_DATABASE_URL) apply the migrations; on PGlite build a migrated
 // template data dir, cached by the migrations' hash, that each suite loads into its own in-memory database.
 export default async function setup(project: TestProject) {
+  // Browser tests load the player's built assets from public/player.
+  const build = spawnSync(path.resolve("node_modules/.bin/tsx"), ["scripts/build-player.ts"], {
+    stdio: "inherit",
+    env: { ...process.env, QUIET: "1" },
+  });
+  if (build.status !== 0) throw new Error("building the player failed");
+  // The DATA_DIR vitest.config.ts gives the workers.
+  const teardown = () =>
+    fs.rmSync(path.join(os.tmpdir(), `deckhand-test-${process.pid}`), { recursive: true, force: true });
+
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
     const database = await openDatabase(url);
     await migrateDatabase(database);
     await database.close();
-    return;
+    return teardown;
   }
   const migrations = path.resolve("drizzle");
   const hash = createHash("sha256");
@@ -38,4 +50,5 @@ export default async function setup(project: TestProject) {
     await database.close();
   }
   project.provide("pgliteTemplate", template);
+  return teardown;
 }

@@ -1,0 +1,79 @@
+import { Component, type ContextType, type ErrorInfo, type ReactNode } from "react";
+import { PlayerContext } from "./player-context";
+
+export function ErrorPanel({ title, detail, message }: { title: string; detail?: string; message: string }) {
+  return (
+    <div className="dh-error" role="alert">
+      <div className="dh-error-title">{title}</div>
+      {detail ? <div className="dh-error-detail">{detail}</div> : null}
+      <pre className="dh-error-message">{message}</pre>
+    </div>
+  );
+}
+
+export function describeError(error: unknown): string {
+  if (error instanceof Error) return error.message || error.name;
+  return String(error);
+}
+
+type BoundaryState = { error: unknown };
+
+// One slide's failure shows a panel on that slide; the others keep working.
+export class SectionBoundary extends Component<{ index: number; label?: string; children: ReactNode }, BoundaryState> {
+  static override contextType = PlayerContext;
+  declare context: ContextType<typeof PlayerContext>;
+  override state: BoundaryState = { error: null };
+
+  static getDerivedStateFromError(error: unknown): BoundaryState {
+    return { error };
+  }
+
+  private label(): string | undefined {
+    return this.props.label ?? this.context?.slides[this.props.index]?.label;
+  }
+
+  override componentDidCatch(error: unknown, _info: ErrorInfo) {
+    const label = this.label();
+    this.context?.reportError(`Slide ${this.props.index + 1}${label ? ` (${label})` : ""}: ${describeError(error)}`);
+  }
+
+  override render() {
+    if (this.state.error === null) return this.props.children;
+    const kind = this.context?.config.format === "webpage" ? "Section" : "Slide";
+    const label = this.label();
+    return (
+      <section className={kind === "Slide" ? "dh-slide dh-slide-error" : "dh-beat dh-slide-error"}>
+        <ErrorPanel
+          title={`This ${kind.toLowerCase()} could not be shown`}
+          detail={`${kind} ${this.props.index + 1}${label && !label.startsWith(kind) ? ` · ${label}` : ""}`}
+          message={describeError(this.state.error)}
+        />
+      </section>
+    );
+  }
+}
+
+// Failures outside any slide (the module's top level, the Deck itself).
+export class RootBoundary extends Component<
+  { children: ReactNode; onError: (message: string) => void },
+  BoundaryState
+> {
+  override state: BoundaryState = { error: null };
+
+  static getDerivedStateFromError(error: unknown): BoundaryState {
+    return { error };
+  }
+
+  override componentDidCatch(error: unknown) {
+    this.props.onError(`Deck: ${describeError(error)}`);
+  }
+
+  override render() {
+    if (this.state.error === null) return this.props.children;
+    return (
+      <div className="dh-error-screen">
+        <ErrorPanel title="This deck could not be shown" message={describeError(this.state.error)} />
+      </div>
+    );
+  }
+}

@@ -1,0 +1,164 @@
+import {
+  Children,
+  Fragment,
+  isValidElement,
+  type ReactElement,
+  type ReactNode,
+  useContext,
+  useLayoutEffect,
+} from "react";
+import { ScaledCanvas, Stage } from "./shell/stage";
+import { Overview } from "./shell/overview";
+import { SectionBoundary } from "./shell/error-boundary";
+import { SectionIndexContext, usePlayer } from "./shell/player-context";
+
+type SectionLayout = "content" | "center" | "full-bleed";
+type SectionBackground = "default" | "surface" | "primary" | "accent";
+
+const layouts: readonly SectionLayout[] = ["content", "center", "full-bleed"];
+const backgrounds: readonly SectionBackground[] = ["default", "surface", "primary", "accent"];
+
+function oneOf<T extends string>(value: unknown, allowed: readonly T[], fallback: T): T {
+  return allowed.includes(value as T) ? (value as T) : fallback;
+}
+
+// Fragments and arrays are transparent: `<>{a}{b}</>` and `items.map(…)` give one section per element.
+function flattenSections(children: ReactNode): ReactElement[] {
+  const sections: ReactElement[] = [];
+  Children.forEach(children, (child) => {
+    if (!isValidElement(child)) return;
+    if (child.type === Fragment) sections.push(...flattenSections((child.props as { children?: ReactNode }).children));
+    else sections.push(child);
+  });
+  return sections;
+}
+
+// A slide's label is known without rendering it when it is a <Slide label="…"> element; the error panel
+// needs it exactly when rendering failed.
+function literalLabel(section: ReactElement): string | undefined {
+  if (section.type !== Slide && section.type !== Beat) return undefined;
+  const label = (section.props as { label?: unknown }).label;
+  return typeof label === "string" && label.trim() ? label.trim() : undefined;
+}
+
+export type DeckProps = { title?: string; children?: ReactNode };
+
+// The root of every deck. Each child is one slide (or beat); how they are shown depends on the player's
+// mode: one at a time on the stage, all as pages for export, one scaled for a thumbnail.
+export function Deck({ title, children }: DeckProps) {
+  const player = usePlayer();
+  const sections = flattenSections(children);
+  const { setCount } = player;
+
+  useLayoutEffect(() => setCount(sections.length), [setCount, sections.length]);
+  useLayoutEffect(() => {
+    if (title) document.title = title;
+  }, [title]);
+
+  const renderSection = (section: ReactElement, index: number) => (
+    <SectionIndexContext.Provider key={section.key ?? index} value={index}>
+      <SectionBoundary index={index} label={literalLabel(section)}>
+        {section}
+      </SectionBoundary>
+    </SectionIndexContext.Provider>
+  );
+
+  if (player.config.format === "webpage") {
+    return <main className="dh-webpage">{sections.map(renderSection)}</main>;
+  }
+  if (player.config.mode === "export") {
+    return (
+      <div className="dh-export">
+        {sections.map((section, index) => (
+          <div className="dh-export-page" key={section.key ?? index}>
+            {renderSection(section, index)}
+          </div>
+        ))}
+      </div>
+    );
+  }
+  if (player.config.mode === "thumb") {
+    const index = Math.min(player.slide, sections.length - 1);
+    const section = sections[index];
+    return <ScaledCanvas fit>{section ? renderSection(section, index) : null}</ScaledCanvas>;
+  }
+  return (
+    <>
+      <Stage>
+        {sections.map((section, index) => (
+          <div
+            key={section.key ?? index}
+            className="dh-stage-slide"
+            hidden={index !== player.slide}
+            aria-hidden={index !== player.slide}
+          >
+            {renderSection(section, index)}
+          </div>
+        ))}
+      </Stage>
+      {player.overview ? <Overview sections={sections.map(renderSection)} /> : null}
+    </>
+  );
+}
+
+export type SlideProps = {
+  label?: string;
+  notes?: string;
+  layout?: SectionLayout;
+  background?: SectionBackground;
+  image?: string;
+  children?: ReactNode;
+};
+
+function useSectionMeta(kind: "Slide" | "Beat", label: unknown, notes: unknown) {
+  const index = useContext(SectionIndexContext);
+  const { registerMeta } = usePlayer();
+  const text = typeof label === "string" && label.trim() ? label.trim() : `${kind} ${index + 1}`;
+  const notesText = typeof notes === "string" ? notes : "";
+  useLayoutEffect(() => {
+    if (index >= 0) registerMeta(index, { label: text, notes: notesText });
+  }, [registerMeta, index, text, notesText]);
+  return { index, label: text };
+}
+
+// One 1920x1080 slide.
+export function Slide({ label, notes, layout, background, image, children }: SlideProps) {
+  const { index, label: name } = useSectionMeta("Slide", label, notes);
+  return (
+    <section
+      className="dh-slide"
+      data-layout={oneOf(layout, layouts, "content")}
+      data-background={oneOf(background, backgrounds, "default")}
+      data-slide={index + 1}
+      aria-label={name}
+    >
+      {typeof image === "string" && image ? <SectionImage src={image} /> : null}
+      {children}
+    </section>
+  );
+}
+
+export type BeatProps = Omit<SlideProps, "notes"> & { height?: "auto" | "screen" };
+
+// One section of a scrolling webpage.
+export function Beat({ label, layout, background, image, height, children }: BeatProps) {
+  const { index, label: name } = useSectionMeta("Beat", label, undefined);
+  return (
+    <section
+      className="dh-beat"
+      id={`beat-${index + 1}`}
+      data-layout={oneOf(layout, layouts, "content")}
+      data-background={oneOf(background, backgrounds, "default")}
+      data-height={height === "screen" ? "screen" : "auto"}
+      data-beat={index + 1}
+      aria-label={name}
+    >
+      {typeof image === "string" && image ? <SectionImage src={image} /> : null}
+      {children}
+    </section>
+  );
+}
+
+function SectionImage({ src }: { src: string }) {
+  return <div className="dh-slide-image" style={{ backgroundImage: `url(${JSON.stringify(src)})` }} aria-hidden />;
+}

@@ -1,0 +1,274 @@
+"use client";
+
+// Media: pictures and the built-in icon set. Icons are drawn from lucide's icon nodes, imported one by
+// one so the player bundle carries only the names the vocabulary promises, not lucide's whole set.
+
+import { createElement, useState } from "react";
+import {
+  ArrowDownRight,
+  ArrowRight,
+  ArrowUpRight,
+  Book,
+  Building,
+  Calendar,
+  ChartColumn,
+  ChartLine,
+  ChartPie,
+  Check,
+  CircleCheck,
+  CircleDashed,
+  CircleQuestionMark,
+  Clock,
+  Cloud,
+  Code,
+  Cpu,
+  Database,
+  DollarSign,
+  Download,
+  Eye,
+  Flag,
+  Globe,
+  GraduationCap,
+  Heart,
+  ImageOff,
+  Info,
+  Key,
+  Layers,
+  Leaf,
+  Lightbulb,
+  Link,
+  Lock,
+  Mail,
+  MapPin,
+  MessageSquare,
+  Package,
+  Phone,
+  Play,
+  Puzzle,
+  Quote,
+  RefreshCw,
+  Rocket,
+  Search,
+  Server,
+  Settings,
+  Shield,
+  ShoppingCart,
+  Sparkles,
+  Star,
+  Target,
+  TrendingDown,
+  TrendingUp,
+  TriangleAlert,
+  Trophy,
+  Truck,
+  Upload,
+  User,
+  Users,
+  Wallet,
+  X,
+  Zap,
+  type IconNode,
+} from "lucide";
+import { oneOf, textOf, textTones } from "@/components/player/vocabulary/tone";
+
+// Keys are exactly `iconNames` from lib/deck/vocabulary.ts (a unit test can hold the two together);
+// values are the closest lucide glyph, several of which lucide has since renamed.
+const icons: Readonly<Record<string, IconNode>> = {
+  "arrow-right": ArrowRight,
+  "arrow-up-right": ArrowUpRight,
+  "arrow-down-right": ArrowDownRight,
+  "trending-up": TrendingUp,
+  "trending-down": TrendingDown,
+  check: Check,
+  "check-circle": CircleCheck,
+  x: X,
+  "alert-triangle": TriangleAlert,
+  info: Info,
+  "help-circle": CircleQuestionMark,
+  star: Star,
+  heart: Heart,
+  zap: Zap,
+  rocket: Rocket,
+  target: Target,
+  flag: Flag,
+  trophy: Trophy,
+  lightbulb: Lightbulb,
+  sparkles: Sparkles,
+  users: Users,
+  user: User,
+  building: Building,
+  globe: Globe,
+  "map-pin": MapPin,
+  calendar: Calendar,
+  clock: Clock,
+  mail: Mail,
+  message: MessageSquare,
+  phone: Phone,
+  lock: Lock,
+  shield: Shield,
+  key: Key,
+  settings: Settings,
+  code: Code,
+  database: Database,
+  cloud: Cloud,
+  server: Server,
+  cpu: Cpu,
+  layers: Layers,
+  puzzle: Puzzle,
+  "bar-chart": ChartColumn,
+  "pie-chart": ChartPie,
+  "line-chart": ChartLine,
+  dollar: DollarSign,
+  wallet: Wallet,
+  "shopping-cart": ShoppingCart,
+  package: Package,
+  truck: Truck,
+  leaf: Leaf,
+  book: Book,
+  "graduation-cap": GraduationCap,
+  search: Search,
+  eye: Eye,
+  link: Link,
+  download: Download,
+  upload: Upload,
+  refresh: RefreshCw,
+  play: Play,
+  quote: Quote,
+};
+
+// Near misses that models and people write often (lucide's newer names, obvious synonyms). Resolving
+// them is kinder than a placeholder glyph; anything else still gets the visible fallback.
+const aliases: Readonly<Record<string, string>> = {
+  "circle-check": "check-circle",
+  "triangle-alert": "alert-triangle",
+  warning: "alert-triangle",
+  "circle-help": "help-circle",
+  help: "help-circle",
+  "dollar-sign": "dollar",
+  money: "dollar",
+  "chart-column": "bar-chart",
+  "bar-chart-2": "bar-chart",
+  chart: "bar-chart",
+  "chart-pie": "pie-chart",
+  "chart-line": "line-chart",
+  "message-square": "message",
+  "message-circle": "message",
+  "refresh-cw": "refresh",
+  "building-2": "building",
+  email: "mail",
+  gear: "settings",
+  team: "users",
+  location: "map-pin",
+  time: "clock",
+  idea: "lightbulb",
+  close: "x",
+};
+
+function resolveIcon(name: unknown): IconNode | undefined {
+  if (typeof name !== "string") return undefined;
+  const key = name
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_]+/g, "-");
+  return icons[key] ?? icons[aliases[key] ?? ""];
+}
+
+type IconProps = {
+  name: string;
+  size?: "sm" | "md" | "lg" | "xl";
+  tone?: "default" | "muted" | "primary" | "secondary" | "accent";
+};
+
+export function Icon({ name, size, tone }: IconProps) {
+  const node = resolveIcon(name);
+  return (
+    <svg
+      className="dh-icon"
+      data-size={oneOf(size, ["sm", "md", "lg", "xl"], "md")}
+      data-tone={oneOf(tone, textTones, "primary")}
+      data-missing-icon={node ? undefined : (textOf(name) ?? "")}
+      xmlns="http://www.w3.org/2000/svg"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      {glyph(node ?? CircleDashed)}
+    </svg>
+  );
+}
+
+function glyph(node: IconNode) {
+  return node.map(([tag, attrs], index) => createElement(tag, { key: index, ...attrs }));
+}
+
+const fits = ["cover", "contain"] as const;
+const focuses = ["center", "top", "bottom", "left", "right"] as const;
+
+type ImageProps = {
+  src: string;
+  alt: string;
+  fit?: "cover" | "contain";
+  focus?: "center" | "top" | "bottom" | "left" | "right";
+  caption?: string;
+  rounded?: boolean;
+};
+
+export function Image({ src, alt, fit, focus, caption, rounded }: ImageProps) {
+  // Remembering which src failed (not just "failed") lets a new src try again after an edit.
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const url = typeof src === "string" ? src.trim() : "";
+  const description = textOf(alt) ?? "";
+  const captionText = textOf(caption);
+  const failed = url === "" || failedSrc === url;
+
+  return (
+    <figure className="dh-image" data-rounded={rounded === true ? "" : undefined}>
+      <div className="dh-image-frame">
+        {failed ? (
+          // Decks run under a CSP that blocks remote images, so a missing picture is an expected state
+          // that should look intentional, not a browser's broken-image glyph.
+          <div className="dh-image-missing" role="img" aria-label={description}>
+            <svg
+              className="dh-icon"
+              data-size="lg"
+              data-tone="muted"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth={2}
+              strokeLinecap="round"
+              strokeLinejoin="round"
+              aria-hidden="true"
+            >
+              {glyph(ImageOff)}
+            </svg>
+            {description ? <span className="dh-image-missing-text">{description}</span> : null}
+          </div>
+        ) : (
+          <img
+            className="dh-image-img"
+            src={url}
+            alt={description}
+            data-fit={oneOf(fit, fits, "cover")}
+            data-focus={oneOf(focus, focuses, "center")}
+            decoding="async"
+            onError={() => setFailedSrc(url)}
+            // The error can fire before React attaches onError (server-rendered markup, cached failures).
+            // A complete image without pixels is either broken or a size-less SVG; decode() tells them apart.
+            ref={(element) => {
+              if (element && element.complete && element.naturalWidth === 0) {
+                element.decode().catch(() => setFailedSrc(url));
+              }
+            }}
+          />
+        )}
+      </div>
+      {captionText ? <figcaption className="dh-image-caption">{captionText}</figcaption> : null}
+    </figure>
+  );
+}

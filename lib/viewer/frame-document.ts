@@ -1,0 +1,114 @@
+import { createHash } from "node:crypto";
+import type { PlayerConfig, PlayerMode } from "@/components/player/config";
+import { playerAssets } from "./assets";
+import { escapeHtml, htmlResponse, jsonScript } from "./html";
+
+// The document a deck module runs in. It is always sandboxed: the CSP's `sandbox allow-scripts` gives it
+// an opaque origin even when opened directly (and the viewer's iframe adds sandbox="allow-scripts"), so
+// deck code can read no cookie or storage of the app and cannot navigate the page around it. The CSP
+// allows scripts only from the player's assets and this deck's module, styles and fonts only from the
+// player, images only from the player and data: URLs, and no network at all (connect-src 'none').
+
+export type FrameOptions = {
+  /** Origin this document is served from (the app, or DECK_CONTENT_ORIGIN). */
+  origin: string;
+  /** Absolute URL of the compiled module; its folder is what the CSP allows. */
+  moduleUrl: string;
+  tokensCss: string;
+  format: "slides" | "webpage";
+  title: string;
+  mode: PlayerMode;
+  slide: number;
+  chrome: boolean;
+  embedded: boolean;
+  /** Who may frame this document: the app's origins, or "*" for embeds. */
+  frameAncestors: string[];
+};
+
+export function renderFrameDocument(options: FrameOptions): Response {
+  const assets = playerAssets();
+  const abs = (assetPath: string) => `${options.origin}${assetPath}`;
+  const importMap = JSON.stringify({ imports: { "@deckhand/player": abs(assets.runtime) } });
+  const importMapHash = createHash("sha256").update(importMap).digest("base64");
+  const config: PlayerConfig = {
+    moduleUrl: options.moduleUrl,
+    format: options.format,
+    mode: options.mode,
+    slide: options.slide,
+    title: options.title,
+    chrome: options.chrome,
+    embedded: options.embedded,
+  };
+
+  const player = `${options.origin}/player/`;
+  const csp = [
+    "default-src 'none'",
+    `script-src ${player} ${options.moduleUrl.slice(0, options.moduleUrl.lastIndexOf("/") + 1)} 'sha256-${importMapHash}'`,
+    `style-src ${player} 'unsafe-inline'`,
+    `font-src ${player}`,
+    `img-src ${player} data:`,
+    "connect-src 'none'",
+    "media-src 'none'",
+    "object-src 'none'",
+    "frame-src 'none'",
+    "worker-src 'none'",
+    "manifest-src 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    `frame-ancestors ${options.frameAncestors.join(" ")}`,
+    "sandbox allow-scripts",
+  ].join("; ");
+
+  const html = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${escapeHtml(options.title)}</title>
+<link rel="stylesheet" href="${abs(assets.fonts)}">
+<link rel="stylesheet" href="${abs(assets.player)}">
+<style id="dh-tokens">${options.tokensCss.replace(/</g, "\\3c ")}</style>
+<script type="importmap">${importMap}</script>
+<link rel="modulepreload" href="${abs(assets.runtime)}">
+</head>
+<body>
+<div id="dh-root"></div>
+${jsonScript("dh-config", config)}
+<script type="module" src="${abs(assets.boot)}"></script>
+</body>
+</html>
+`;
+  return htmlResponse(html, {
+    headers: {
+      "Content-Security-Policy": csp,
+      "Cache-Control": "private, no-cache",
+      "Cross-Origin-Resource-Policy": "cross-origin",
+    },
+  });
+}
+
+// The compiled module, fetched by the opaque-origin frame in CORS mode (Origin: null).
+// Versions are immutable, so a module URL (which names its version) can be cached.
+export function moduleResponse(compiledJs: string, cacheControl: string): Response {
+  return new Response(compiledJs, {
+    headers: {
+      "Content-Type": "text/javascript; charset=utf-8",
+      "Access-Control-Allow-Origin": "*",
+      "Cache-Control": cacheControl,
+      "X-Content-Type-Options": "nosniff",
+      "Cross-Origin-Resource-Policy": "cross-origin",
+    },
+  });
+}
+
+// Query parameters the frame routes accept: ?slide=N (1-based), ?mode=present|thumb|export, ?chrome=0.
+export function readFrameQuery(url: URL): { slide: number; mode: PlayerMode; chrome: boolean } {
+  const slide = Number.parseInt(url.searchParams.get("slide") ?? "1", 10);
+  const mode = url.searchParams.get("mode");
+  return {
+    slide: Number.isFinite(slide) && slide > 0 ? Math.min(slide, 10_000) - 1 : 0,
+    mode: mode === "thumb" || mode === "export" ? mode : "present",
+    chrome: url.searchParams.get("chrome") !== "0",
+  };
+}

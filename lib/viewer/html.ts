@@ -1,0 +1,26 @@
+// Escaping for the few HTML documents the server writes by hand (the viewer, presenter and frame pages).
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+}
+
+// JSON inside <script type="application/json">: "<" escaped so no "</script>" can end the element early.
+export function jsonScript(id: string, value: unknown): string {
+  const json = JSON.stringify(value)
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
+  return `<script type="application/json" id="${id}">${json}</script>`;
+}
+
+export function htmlResponse(html: string, init: { status?: number; headers?: Record<string, string> } = {}): Response {
+  return new Response(html, {
+    status: init.status ?? 200,
+    headers: {
+      "Content-Type": "text/html; charset=utf-8",
+      "X-Content-Type-Options": "nosniff",
+      "Referrer-Policy": "no-referrer",
+      ...init.headers,
+    },
+  });
+}

@@ -1,0 +1,135 @@
+import { config } from "@/lib/config";
+import { playerAssets } from "./assets";
+import { escapeHtml, htmlResponse, jsonScript } from "./html";
+
+// The pages on the app's origin around a sandboxed deck frame. They hold no deck code and no session.
+
+function pageCsp(): string {
+  const frames = ["'self'", config.deckContentOrigin].filter(Boolean).join(" ");
+  return [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'unsafe-inline'",
+    "img-src 'self' data:",
+    `frame-src ${frames}`,
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+const baseStyle = `html,body{margin:0;height:100%;background:#0b0b0c;color:#e4e4e7;font:15px/1.5 system-ui,-apple-system,"Segoe UI",sans-serif}`;
+
+export type SharedDeck = { slug: string; title: string; description: string; version: number };
+
+export function frameUrl(slug: string, kind: "frame" | "embed" = "frame"): string {
+  return `${config.deckContentOrigin ?? ""}/d/${slug}/${kind}`;
+}
+
+// GET /d/{slug}: the share page, with Open Graph tags so a pasted link unfurls with the first slide.
+export function renderViewerPage(deck: SharedDeck): Response {
+  const url = `${config.viewerBaseUrl}/d/${deck.slug}`;
+  const image = `${config.appUrl}/d/${deck.slug}/og.png?v=${deck.version}`;
+  const description = deck.description || "A presentation shared with Deckhand.";
+  const html = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(deck.title)}</title>
+<meta name="description" content="${escapeHtml(description)}">
+<link rel="canonical" href="${escapeHtml(url)}">
+<meta property="og:type" content="website">
+<meta property="og:site_name" content="Deckhand">
+<meta property="og:title" content="${escapeHtml(deck.title)}">
+<meta property="og:description" content="${escapeHtml(description)}">
+<meta property="og:url" content="${escapeHtml(url)}">
+<meta property="og:image" content="${escapeHtml(image)}">
+<meta property="og:image:width" content="1200">
+<meta property="og:image:height" content="675">
+<meta property="og:image:alt" content="${escapeHtml(`First slide of ${deck.title}`)}">
+<meta name="twitter:card" content="summary_large_image">
+<meta name="twitter:title" content="${escapeHtml(deck.title)}">
+<meta name="twitter:description" content="${escapeHtml(description)}">
+<meta name="twitter:image" content="${escapeHtml(image)}">
+<link rel="icon" href="/favicon.svg">
+<style>${baseStyle}iframe{display:block;width:100%;height:100%;border:0}</style>
+</head>
+<body>
+<iframe id="dh-frame" title="${escapeHtml(deck.title)}" sandbox="allow-scripts" allow="fullscreen" referrerpolicy="no-referrer"></iframe>
+${jsonScript("dh-viewer", { slug: deck.slug, frameUrl: frameUrl(deck.slug), presenterUrl: `/d/${deck.slug}/presenter` })}
+<script type="module" src="${playerAssets().viewer}"></script>
+</body>
+</html>
+`;
+  return htmlResponse(html, { headers: { "Content-Security-Policy": pageCsp(), "Cache-Control": "no-cache" } });
+}
+
+// GET /d/{slug}/presenter: current slide, next slide, notes and a timer, in step with the share page.
+export function renderPresenterPage(deck: SharedDeck): Response {
+  const style = `${baseStyle}
+body{display:grid;grid-template-columns:minmax(0,2fr) minmax(280px,1fr);grid-template-rows:auto minmax(0,1fr);gap:16px;padding:16px;box-sizing:border-box;height:100vh}
+header{grid-column:1/-1;display:flex;align-items:center;gap:16px;font-weight:600}
+header .title{flex:1;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
+.current{min-height:0;display:flex;flex-direction:column;gap:12px}
+.current iframe{flex:1;min-height:0;width:100%;border:0;border-radius:8px;background:#000}
+aside{display:flex;flex-direction:column;gap:12px;min-height:0}
+#dh-next{width:100%;aspect-ratio:16/9;border:0;border-radius:6px;background:#000}
+#dh-next-label{color:#a1a1aa;font-size:13px}
+#dh-notes{flex:1;overflow:auto;white-space:pre-wrap;font-size:20px;line-height:1.5;background:#18181b;border-radius:8px;padding:16px}
+#dh-notes.dh-notes-empty{color:#71717a;font-style:italic}
+#dh-timer{font-variant-numeric:tabular-nums;font-size:28px;cursor:pointer;user-select:none}
+#dh-timer.dh-paused{color:#fbbf24}
+#dh-clock,#dh-count{font-variant-numeric:tabular-nums;color:#a1a1aa}
+.nav{display:flex;gap:8px}
+button{background:#27272a;color:inherit;border:0;border-radius:6px;padding:8px 14px;font:inherit;cursor:pointer}
+button:hover,button:focus-visible{background:#3f3f46;outline:none}`;
+  const html = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>Presenter · ${escapeHtml(deck.title)}</title>
+<link rel="icon" href="/favicon.svg">
+<style>${style}</style>
+</head>
+<body>
+<header><span class="title">${escapeHtml(deck.title)}</span><span id="dh-count"></span><span id="dh-clock"></span><span id="dh-timer" title="Click to pause, double-click to reset">00:00:00</span></header>
+<section class="current">
+<iframe id="dh-current" title="Current slide" sandbox="allow-scripts" referrerpolicy="no-referrer"></iframe>
+<div class="nav"><button id="dh-prev" type="button">← Previous</button><button id="dh-next-button" type="button">Next →</button></div>
+</section>
+<aside>
+<iframe id="dh-next" title="Next slide" sandbox="allow-scripts" referrerpolicy="no-referrer" tabindex="-1"></iframe>
+<div id="dh-next-label"></div>
+<div id="dh-notes" aria-live="polite"></div>
+</aside>
+${jsonScript("dh-presenter", { slug: deck.slug, frameUrl: frameUrl(deck.slug), thumbUrl: `${frameUrl(deck.slug)}?mode=thumb` })}
+<script type="module" src="${playerAssets().presenter}"></script>
+</body>
+</html>
+`;
+  return htmlResponse(html, { headers: { "Content-Security-Policy": pageCsp(), "Cache-Control": "no-cache" } });
+}
+
+export function renderNotFoundPage(): Response {
+  const html = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>Deck not found · Deckhand</title>
+<style>${baseStyle}body{display:grid;place-items:center;text-align:center;padding:24px;box-sizing:border-box}h1{font-size:28px;margin:0 0 8px}p{color:#a1a1aa;margin:0}</style>
+</head>
+<body>
+<main><h1>This deck isn't available</h1><p>The link may be mistyped, or the deck is no longer shared.</p></main>
+</body>
+</html>
+`;
+  return htmlResponse(html, {
+    status: 404,
+    headers: { "Content-Security-Policy": pageCsp(), "Cache-Control": "no-cache" },
+  });
+}

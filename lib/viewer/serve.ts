@@ -1,0 +1,107 @@
+import { config } from "@/lib/config";
+import { getDb } from "@/lib/db/client";
+import { defaultTokensCss } from "@/lib/deck/vocabulary";
+import { moduleResponse, readFrameQuery, renderFrameDocument } from "./frame-document";
+import { htmlResponse } from "./html";
+import { renderNotFoundPage, renderPresenterPage, renderViewerPage } from "./pages";
+import { verifyPreviewToken } from "./preview-token";
+import { findDeckVersion, findPublicDeck, type ViewableDeck } from "./viewable-deck";
+
+// Handlers behind the viewer's routes (/d/{slug}/…) and the preview routes (/preview/{token}/…).
+
+type FrameKind = "frame" | "embed";
+
+function frameAncestors(kind: FrameKind): string[] {
+  if (kind === "embed") return ["*"];
+  return ["'self'", new URL(config.appUrl).origin, ...(config.deckContentOrigin ? [config.deckContentOrigin] : [])];
+}
+
+function serveFrame(req: Request, viewable: ViewableDeck, moduleBase: string, kind: FrameKind): Response {
+  const url = new URL(req.url);
+  const { version } = viewable;
+  if (version.format === "html") return legacyHtmlFrame(version.html ?? "", frameAncestors(kind));
+  const query = readFrameQuery(url);
+  return renderFrameDocument({
+    origin: url.origin,
+    moduleUrl: `${url.origin}${moduleBase}/module/${version.version}`,
+    tokensCss: version.tokensCss ?? defaultTokensCss,
+    format: viewable.deck.format,
+    title: viewable.deck.title,
+    mode: viewable.deck.format === "webpage" ? "present" : query.mode,
+    slide: query.slide,
+    chrome: query.chrome,
+    embedded: kind === "frame",
+    frameAncestors: frameAncestors(kind),
+  });
+}
+
+// Legacy decks hold a whole HTML document; it runs under the same sandbox and the same no-network rule.
+function legacyHtmlFrame(html: string, ancestors: string[]): Response {
+  return htmlResponse(html, {
+    headers: {
+      "Content-Security-Policy": [
+        "default-src 'none'",
+        "script-src 'unsafe-inline'",
+        "style-src 'unsafe-inline'",
+        "img-src data:",
+        "font-src data:",
+        "connect-src 'none'",
+        "base-uri 'none'",
+        "form-action 'none'",
+        `frame-ancestors ${ancestors.join(" ")}`,
+        "sandbox allow-scripts",
+      ].join("; "),
+      "Cache-Control": "private, no-cache",
+    },
+  });
+}
+
+export async function servePublicDeck(
+  req: Request,
+  slug: string,
+  part: "page" | "presenter" | FrameKind | { module: string },
+): Promise<Response> {
+  const viewable = await findPublicDeck(await getDb(), slug);
+  if (!viewable) return typeof part === "object" ? new Response("Not found", { status: 404 }) : renderNotFoundPage();
+  const shared = {
+    slug,
+    title: viewable.deck.title,
+    description: viewable.deck.description,
+    version: viewable.version.version,
+  };
+  if (part === "page") return renderViewerPage(shared);
+  if (part === "presenter") return renderPresenterPage(shared);
+  if (typeof part === "object") {
+    // Only the newest version of a public deck is served: its history stays private.
+    if (part.module !== String(viewable.version.version) || !viewable.version.compiledJs) {
+      return new Response("Not found", { status: 404 });
+    }
+    return moduleResponse(viewable.version.compiledJs, "public, max-age=300");
+  }
+  return serveFrame(req, viewable, `/d/${slug}`, part);
+}
+
+async function findPreview(token: string): Promise<ViewableDeck | null> {
+  const grant = verifyPreviewToken(token);
+  return grant ? findDeckVersion(await getDb(), grant.deckId, grant.version) : null;
+}
+
+// /preview/{token}/frame and /preview/{token}/module/{version}: any version the token grants.
+export async function servePreview(req: Request, token: string, part: "frame" | "module"): Promise<Response> {
+  const viewable = await findPreview(token);
+  if (!viewable) {
+    return part === "frame"
+      ? htmlResponse(
+          "<!doctype html><title>Preview expired</title><p>This preview link is invalid or has expired.</p>",
+          {
+            status: 404,
+          },
+        )
+      : new Response("Not found", { status: 404 });
+  }
+  if (part === "module") {
+    if (!viewable.version.compiledJs) return new Response("Not found", { status: 404 });
+    return moduleResponse(viewable.version.compiledJs, "private, no-store");
+  }
+  return serveFrame(req, viewable, `/preview/${token}`, "frame");
+}

