@@ -241,6 +241,26 @@ describe("the public viewer", () => {
     await context.close();
   });
 
+  it("loads shipped fonts offline and reports a family it does not ship", async () => {
+    const [row] = await database.db
+      .insert(decks)
+      .values({ organizationId: author.organizationId, ownerId: author.userId, title: "Fonts" })
+      .returning();
+    await setDeckContent(ctxOf(author), row!.id, {
+      source: fiveSlideDeck,
+      tokensCss: `:root { --font-heading: "Brand Display", Georgia, serif; --font-body: "Space Grotesk", sans-serif; }`,
+    });
+    const { url } = await createPreviewUrl(ctxOf(author), row!.id, 1);
+    const page = await newPage();
+    await page.goto(url.replace(/^https?:\/\/[^/]+/, server.origin));
+    await page.waitForFunction(() => document.documentElement.dataset.ready === "true");
+    const status = await page.evaluate(() => window.__deckhand);
+    expect(status?.missingFonts).toEqual(["Brand Display"]);
+    const loaded = await page.evaluate(() => [...document.fonts].filter((f) => f.status === "loaded").map((f) => f.family));
+    expect(loaded.map((family) => family.replace(/"/g, ""))).toContain("Space Grotesk");
+    await page.context().close();
+  });
+
   it("renders a private version through a signed preview URL, and refuses a forged one", async () => {
     const { id } = await publishDeck(fiveSlideDeck, { visibility: "private" });
     const { url, token } = await createPreviewUrl(ctxOf(author), id, 1);

@@ -1,0 +1,74 @@
+import fs from "node:fs";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { chromium } from "playwright-core";
+import { chromiumArgs, chromiumExecutablePath } from "@/lib/render/chromium";
+import { fiveSlideDeck } from "../helpers/sample-decks";
+import { type BenchRow, type BenchServer, percentile } from "./server";
+
+// The player bundle's size, and the time from navigating to a share link to the first slide's text
+// being painted (the frame's paint, measured against the top page's navigation start), over fresh
+// browser contexts (cold HTTP cache, warm server).
+
+const LOADS = 10;
+
+export function playerBundleSize(): BenchRow[] {
+  const manifest = JSON.parse(fs.readFileSync("public/player/manifest.json", "utf8")) as Record<string, string>;
+  return ["runtime", "boot", "player", "viewer"].map((name) => {
+    const bytes = fs.readFileSync(path.join("public", manifest[name]!));
+    const kib = gzipSync(bytes, { level: 9 }).length / 1024;
+    return { label: `${name} (${manifest[name]}) gzipped`, n: 1, median: kib, p95: kib, unit: "KiB" };
+  });
+}
+
+export async function benchViewer(server: BenchServer): Promise<BenchRow[]> {
+  const headers = { authorization: `Bearer ${server.key}`, "content-type": "application/json" };
+  const deck = (await (
+    await fetch(`${server.api}/decks`, { method: "POST", headers, body: '{"title":"Bench"}' })
+  ).json()) as {
+    id: string;
+  };
+  await fetch(`${server.api}/decks/${deck.id}/content`, {
+    method: "PUT",
+    headers,
+    body: JSON.stringify({ source: fiveSlideDeck }),
+  });
+  const published = (await (
+    await fetch(`${server.api}/decks/${deck.id}`, { method: "PATCH", headers, body: '{"visibility":"public"}' })
+  ).json()) as { publicSlug: string };
+
+  const browser = await chromium.launch({ executablePath: await chromiumExecutablePath(), args: [...chromiumArgs] });
+  const samples: number[] = [];
+  try {
+    for (let i = 0; i < LOADS + 1; i++) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+      const page = await context.newPage();
+      await page.goto(`${server.origin}/d/${published.publicSlug}`);
+      const start = await page.evaluate(() => performance.timeOrigin);
+      const frame = await (await page.waitForSelector("#dh-frame")).contentFrame();
+      // A string, not a function: tsx would wrap named functions in a helper the page does not have.
+      const paintedAt = (await frame!.evaluate(`new Promise((resolve) => {
+        const check = () => {
+          const text = document.querySelector(".dh-stage-slide:not([hidden])")?.textContent ?? "";
+          if (text.includes("Launch review")) {
+            requestAnimationFrame(() => requestAnimationFrame(() => resolve(performance.timeOrigin + performance.now())));
+          } else requestAnimationFrame(check);
+        };
+        check();
+      })`)) as number;
+      if (i > 0) samples.push(paintedAt - start); // the first load warms the server's caches
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return [
+    ...playerBundleSize(),
+    {
+      label: "navigation → first slide painted (share link)",
+      n: samples.length,
+      median: percentile(samples, 50),
+      p95: percentile(samples, 95),
+    },
+  ];
+}
