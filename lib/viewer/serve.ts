@@ -16,14 +16,24 @@ function frameAncestors(kind: FrameKind): string[] {
   return ["'self'", new URL(config.appUrl).origin, ...(config.deckContentOrigin ? [config.deckContentOrigin] : [])];
 }
 
+// The origin the browser used. Next.js builds `req.url` from its own listening address (localhost), so
+// the Host header (or a proxy's X-Forwarded-*) is what names the frame's origin.
+function requestOrigin(req: Request): string {
+  const url = new URL(req.url);
+  const host = req.headers.get("x-forwarded-host") ?? req.headers.get("host");
+  const proto = req.headers.get("x-forwarded-proto")?.split(",")[0]?.trim() ?? url.protocol.slice(0, -1);
+  return host && /^[a-z0-9.:[\]-]+$/i.test(host) && /^https?$/.test(proto) ? `${proto}://${host}` : url.origin;
+}
+
 function serveFrame(req: Request, viewable: ViewableDeck, moduleBase: string, kind: FrameKind): Response {
   const url = new URL(req.url);
+  const origin = requestOrigin(req);
   const { version } = viewable;
   if (version.format === "html") return legacyHtmlFrame(version.html ?? "", frameAncestors(kind));
   const query = readFrameQuery(url);
   return renderFrameDocument({
-    origin: url.origin,
-    moduleUrl: `${url.origin}${moduleBase}/module/${version.version}`,
+    origin,
+    moduleUrl: `${origin}${moduleBase}/module/${version.version}`,
     tokensCss: version.tokensCss ?? defaultTokensCss,
     format: viewable.deck.format,
     title: viewable.deck.title,

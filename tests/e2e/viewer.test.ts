@@ -12,6 +12,7 @@ import { setDeckContent } from "@/lib/decks/set-deck-content";
 import { closeRenderBrowser } from "@/lib/render/browser";
 import type { Database } from "@/lib/db/client";
 import { call, createUser, type TestUser } from "../helpers/api";
+import { dispatch } from "../helpers/app-router";
 import { type AppServer, startAppServer } from "../helpers/app-server";
 import { launchBrowser } from "../helpers/browser";
 import { setUpTestDatabase } from "../helpers/database";
@@ -143,6 +144,14 @@ describe("the public viewer", () => {
     expect(csp).toContain("sandbox allow-scripts");
     expect(csp).not.toContain("allow-same-origin");
     expect(csp).toMatch(/frame-ancestors 'self'/);
+    // Behind a proxy (or under `next start`, whose req.url says localhost) the Host header names the origin.
+    const proxied = await dispatch(
+      new Request(`http://localhost:3000/d/${slug}/frame`, {
+        headers: { host: "decks.example.test", "x-forwarded-proto": "https" },
+      }),
+    );
+    expect(proxied.headers.get("content-security-policy")).toContain("script-src https://decks.example.test/player/");
+    expect(await proxied.text()).toContain('"moduleUrl":"https://decks.example.test/d/');
     const embed = await fetch(`${server.origin}/d/${slug}/embed`);
     expect(embed.headers.get("content-security-policy")).toContain("frame-ancestors *");
     await page.context().close();
@@ -256,7 +265,9 @@ describe("the public viewer", () => {
     await page.waitForFunction(() => document.documentElement.dataset.ready === "true");
     const status = await page.evaluate(() => window.__deckhand);
     expect(status?.missingFonts).toEqual(["Brand Display"]);
-    const loaded = await page.evaluate(() => [...document.fonts].filter((f) => f.status === "loaded").map((f) => f.family));
+    const loaded = await page.evaluate(() =>
+      [...document.fonts].filter((f) => f.status === "loaded").map((f) => f.family),
+    );
     expect(loaded.map((family) => family.replace(/"/g, ""))).toContain("Space Grotesk");
     await page.context().close();
   });
