@@ -5,6 +5,7 @@
 //   viewer    the share page's script around the sandboxed frame
 //   presenter the presenter window's script
 //   css       player chrome + vocabulary styles;  fonts  @font-face rules of the shipped fonts
+//   extract   the PPTX exporter's DOM walker, evaluated in the renderer's page
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -49,6 +50,21 @@ async function buildScripts() {
     const name = path.basename(file).replace(/-[A-Z0-9]+\.(js|css)$/, "");
     files[name] = `/player/${path.relative(outdir, path.join(root, file))}`;
   }
+  // The PPTX extractor is evaluated by the renderer as a classic script, so it is built on its own.
+  const extract = await esbuild.build({
+    absWorkingDir: root,
+    entryPoints: { extract: "components/player/export/extract-slides.ts" },
+    outdir,
+    entryNames: "[name]-[hash]",
+    bundle: true,
+    format: "iife",
+    target: ["es2022", "chrome111"],
+    minify: production,
+    legalComments: "none",
+    metafile: true,
+    logLevel: "warning",
+  });
+  for (const file of Object.keys(extract.metafile.outputs)) files.extract = `/player/${path.basename(file)}`;
   return files;
 }
 

@@ -9,6 +9,7 @@ export type PlayerAssets = {
   presenter: string;
   player: string;
   fonts: string;
+  extract: string;
 };
 
 let cached: PlayerAssets | undefined;

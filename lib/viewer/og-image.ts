@@ -1,11 +1,11 @@
-import { config } from "@/lib/config";
-import { withRenderPage, waitForPlayer } from "@/lib/render/browser";
+import { getDb } from "@/lib/db/client";
+import { withDeckPage } from "@/lib/render/deck-page";
 import { getFileStore } from "@/lib/storage/storage";
-import { mintPreviewToken } from "./preview-token";
+import { findDeckVersion } from "./viewable-deck";
 
 export const OG_SIZE = { width: 1200, height: 675 } as const;
 
-// The first slide of a deck version as a PNG for link unfurls. Rendered once per version through the
+// The first slide of a deck version as a PNG for link unfurls. Rendered once per version by the
 // sandboxed player and kept in the file store; versions never change, so neither does the image.
 export async function getOgImage(deckId: string, version: number): Promise<Buffer> {
   const store = getFileStore();
@@ -13,13 +13,11 @@ export async function getOgImage(deckId: string, version: number): Promise<Buffe
   const cached = await store.get(key);
   if (cached) return cached.data;
 
-  const origin = config.deckContentOrigin ?? config.appUrl;
-  const token = mintPreviewToken({ deckId, version }, 60_000);
-  const png = await withRenderPage({ allowedOrigin: origin, viewport: OG_SIZE, timeoutMs: 20_000 }, async (page) => {
-    await page.goto(`${origin}/preview/${token}/frame?mode=thumb&chrome=0&slide=1`, { waitUntil: "load" });
-    await waitForPlayer(page);
-    return Buffer.from(await page.screenshot({ type: "png" }));
-  });
+  const viewable = await findDeckVersion(await getDb(), deckId, version);
+  if (!viewable) throw new Error(`Deck ${deckId} has no version ${version}`);
+  const png = await withDeckPage(viewable, { mode: "thumb", viewport: OG_SIZE, timeoutMs: 20_000 }, async (page) =>
+    Buffer.from(await page.screenshot({ type: "png" })),
+  );
   await store.put(key, png, "image/png");
   return png;
 }

@@ -1,0 +1,5 @@
+import { renderExport } from "./functions/render-export";
+import { sweepExports } from "./functions/sweep-exports";
+
+// Every Inngest function the app serves (app/api/inngest/route.ts).
+export const functions = [renderExport, sweepExports];

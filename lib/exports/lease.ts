@@ -1,0 +1,116 @@
+import { and, asc, eq, gte, lt, or, sql } from "drizzle-orm";
+import { exports } from "@/lib/db/schema/exports";
+import type { Queryable } from "@/lib/db/types";
+import type { ExportRow } from "./present";
+
+// The exports table is the work queue. A worker owns a running export while its lease (token + expiry,
+// renewed by a heartbeat) is valid; an expired lease is reclaimed by the next worker, up to MAX_ATTEMPTS.
+// Every state change after the claim is conditional on the worker's token, so a worker that lost its
+// lease (paused, partitioned, killed and restarted) can never complete or fail the export a second time.
+
+export const MAX_ATTEMPTS = 3;
+
+export function leaseMs(): number {
+  return Number(process.env.EXPORT_LEASE_MS || 30_000);
+}
+
+const leaseExpiry = () => sql`now() + ${leaseMs()} * interval '1 millisecond'`;
+
+const claimable = or(
+  eq(exports.status, "pending"),
+  and(eq(exports.status, "running"), lt(exports.leaseExpiresAt, sql`now()`)),
+);
+
+// Claims one export (the given one, or the oldest waiting) for the worker holding `token`.
+export async function claimExport(db: Queryable, token: string, exportId?: string): Promise<ExportRow | null> {
+  const candidate = db
+    .select({ id: exports.id })
+    .from(exports)
+    .where(and(claimable, lt(exports.attempts, MAX_ATTEMPTS), exportId ? eq(exports.id, exportId) : undefined))
+    .orderBy(asc(exports.createdAt))
+    .limit(1)
+    .for("update", { skipLocked: true });
+  const [row] = await db
+    .update(exports)
+    .set({
+      status: "running",
+      leaseToken: token,
+      leaseExpiresAt: leaseExpiry(),
+      attempts: sql`${exports.attempts} + 1`,
+      error: null,
+      updatedAt: sql`now()`,
+    })
+    .where(sql`${exports.id} = (${candidate})`)
+    .returning();
+  return row ?? null;
+}
+
+export async function renewLease(db: Queryable, id: string, token: string): Promise<boolean> {
+  const rows = await db
+    .update(exports)
+    .set({ leaseExpiresAt: leaseExpiry() })
+    .where(and(eq(exports.id, id), eq(exports.leaseToken, token), eq(exports.status, "running")))
+    .returning({ id: exports.id });
+  return rows.length > 0;
+}
+
+export async function completeExport(
+  db: Queryable,
+  id: string,
+  token: string,
+  result: { blobKey: string; nonstandardFonts: string[] },
+): Promise<boolean> {
+  const rows = await db
+    .update(exports)
+    .set({
+      status: "completed",
+      blobKey: result.blobKey,
+      nonstandardFonts: result.nonstandardFonts,
+      leaseToken: null,
+      leaseExpiresAt: null,
+      completedAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(exports.id, id), eq(exports.leaseToken, token), eq(exports.status, "running")))
+    .returning({ id: exports.id });
+  return rows.length > 0;
+}
+
+// A failure ends the export when it is final (the deck itself cannot render) or attempts are used up;
+// otherwise the export goes back to the queue for another try.
+export async function failExport(
+  db: Queryable,
+  id: string,
+  token: string,
+  error: string,
+  final: boolean,
+): Promise<void> {
+  await db
+    .update(exports)
+    .set({
+      status: sql`case when ${final} or ${exports.attempts} >= ${MAX_ATTEMPTS} then 'failed' else 'pending' end`,
+      error: sql`case when ${final} or ${exports.attempts} >= ${MAX_ATTEMPTS} then ${error} else null end`,
+      leaseToken: null,
+      leaseExpiresAt: null,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(exports.id, id), eq(exports.leaseToken, token), eq(exports.status, "running")));
+}
+
+// Exports whose renderer died on every attempt: failed, never left running.
+export async function failAbandonedExports(db: Queryable): Promise<number> {
+  const rows = await db
+    .update(exports)
+    .set({
+      status: "failed",
+      error: `The renderer stopped responding ${MAX_ATTEMPTS} times; the export was abandoned.`,
+      leaseToken: null,
+      leaseExpiresAt: null,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(eq(exports.status, "running"), lt(exports.leaseExpiresAt, sql`now()`), gte(exports.attempts, MAX_ATTEMPTS)),
+    )
+    .returning({ id: exports.id });
+  return rows.length;
+}

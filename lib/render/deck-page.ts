@@ -1,0 +1,85 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import type { Page } from "puppeteer-core";
+import type { PlayerMode } from "@/components/player/config";
+import { defaultTokensCss } from "@/lib/deck/vocabulary";
+import { moduleResponse, renderFrameDocument } from "@/lib/viewer/frame-document";
+import type { ViewableDeck } from "@/lib/viewer/viewable-deck";
+import { type PlayerReport, waitForPlayer, withRenderPage } from "./browser";
+
+// A deck version drawn by the real player in the renderer's browser, with everything served from
+// memory under a made-up origin: the frame document, its module and the player's built assets.
+
+const RENDER_ORIGIN = "https://render.deckhand.invalid";
+const publicDir = path.join(process.cwd(), "public");
+const assetCache = new Map<string, Buffer>();
+
+const assetTypes: Record<string, string> = {
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".woff2": "font/woff2",
+};
+
+async function playerAsset(pathname: string): Promise<Response | null> {
+  const file = path.join(publicDir, path.normalize(pathname));
+  if (!file.startsWith(path.join(publicDir, "player") + path.sep)) return null;
+  let body = assetCache.get(file);
+  if (!body) {
+    try {
+      body = await fs.readFile(file);
+    } catch {
+      return null;
+    }
+    assetCache.set(file, body);
+  }
+  return new Response(new Uint8Array(body), {
+    headers: {
+      "Content-Type": assetTypes[path.extname(file)] ?? "application/octet-stream",
+      "Access-Control-Allow-Origin": "*",
+    },
+  });
+}
+
+export type DeckPageOptions = {
+  mode: PlayerMode;
+  slide?: number;
+  viewport: { width: number; height: number; deviceScaleFactor?: number };
+  timeoutMs: number;
+};
+
+export async function withDeckPage<T>(
+  viewable: ViewableDeck,
+  options: DeckPageOptions,
+  job: (page: Page, report: PlayerReport) => Promise<T>,
+): Promise<T> {
+  const { deck, version } = viewable;
+  if (version.format !== "deck-tsx" || !version.compiledJs) {
+    throw new Error(`Version ${version.version} is not a deck-tsx module and cannot be rendered`);
+  }
+  const compiledJs = version.compiledJs;
+  const moduleUrl = `${RENDER_ORIGIN}/module/${version.version}`;
+  const frame = () =>
+    renderFrameDocument({
+      origin: RENDER_ORIGIN,
+      moduleUrl,
+      tokensCss: version.tokensCss ?? defaultTokensCss,
+      format: deck.format,
+      title: deck.title,
+      mode: options.mode,
+      slide: options.slide ?? 0,
+      chrome: false,
+      embedded: false,
+      frameAncestors: ["'none'"],
+    });
+  const serve = (url: URL): Response | Promise<Response | null> | null => {
+    if (url.origin !== RENDER_ORIGIN) return null;
+    if (url.pathname === "/frame") return frame();
+    if (url.pathname === moduleUrl.slice(RENDER_ORIGIN.length)) return moduleResponse(compiledJs, "no-store");
+    if (url.pathname.startsWith("/player/")) return playerAsset(url.pathname);
+    return null;
+  };
+  return withRenderPage({ serve, viewport: options.viewport, timeoutMs: options.timeoutMs }, async (page) => {
+    await page.goto(`${RENDER_ORIGIN}/frame`, { waitUntil: "load" });
+    return job(page, await waitForPlayer(page));
+  });
+}

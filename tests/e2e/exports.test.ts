@@ -1,0 +1,243 @@
+import { randomUUID } from "node:crypto";
+import JSZip from "jszip";
+import { extractText, getDocumentProxy } from "unpdf";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { decks } from "@/lib/db/schema/decks";
+import { exports } from "@/lib/db/schema/exports";
+import type { Database } from "@/lib/db/client";
+import { stopLocalRunner } from "@/lib/jobs/local-runner";
+import { closeRenderBrowser } from "@/lib/render/browser";
+import { call, createUser, type TestUser } from "../helpers/api";
+import { type AppServer, startAppServer } from "../helpers/app-server";
+import { setUpTestDatabase } from "../helpers/database";
+import { createDeck, setContent } from "../helpers/decks";
+import { waitForExport } from "../helpers/poll";
+import { twelveSlideDeck, twelveSlideHeadings, twelveSlideNotes } from "../helpers/twelve-slide-deck";
+
+let database: Database;
+let server: AppServer;
+let owner: TestUser;
+let colleague: TestUser;
+let outsider: TestUser;
+let deckId: string;
+
+beforeAll(async () => {
+  database = await setUpTestDatabase();
+  server = await startAppServer();
+  process.env.APP_URL = server.origin;
+  const org = `org-${randomUUID()}`;
+  owner = await createUser({ org });
+  colleague = await createUser({ org });
+  outsider = await createUser();
+  const deck = await createDeck(owner, { title: "Export test: Q3/Q4" });
+  deckId = deck.id;
+  expect((await setContent(owner, deckId, { source: twelveSlideDeck })).status).toBe(200);
+  await call("PATCH", `/decks/${deckId}`, { key: owner.key, body: { visibility: "org" } });
+}, 120_000);
+
+afterAll(async () => {
+  stopLocalRunner();
+  await closeRenderBrowser();
+  await server?.close();
+});
+
+async function download(user: TestUser, exportId: string): Promise<{ bytes: Buffer; disposition: string | null }> {
+  const res = await call("GET", `/exports/${exportId}/download`, { key: user.key });
+  expect(res.status).toBe(302);
+  const location = res.headers.get("location")!;
+  expect(location.startsWith(`${server.origin}/files/`)).toBe(true);
+  const file = await fetch(location);
+  expect(file.status).toBe(200);
+  return { bytes: Buffer.from(await file.arrayBuffer()), disposition: file.headers.get("content-disposition") };
+}
+
+describe("PDF export", () => {
+  it("renders a 12-slide deck to 12 pages of 1440x810 pt with each slide's heading as text", async () => {
+    const res = await call("POST", `/decks/${deckId}/exports`, { key: owner.key, body: { format: "pdf" } });
+    expect(res.status).toBe(202);
+    expect(res.body).toMatchObject({
+      deckId,
+      version: 1,
+      format: "pdf",
+      status: "pending",
+      fileName: "Export test Q3 Q4-v1.pdf",
+      downloadUrl: null,
+      error: null,
+    });
+    const done = await waitForExport(owner, res.body.id);
+    expect(done).toMatchObject({ status: "completed", nonstandardFonts: [], error: null });
+    expect(done.downloadUrl).toBe(`${server.origin}/api/v1/exports/${res.body.id}/download`);
+
+    const { bytes, disposition } = await download(owner, res.body.id);
+    expect(disposition).toContain("Export test Q3 Q4-v1.pdf");
+    expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
+    const pdf = await getDocumentProxy(new Uint8Array(bytes));
+    expect(pdf.numPages).toBe(12);
+    for (let n = 1; n <= 12; n++) {
+      const viewport = (await pdf.getPage(n)).getViewport({ scale: 1 });
+      expect([Math.round(viewport.width), Math.round(viewport.height)]).toEqual([1440, 810]);
+    }
+    const { text } = await extractText(pdf, { mergePages: false });
+    twelveSlideHeadings.forEach((heading, index) => expect(text[index]).toContain(heading));
+  });
+
+  it("reuses the export for the same deck, version and format by the same key within the window", async () => {
+    const first = await call("POST", `/decks/${deckId}/exports`, {
+      key: owner.key,
+      body: { format: "pdf", version: 1 },
+    });
+    const second = await call("POST", `/decks/${deckId}/exports`, { key: owner.key, body: { format: "pdf" } });
+    expect(second.status).toBe(202);
+    expect(second.body.id).toBe(first.body.id);
+    const other = await call("POST", `/decks/${deckId}/exports`, { key: colleague.key, body: { format: "pdf" } });
+    expect(other.status).toBe(202);
+    expect(other.body.id).not.toBe(first.body.id);
+    await waitForExport(colleague, other.body.id);
+  });
+});
+
+describe("PPTX export", () => {
+  it("builds an editable 16:9 file: 12 slides with headings as text and speaker notes", async () => {
+    const res = await call("POST", `/decks/${deckId}/exports`, { key: owner.key, body: { format: "pptx" } });
+    expect(res.status).toBe(202);
+    const done = await waitForExport(owner, res.body.id);
+    expect(done.status).toBe("completed");
+    // The default theme's families are open fonts that PowerPoint does not ship.
+    expect(done.nonstandardFonts).toEqual(expect.arrayContaining(["Inter", "Source Serif 4"]));
+
+    const { bytes } = await download(owner, res.body.id);
+    const zip = await JSZip.loadAsync(bytes);
+    const presentation = await zip.file("ppt/presentation.xml")!.async("string");
+    expect(presentation).toMatch(/<p:sldSz cx="12192000" cy="6858000"/);
+    const slides = Object.keys(zip.files).filter((name) => /^ppt\/slides\/slide\d+\.xml$/.test(name));
+    expect(slides).toHaveLength(12);
+    for (let n = 1; n <= 12; n++) {
+      const xml = await zip.file(`ppt/slides/slide${n}.xml`)!.async("string");
+      const text = [...xml.matchAll(/<a:t>([^<]*)<\/a:t>/g)].map((m) => m[1]).join(" ");
+      expect(text).toContain(twelveSlideHeadings[n - 1]);
+    }
+    const notes = await Promise.all(
+      Object.keys(zip.files)
+        .filter((name) => /^ppt\/notesSlides\/notesSlide\d+\.xml$/.test(name))
+        .map((name) => zip.file(name)!.async("string")),
+    );
+    for (const note of twelveSlideNotes) expect(notes.some((xml) => xml.includes(note))).toBe(true);
+
+    const slide5 = await zip.file("ppt/slides/slide5.xml")!.async("string");
+    expect(slide5).toContain("<a:tbl>");
+    expect(slide5).toContain("North");
+    const slide3 = await zip.file("ppt/slides/slide3.xml")!.async("string");
+    expect(slide3).toMatch(/prstGeom prst="roundRect"/);
+    const slide6 = await zip.file("ppt/slides/slide6.xml")!.async("string");
+    expect(slide6).toContain("<p:pic>");
+    const slide11 = await zip.file("ppt/slides/slide11.xml")!.async("string");
+    expect(slide11).toContain("example.com/docs");
+  });
+});
+
+describe("export rules", () => {
+  it("answers 409 on download until the export is completed, and for a failed one", async () => {
+    // A deck of its own, so these hand-made rows are never offered for reuse to the other tests.
+    const deck = await createDeck(owner);
+    await setContent(owner, deck.id);
+    for (const status of ["pending", "running", "failed"] as const) {
+      const [row] = await database.db
+        .insert(exports)
+        .values({
+          organizationId: owner.organizationId,
+          deckId: deck.id,
+          version: 1,
+          format: "pdf",
+          status,
+          requestedByKeyId: (await keyIdOf(owner))!,
+          requestedByUserId: owner.userId,
+          // Held by a worker that is alive (a lease far in the future), so no runner takes it.
+          attempts: 3,
+          leaseToken: "another-worker",
+          leaseExpiresAt: new Date(Date.now() + 3_600_000),
+          error: status === "failed" ? "Rendering took longer than 120 s" : null,
+        })
+        .returning();
+      const res = await call("GET", `/exports/${row!.id}/download`, { key: owner.key });
+      expect(res.status).toBe(409);
+      expect(res.body.error.code).toBe("conflict");
+    }
+  });
+
+  it("lets only the requesting key download; other organizations see nothing", async () => {
+    const res = await call("POST", `/decks/${deckId}/exports`, { key: owner.key, body: { format: "pdf" } });
+    await waitForExport(owner, res.body.id);
+    expect((await call("GET", `/exports/${res.body.id}`, { key: colleague.key })).status).toBe(200);
+    const byColleague = await call("GET", `/exports/${res.body.id}/download`, { key: colleague.key });
+    expect(byColleague.status).toBe(403);
+    expect((await call("GET", `/exports/${res.body.id}`, { key: outsider.key })).status).toBe(404);
+    expect((await call("GET", `/exports/${res.body.id}/download`, { key: outsider.key })).status).toBe(404);
+    expect((await call("GET", `/exports/${randomUUID()}`, { key: owner.key })).status).toBe(404);
+    expect((await call("GET", `/exports/not-a-uuid`, { key: owner.key })).status).toBe(422);
+  });
+
+  it("refuses a forged or expired file link", async () => {
+    const res = await call("POST", `/decks/${deckId}/exports`, { key: owner.key, body: { format: "pdf" } });
+    await waitForExport(owner, res.body.id);
+    const location = new URL(
+      (await call("GET", `/exports/${res.body.id}/download`, { key: owner.key })).headers.get("location")!,
+    );
+    const forged = new URL(location);
+    forged.searchParams.set("expires", String(Date.now() + 86_400_000));
+    expect((await fetch(forged)).status).toBe(403);
+    const renamed = new URL(location);
+    renamed.searchParams.set("name", "other.pdf");
+    expect((await fetch(renamed)).status).toBe(403);
+  });
+
+  it.each([
+    [{}, 422, /format/],
+    [{ format: "docx" }, 422, /format/],
+    [{ format: "pdf", version: 0 }, 422, /version/],
+    [{ format: "pdf", version: -2 }, 422, /version/],
+    [{ format: "pdf", version: 1.5 }, 422, /version/],
+    [{ format: "pdf", version: "1" }, 422, /version/],
+    [{ format: "pdf", extra: true }, 422, /unknown field/],
+    [{ format: "pdf", version: 99 }, 404, /Version 99/],
+  ])("answers %j with %i", async (body, status, message) => {
+    const res = await call("POST", `/decks/${deckId}/exports`, { key: owner.key, body });
+    expect(res.status).toBe(status);
+    expect(res.body.error.message).toMatch(message);
+  });
+
+  it("refuses a deck without content and a webpage deck with 422, and a deck the caller cannot see with 404", async () => {
+    const empty = await createDeck(owner);
+    const res = await call("POST", `/decks/${empty.id}/exports`, { key: owner.key, body: { format: "pdf" } });
+    expect(res.status).toBe(422);
+    expect(res.body.error.message).toMatch(/no content/);
+
+    const [webpage] = await database.db
+      .insert(decks)
+      .values({
+        organizationId: owner.organizationId,
+        ownerId: owner.userId,
+        title: "Page",
+        format: "webpage",
+        versionCount: 0,
+      })
+      .returning();
+    const page = await call("POST", `/decks/${webpage!.id}/exports`, { key: owner.key, body: { format: "pdf" } });
+    expect(page.status).toBe(422);
+    expect(page.body.error.message).toMatch(/webpage/);
+
+    expect(
+      (await call("POST", `/decks/${deckId}/exports`, { key: outsider.key, body: { format: "pdf" } })).status,
+    ).toBe(404);
+  });
+});
+
+async function keyIdOf(user: TestUser): Promise<string | undefined> {
+  const { apiKeys } = await import("@/lib/db/schema/api-keys");
+  const { eq } = await import("drizzle-orm");
+  const { hashApiKey } = await import("@/lib/auth/api-keys");
+  const [row] = await database.db
+    .select({ id: apiKeys.id })
+    .from(apiKeys)
+    .where(eq(apiKeys.keyHash, hashApiKey(user.key)));
+  return row?.id;
+}
