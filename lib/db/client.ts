@@ -59,7 +59,7 @@ export async function openPglite(dataDir: string | undefined, options: { loadDat
       db: db as unknown as Db,
       driver: "pglite",
       close: async () => {
-        await client.close();
+        if (!client.closed) await client.close();
         release();
       },
     };

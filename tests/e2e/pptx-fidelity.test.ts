@@ -68,7 +68,9 @@ afterAll(async () => {
 function installFonts(dir: string): string {
   const fontsDir = path.join(dir, "fonts");
   fs.mkdirSync(fontsDir, { recursive: true });
-  const shipped = fs.readdirSync("public/player/fonts").filter((file) => /-latin-\d+-(normal|italic)\.woff2$/.test(file));
+  const shipped = fs
+    .readdirSync("public/player/fonts")
+    .filter((file) => /-latin-\d+-(normal|italic)\.woff2$/.test(file));
   expect(shipped.length).toBeGreaterThanOrEqual(shippedFonts.length);
   for (const file of shipped) {
     fs.copyFileSync(path.join("public/player/fonts", file), path.join(fontsDir, file));
@@ -89,17 +91,35 @@ describe.skipIf(missing.length > 0)("PPTX fidelity in LibreOffice", () => {
     await setContent(user, deck.id, { source: fiveSlideDeck });
     const queued = await call("POST", `/decks/${deck.id}/exports`, { key: user.key, body: { format: "pptx" } });
     expect((await waitForExport(user, queued.body.id)).status).toBe("completed");
-    const location = (await call("GET", `/exports/${queued.body.id}/download`, { key: user.key })).headers.get("location")!;
+    const location = (await call("GET", `/exports/${queued.body.id}/download`, { key: user.key })).headers.get(
+      "location",
+    )!;
     const pptx = path.join(work, "deck.pptx");
     fs.writeFileSync(pptx, Buffer.from(await (await fetch(location)).arrayBuffer()));
 
     const fontsConf = installFonts(work);
     execFileSync(
       "soffice",
-      [`-env:UserInstallation=file://${path.join(work, "profile")}`, "--headless", "--convert-to", "pdf", "--outdir", work, pptx],
+      [
+        `-env:UserInstallation=file://${path.join(work, "profile")}`,
+        "--headless",
+        "--convert-to",
+        "pdf",
+        "--outdir",
+        work,
+        pptx,
+      ],
       { env: { ...process.env, FONTCONFIG_FILE: fontsConf }, stdio: "ignore", timeout: 120_000 },
     );
-    execFileSync("pdftoppm", ["-png", "-scale-to-x", "960", "-scale-to-y", "540", path.join(work, "deck.pdf"), path.join(work, "office")]);
+    execFileSync("pdftoppm", [
+      "-png",
+      "-scale-to-x",
+      "960",
+      "-scale-to-y",
+      "540",
+      path.join(work, "deck.pdf"),
+      path.join(work, "office"),
+    ]);
     const office = fs
       .readdirSync(work)
       .filter((file) => /^office-\d+\.png$/.test(file))
@@ -119,7 +139,9 @@ describe.skipIf(missing.length > 0)("PPTX fidelity in LibreOffice", () => {
 
     const scores = viewer.map((shot, i) => ssim(shot, office[i]!));
     const crossScores = viewer.map((shot, i) => ssim(shot, office[(i + 1) % 5]!));
-    console.log(JSON.stringify({ ssim: scores.map((s) => s.toFixed(3)), mismatched: crossScores.map((s) => s.toFixed(3)) }));
+    console.log(
+      JSON.stringify({ ssim: scores.map((s) => s.toFixed(3)), mismatched: crossScores.map((s) => s.toFixed(3)) }),
+    );
     scores.forEach((score, i) => {
       expect(score, `slide ${i + 1}`).toBeGreaterThanOrEqual(MIN_SSIM);
       expect(score, `slide ${i + 1} against a different slide`).toBeGreaterThan(crossScores[i]!);

@@ -38,23 +38,25 @@ export function ssim(a: PNG, b: PNG, width = 240, height = 135, window = 8): num
     for (let x = 0; x + window <= width; x += window / 2) {
       let ma = 0;
       let mb = 0;
-      for (let j = 0; j < window; j++) for (let i = 0; i < window; i++) {
-        ma += la[(y + j) * width + x + i]!;
-        mb += lb[(y + j) * width + x + i]!;
-      }
+      for (let j = 0; j < window; j++)
+        for (let i = 0; i < window; i++) {
+          ma += la[(y + j) * width + x + i]!;
+          mb += lb[(y + j) * width + x + i]!;
+        }
       const n = window * window;
       ma /= n;
       mb /= n;
       let va = 0;
       let vb = 0;
       let cov = 0;
-      for (let j = 0; j < window; j++) for (let i = 0; i < window; i++) {
-        const da = la[(y + j) * width + x + i]! - ma;
-        const db = lb[(y + j) * width + x + i]! - mb;
-        va += da * da;
-        vb += db * db;
-        cov += da * db;
-      }
+      for (let j = 0; j < window; j++)
+        for (let i = 0; i < window; i++) {
+          const da = la[(y + j) * width + x + i]! - ma;
+          const db = lb[(y + j) * width + x + i]! - mb;
+          va += da * da;
+          vb += db * db;
+          cov += da * db;
+        }
       va /= n - 1;
       vb /= n - 1;
       cov /= n - 1;
