@@ -1,4 +1,4 @@
-import { PNG } from "pngjs";
+import type { PNG } from "pngjs";
 
 // Structural similarity (SSIM) of two renders of one slide, on luminance, after both are reduced to the
 // same small size: robust to anti-aliasing and sub-pixel font differences, sensitive to missing or
