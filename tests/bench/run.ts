@@ -1,12 +1,14 @@
-// npm run bench [-- api|viewer] — benchmarks against a production build on the embedded database.
+// npm run bench [-- api|viewer|exports] — benchmarks against a production build on the embedded database.
 import os from "node:os";
 import { benchApi } from "./api";
+import { benchExports } from "./exports";
 import { printTable, startBenchServer } from "./server";
 import { benchViewer } from "./viewer";
 
 const suites = {
   api: { title: "API latency (sequential requests)", run: benchApi },
   viewer: { title: "Viewer: player bundle and first paint", run: benchViewer },
+  exports: { title: "Exports: 20 slides, warm renderer, median of 5", run: benchExports },
 } as const;
 
 async function main() {
