@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { PlayerConfig, PlayerMode } from "@/components/player/config";
 import { playerAssets } from "./assets";
-import { escapeHtml, htmlResponse, jsonScript } from "./html";
+import { htmlDocument, htmlResponse, jsonScript } from "./html";
 
 // The document a deck module runs in. It is always sandboxed: the CSP's `sandbox allow-scripts` gives it
 // an opaque origin even when opened directly (and the viewer's iframe adds sandbox="allow-scripts"), so
@@ -59,26 +59,17 @@ export function renderFrameDocument(options: FrameOptions): Response {
     "sandbox allow-scripts",
   ].join("; ");
 
-  const html = `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(options.title)}</title>
-<link rel="stylesheet" href="${abs(assets.fonts)}">
+  const html = htmlDocument({
+    title: options.title,
+    head: `<link rel="stylesheet" href="${abs(assets.fonts)}">
 <link rel="stylesheet" href="${abs(assets.player)}">
 <style id="dh-tokens">${options.tokensCss.replace(/</g, "\\3c ")}</style>
 <script type="importmap">${importMap}</script>
-<link rel="modulepreload" href="${abs(assets.runtime)}">
-</head>
-<body>
-<div id="dh-root"></div>
+<link rel="modulepreload" href="${abs(assets.runtime)}">`,
+    body: `<div id="dh-root"></div>
 ${jsonScript("dh-config", config)}
-<script type="module" src="${abs(assets.boot)}"></script>
-</body>
-</html>
-`;
+<script type="module" src="${abs(assets.boot)}"></script>`,
+  });
   return htmlResponse(html, {
     headers: {
       "Content-Security-Policy": csp,

@@ -24,3 +24,20 @@ export function htmlResponse(html: string, init: { status?: number; headers?: Re
     },
   });
 }
+
+// The boilerplate every hand-written page shares; `head` and `body` are trusted HTML built by the caller.
+export function htmlDocument(page: { title: string; head?: string; body: string; index?: boolean }): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+${page.index ? "" : '<meta name="robots" content="noindex">\n'}<title>${escapeHtml(page.title)}</title>
+${page.head ?? ""}
+</head>
+<body>
+${page.body}
+</body>
+</html>
+`;
+}

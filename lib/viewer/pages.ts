@@ -1,6 +1,6 @@
 import { config } from "@/lib/config";
 import { playerAssets } from "./assets";
-import { escapeHtml, htmlResponse, jsonScript } from "./html";
+import { escapeHtml, htmlDocument, htmlResponse, jsonScript } from "./html";
 
 // The pages on the app's origin around a sandboxed deck frame. They hold no deck code and no session.
 
@@ -31,13 +31,10 @@ export function renderViewerPage(deck: SharedDeck): Response {
   const url = `${config.viewerBaseUrl}/d/${deck.slug}`;
   const image = `${config.appUrl}/d/${deck.slug}/og.png?v=${deck.version}`;
   const description = deck.description || "A presentation shared with Deckhand.";
-  const html = `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(deck.title)}</title>
-<meta name="description" content="${escapeHtml(description)}">
+  const html = htmlDocument({
+    title: deck.title,
+    index: true,
+    head: `<meta name="description" content="${escapeHtml(description)}">
 <link rel="canonical" href="${escapeHtml(url)}">
 <meta property="og:type" content="website">
 <meta property="og:site_name" content="Deckhand">
@@ -53,15 +50,11 @@ export function renderViewerPage(deck: SharedDeck): Response {
 <meta name="twitter:description" content="${escapeHtml(description)}">
 <meta name="twitter:image" content="${escapeHtml(image)}">
 <link rel="icon" href="/favicon.svg">
-<style>${baseStyle}iframe{display:block;width:100%;height:100%;border:0}</style>
-</head>
-<body>
-<iframe id="dh-frame" title="${escapeHtml(deck.title)}" sandbox="allow-scripts" allow="fullscreen" referrerpolicy="no-referrer"></iframe>
+<style>${baseStyle}iframe{display:block;width:100%;height:100%;border:0}</style>`,
+    body: `<iframe id="dh-frame" title="${escapeHtml(deck.title)}" sandbox="allow-scripts" allow="fullscreen" referrerpolicy="no-referrer"></iframe>
 ${jsonScript("dh-viewer", { slug: deck.slug, frameUrl: frameUrl(deck.slug), presenterUrl: `/d/${deck.slug}/presenter` })}
-<script type="module" src="${playerAssets().viewer}"></script>
-</body>
-</html>
-`;
+<script type="module" src="${playerAssets().viewer}"></script>`,
+  });
   return htmlResponse(html, { headers: { "Content-Security-Policy": pageCsp(), "Cache-Control": "no-cache" } });
 }
 
@@ -84,18 +77,11 @@ aside{display:flex;flex-direction:column;gap:12px;min-height:0}
 .nav{display:flex;gap:8px}
 button{background:#27272a;color:inherit;border:0;border-radius:6px;padding:8px 14px;font:inherit;cursor:pointer}
 button:hover,button:focus-visible{background:#3f3f46;outline:none}`;
-  const html = `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>Presenter · ${escapeHtml(deck.title)}</title>
-<link rel="icon" href="/favicon.svg">
-<style>${style}</style>
-</head>
-<body>
-<header><span class="title">${escapeHtml(deck.title)}</span><span id="dh-count"></span><span id="dh-clock"></span><span id="dh-timer" title="Click to pause, double-click to reset">00:00:00</span></header>
+  const html = htmlDocument({
+    title: `Presenter · ${deck.title}`,
+    head: `<link rel="icon" href="/favicon.svg">
+<style>${style}</style>`,
+    body: `<header><span class="title">${escapeHtml(deck.title)}</span><span id="dh-count"></span><span id="dh-clock"></span><span id="dh-timer" title="Click to pause, double-click to reset">00:00:00</span></header>
 <section class="current">
 <iframe id="dh-current" title="Current slide" sandbox="allow-scripts" referrerpolicy="no-referrer"></iframe>
 <div class="nav"><button id="dh-prev" type="button">← Previous</button><button id="dh-next-button" type="button">Next →</button></div>
@@ -106,28 +92,17 @@ button:hover,button:focus-visible{background:#3f3f46;outline:none}`;
 <div id="dh-notes" aria-live="polite"></div>
 </aside>
 ${jsonScript("dh-presenter", { slug: deck.slug, frameUrl: frameUrl(deck.slug), thumbUrl: `${frameUrl(deck.slug)}?mode=thumb` })}
-<script type="module" src="${playerAssets().presenter}"></script>
-</body>
-</html>
-`;
+<script type="module" src="${playerAssets().presenter}"></script>`,
+  });
   return htmlResponse(html, { headers: { "Content-Security-Policy": pageCsp(), "Cache-Control": "no-cache" } });
 }
 
 export function renderNotFoundPage(): Response {
-  const html = `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>Deck not found · Deckhand</title>
-<style>${baseStyle}body{display:grid;place-items:center;text-align:center;padding:24px;box-sizing:border-box}h1{font-size:28px;margin:0 0 8px}p{color:#a1a1aa;margin:0}</style>
-</head>
-<body>
-<main><h1>This deck isn't available</h1><p>The link may be mistyped, or the deck is no longer shared.</p></main>
-</body>
-</html>
-`;
+  const html = htmlDocument({
+    title: "Deck not found · Deckhand",
+    head: `<style>${baseStyle}body{display:grid;place-items:center;text-align:center;padding:24px;box-sizing:border-box}h1{font-size:28px;margin:0 0 8px}p{color:#a1a1aa;margin:0}</style>`,
+    body: `<main><h1>This deck isn't available</h1><p>The link may be mistyped, or the deck is no longer shared.</p></main>`,
+  });
   return htmlResponse(html, {
     status: 404,
     headers: { "Content-Security-Policy": pageCsp(), "Cache-Control": "no-cache" },

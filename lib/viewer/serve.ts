@@ -2,7 +2,7 @@ import { config } from "@/lib/config";
 import { getDb } from "@/lib/db/client";
 import { defaultTokensCss } from "@/lib/deck/vocabulary";
 import { moduleResponse, readFrameQuery, renderFrameDocument } from "./frame-document";
-import { htmlResponse } from "./html";
+import { htmlDocument, htmlResponse } from "./html";
 import { renderNotFoundPage, renderPresenterPage, renderViewerPage } from "./pages";
 import { verifyPreviewToken } from "./preview-token";
 import { findDeckVersion, findPublicDeck, type ViewableDeck } from "./viewable-deck";
@@ -102,7 +102,7 @@ export async function servePreview(req: Request, token: string, part: "frame" | 
   if (!viewable) {
     return part === "frame"
       ? htmlResponse(
-          "<!doctype html><title>Preview expired</title><p>This preview link is invalid or has expired.</p>",
+          htmlDocument({ title: "Preview expired", body: "<p>This preview link is invalid or has expired.</p>" }),
           {
             status: 404,
           },

@@ -5,15 +5,13 @@ import os from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import type { Ctx } from "@/lib/auth/caller";
 import { type Database, openDatabase, openPglite, useDatabase } from "@/lib/db/client";
-import { decks } from "@/lib/db/schema/decks";
 import { exports } from "@/lib/db/schema/exports";
-import { setDeckContent } from "@/lib/decks/set-deck-content";
 import { claimExport, completeExport, failAbandonedExports, failExport, MAX_ATTEMPTS } from "@/lib/exports/lease";
 import { processNextExport } from "@/lib/exports/process-export";
+import { DatabaseLockedError } from "@/lib/db/pglite-lock";
 import { closeRenderBrowser } from "@/lib/render/browser";
-import { createUser } from "../helpers/api";
+import { insertPendingExport } from "../helpers/exports";
 
 // A renderer killed mid-job, in a real child process: its lease expires, the export is taken again and
 // ends completed exactly once. On PGlite the two processes take turns on a data folder on disk; on
@@ -25,7 +23,16 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "deckhand-recovery-"));
 let database: Database | undefined;
 
 async function open(): Promise<Database> {
-  database = postgres ? await openDatabase(postgres) : await openPglite(path.join(dataDir, "pglite"));
+  // A SIGKILLed process takes a moment to die; until it has, its lock on the data folder holds.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      database = postgres ? await openDatabase(postgres) : await openPglite(path.join(dataDir, "pglite"));
+      break;
+    } catch (error) {
+      if (!(error instanceof DatabaseLockedError) || attempt >= 50) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
   useDatabase(database);
   return database;
 }
@@ -44,33 +51,11 @@ export default function Slow() {
 }
 `;
 
-async function queueExport(db: Database["db"]) {
-  const user = await createUser();
-  const ctx: Ctx = { db, caller: { userId: user.userId, organizationId: user.organizationId, apiKeyId: null } };
-  const [deck] = await db
-    .insert(decks)
-    .values({ organizationId: user.organizationId, ownerId: user.userId, title: "Slow" })
-    .returning();
-  await setDeckContent(ctx, deck!.id, { source: slowDeck });
-  const [row] = await db
-    .insert(exports)
-    .values({
-      organizationId: user.organizationId,
-      deckId: deck!.id,
-      version: 1,
-      format: "pdf",
-      requestedByUserId: user.userId,
-      fileName: "Slow-v1.pdf",
-    })
-    .returning();
-  return row!;
-}
-
 describe("export leases", () => {
   it("a worker killed during a render leaves an export that is later completed exactly once", async () => {
     process.env.EXPORT_LEASE_MS = String(LEASE_MS);
     let db = (await open()).db;
-    const queued = await queueExport(db);
+    const queued = await insertPendingExport(db, slowDeck);
     if (!postgres) await database!.close(); // the child process owns the data folder now
 
     const child = spawn(path.resolve("node_modules/.bin/tsx"), ["tests/helpers/export-worker.ts", queued.id], {
@@ -109,7 +94,7 @@ describe("export leases", () => {
 
   it("a worker that lost its lease can neither complete nor fail the export", async () => {
     const db = (database ?? (await open())).db;
-    const queued = await queueExport(db);
+    const queued = await insertPendingExport(db, slowDeck);
     const zombie = await claimExport(db, "zombie", queued.id);
     expect(zombie?.attempts).toBe(1);
     await db
@@ -132,7 +117,7 @@ describe("export leases", () => {
 
   it("an export whose renderer died on every attempt ends failed, never stuck running", async () => {
     const db = (database ?? (await open())).db;
-    const queued = await queueExport(db);
+    const queued = await insertPendingExport(db, slowDeck);
     await db
       .update(exports)
       .set({

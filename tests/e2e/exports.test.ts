@@ -11,7 +11,7 @@ import { call, createUser, type TestUser } from "../helpers/api";
 import { type AppServer, startAppServer } from "../helpers/app-server";
 import { setUpTestDatabase } from "../helpers/database";
 import { createDeck, setContent } from "../helpers/decks";
-import { waitForExport } from "../helpers/poll";
+import { waitForExport } from "../helpers/exports";
 import { twelveSlideDeck, twelveSlideHeadings, twelveSlideNotes } from "../helpers/twelve-slide-deck";
 
 let database: Database;

@@ -5,13 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exportRequested } from "@/inngest/client";
 import { renderExport } from "@/inngest/functions/render-export";
 import { sweepExports } from "@/inngest/functions/sweep-exports";
-import type { Ctx } from "@/lib/auth/caller";
 import type { Database } from "@/lib/db/client";
-import { decks } from "@/lib/db/schema/decks";
 import { exports } from "@/lib/db/schema/exports";
-import { setDeckContent } from "@/lib/decks/set-deck-content";
 import { closeRenderBrowser } from "@/lib/render/browser";
-import { createUser } from "../helpers/api";
+import { insertPendingExport } from "../helpers/exports";
 import { setUpTestDatabase } from "../helpers/database";
 import { deckSource } from "../helpers/decks";
 
@@ -28,33 +25,9 @@ afterAll(async () => {
   await closeRenderBrowser();
 });
 
-async function queuedExport() {
-  const user = await createUser();
-  const ctx: Ctx = {
-    db: database.db,
-    caller: { userId: user.userId, organizationId: user.organizationId, apiKeyId: null },
-  };
-  const [deck] = await database.db
-    .insert(decks)
-    .values({ organizationId: user.organizationId, ownerId: user.userId, title: "Inngest" })
-    .returning();
-  await setDeckContent(ctx, deck!.id, { source: deckSource(["One", "Two"]) });
-  const [row] = await database.db
-    .insert(exports)
-    .values({
-      organizationId: user.organizationId,
-      deckId: deck!.id,
-      version: 1,
-      format: "pdf",
-      requestedByUserId: user.userId,
-    })
-    .returning();
-  return row!;
-}
-
 describe("Inngest functions", () => {
   it("render-export completes the export named by the event, and a duplicate delivery does nothing", async () => {
-    const row = await queuedExport();
+    const row = await insertPendingExport(database.db, deckSource(["One", "Two"]));
     const engine = new InngestTestEngine({
       function: renderExport,
       events: [exportRequested.create({ exportId: row.id })],
@@ -83,7 +56,7 @@ describe("Inngest functions", () => {
   });
 
   it("sweep-exports fails abandoned exports and re-sends stalled ones", async () => {
-    const abandoned = await queuedExport();
+    const abandoned = await insertPendingExport(database.db, deckSource(["One", "Two"]));
     await database.db
       .update(exports)
       .set({
@@ -93,7 +66,7 @@ describe("Inngest functions", () => {
         leaseExpiresAt: sql`now() - interval '1 minute'`,
       })
       .where(eq(exports.id, abandoned.id));
-    const stalled = await queuedExport();
+    const stalled = await insertPendingExport(database.db, deckSource(["One", "Two"]));
     await database.db
       .update(exports)
       .set({

@@ -14,7 +14,7 @@ import { launchBrowser } from "../helpers/browser";
 import { setUpTestDatabase } from "../helpers/database";
 import { createDeck, setContent } from "../helpers/decks";
 import { ssim } from "../helpers/image-similarity";
-import { waitForExport } from "../helpers/poll";
+import { waitForExport } from "../helpers/exports";
 import { fiveSlideDeck } from "../helpers/sample-decks";
 
 // The exported PPTX opened by another program (LibreOffice Impress), each slide compared with the
