@@ -1,6 +1,7 @@
-// npm run bench [-- api|viewer|exports] — benchmarks against a production build on the embedded database.
+// npm run bench [-- api|viewer|exports|brands] — benchmarks against a production build on the embedded database.
 import os from "node:os";
 import { benchApi } from "./api";
+import { benchBrands } from "./brands";
 import { benchExports } from "./exports";
 import { printTable, startBenchServer } from "./server";
 import { benchViewer } from "./viewer";
@@ -9,6 +10,7 @@ const suites = {
   api: { title: "API latency (sequential requests)", run: benchApi },
   viewer: { title: "Viewer: player bundle and first paint", run: benchViewer },
   exports: { title: "Exports: 20 slides, warm renderer, median of 5", run: benchExports },
+  brands: { title: "Brand extraction from the fixture sites (no model)", run: benchBrands },
 } as const;
 
 async function main() {

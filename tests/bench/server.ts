@@ -30,6 +30,8 @@ export async function startBenchServer(): Promise<BenchServer> {
     VERSION_EDIT_ALLOWANCE: "1000000",
     APP_URL: origin,
     PORT: String(port),
+    // The brand benchmark serves its fixture sites on localhost.
+    FETCH_ALLOW_HOSTS: "localhost",
   };
   const key = execFileSync("node_modules/.bin/tsx", ["scripts/keys.ts", "create", "--email", "bench@example.test"], {
     env,

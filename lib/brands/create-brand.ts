@@ -1,0 +1,162 @@
+import { randomUUID } from "node:crypto";
+import postcss from "postcss";
+import type { z } from "zod";
+import { ApiError } from "@/lib/api/errors";
+import type { Ctx } from "@/lib/auth/caller";
+import { brands } from "@/lib/db/schema/brands";
+import { FetchRefusedError, safeFetch } from "@/lib/net/safe-fetch";
+import { getFileStore } from "@/lib/storage/storage";
+import { BRAND_BOOK_SCHEMA_VERSION, type BrandBook, brandBookSchema, type Logo } from "./brand-book";
+import { discoverResources, type LogoCandidate } from "./extract/discover-resources";
+import { extractBrand } from "./extract/extract-brand";
+import { brandDetailSchema, type createBrandBody } from "./schemas";
+import { synthesizeTokensCss } from "./synthesize-tokens";
+
+// POST /brands: fetch a public page and its stylesheets through the SSRF-safe fetcher, extract the
+// brand deterministically, store the logo, synthesise the deck tokens, save the brand book.
+
+const MAX_STYLESHEETS = 12;
+const limits = {
+  page: { maxBytes: 3 * 1024 * 1024, timeoutMs: 10_000 },
+  css: { maxBytes: 2 * 1024 * 1024, timeoutMs: 8_000 },
+  logo: { maxBytes: 1024 * 1024, timeoutMs: 8_000 },
+};
+
+function decode(body: Buffer, contentType: string): string {
+  const charset = /charset=([^;]+)/i.exec(contentType)?.[1]?.trim().toLowerCase() ?? "utf-8";
+  try {
+    return new TextDecoder(charset).decode(body);
+  } catch {
+    return new TextDecoder("utf-8").decode(body);
+  }
+}
+
+// Stylesheets the page links, plus the ones they @import (one level), fetched in parallel; a sheet
+// that cannot be fetched is skipped rather than failing the brand.
+async function fetchStylesheets(urls: string[]): Promise<{ url: string; css: string }[]> {
+  const fetchOne = async (url: string) => {
+    try {
+      const response = await safeFetch(url, { accept: ["css"], ...limits.css });
+      return { url: response.url, css: decode(response.body, response.contentType) };
+    } catch {
+      return null;
+    }
+  };
+  const first = (await Promise.all(urls.slice(0, MAX_STYLESHEETS).map(fetchOne))).filter((sheet) => sheet !== null);
+  const imports: string[] = [];
+  for (const sheet of first) {
+    try {
+      postcss.parse(sheet.css).walkAtRules("import", (rule) => {
+        const target = /^(?:url\()?\s*["']?([^"')\s]+)["']?\s*\)?/.exec(rule.params)?.[1];
+        if (target) imports.push(new URL(target, sheet.url).toString());
+      });
+    } catch {
+      // unparsable stylesheet: its colours are lost, the brand is not
+    }
+  }
+  const seen = new Set(first.map((sheet) => sheet.url));
+  const nested = (
+    await Promise.all(
+      imports
+        .filter((url) => !seen.has(url))
+        .slice(0, MAX_STYLESHEETS)
+        .map(fetchOne),
+    )
+  ).filter((sheet) => sheet !== null);
+  // Imported sheets come first, as the cascade would apply them.
+  return [...nested, ...first];
+}
+
+async function storeLogo(organizationId: string, candidates: LogoCandidate[]): Promise<Logo | null> {
+  const store = getFileStore();
+  for (const candidate of candidates.slice(0, 4)) {
+    const key = `brands/${organizationId}/${randomUUID()}`;
+    if (candidate.kind === "svg") {
+      const storedKey = await store.put(`${key}.svg`, Buffer.from(candidate.svg, "utf8"), "image/svg+xml");
+      return {
+        kind: "svg",
+        source: "inline-svg",
+        sourceUrl: null,
+        storedKey,
+        contentType: "image/svg+xml",
+        width: null,
+        height: null,
+        confidence: 0.85,
+      };
+    }
+    try {
+      const response = await safeFetch(candidate.url, { accept: ["image"], ...limits.logo });
+      const type = response.contentType.split(";")[0]!.trim().toLowerCase();
+      const extension = type.includes("svg")
+        ? "svg"
+        : type.includes("png")
+          ? "png"
+          : type.includes("jpeg")
+            ? "jpg"
+            : type.includes("webp")
+              ? "webp"
+              : "img";
+      const storedKey = await store.put(`${key}.${extension}`, response.body, type);
+      return {
+        kind: type.includes("svg") ? "svg" : "image",
+        source: candidate.source,
+        sourceUrl: response.url,
+        storedKey,
+        contentType: type,
+        width: candidate.width ?? null,
+        height: candidate.height ?? null,
+        confidence: candidate.source === "header-image" ? 0.8 : candidate.source === "og-image" ? 0.35 : 0.55,
+      };
+    } catch {
+      // try the next candidate
+    }
+  }
+  return null;
+}
+
+export async function createBrandFromUrl(ctx: Ctx, input: z.output<typeof createBrandBody>) {
+  const started = Date.now();
+  let page;
+  try {
+    page = await safeFetch(input.url, { accept: ["html"], ...limits.page });
+  } catch (error) {
+    if (error instanceof FetchRefusedError)
+      throw new ApiError("invalid_request", `Could not read ${input.url}: ${error.message}`);
+    throw error;
+  }
+  const html = decode(page.body, page.contentType);
+  const resources = discoverResources(html, page.url);
+  const stylesheets = await fetchStylesheets(resources.stylesheets);
+  const extracted = extractBrand({ url: page.url, html, stylesheets });
+  const logo = await storeLogo(ctx.caller.organizationId, resources.logoCandidates);
+
+  const book: BrandBook = brandBookSchema.parse({
+    schemaVersion: BRAND_BOOK_SCHEMA_VERSION,
+    name: extracted.name,
+    sourceUrl: page.url,
+    palette: extracted.palette,
+    typography: extracted.typography,
+    logo,
+    voice: extracted.voice,
+    imagery: extracted.imagery,
+    tokensCss: synthesizeTokensCss(extracted),
+    sources: {
+      pages: [page.url, ...page.redirects],
+      stylesheets: stylesheets.map((sheet) => sheet.url),
+      fetchedAt: new Date().toISOString(),
+    },
+    extraction: { model: null, durationMs: Date.now() - started },
+  });
+
+  const [row] = await ctx.db
+    .insert(brands)
+    .values({
+      organizationId: ctx.caller.organizationId,
+      createdBy: ctx.caller.userId,
+      name: book.name.slice(0, 200) || new URL(page.url).hostname,
+      sourceUrl: new URL(input.url).toString(),
+      data: book,
+    })
+    .returning();
+  return brandDetailSchema.parse(row);
+}

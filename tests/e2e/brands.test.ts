@@ -1,0 +1,177 @@
+import { differenceCiede2000, parse, wcagLuminance } from "culori";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type BrandBook, brandBookSchema } from "@/lib/brands/brand-book";
+import { describeBrandBook } from "@/lib/brands/describe-brand";
+import { parseTokensCss } from "@/lib/deck/tokens";
+import { getFileStore } from "@/lib/storage/storage";
+import { call, createUser, type TestUser } from "../helpers/api";
+import { type AppServer, startAppServer } from "../helpers/app-server";
+import { launchBrowser } from "../helpers/browser";
+import { setUpTestDatabase } from "../helpers/database";
+import { createDeck, setContent } from "../helpers/decks";
+import { type FixtureSites, serveFixtureSites } from "../helpers/fixture-sites";
+import { fiveSlideDeck } from "../helpers/sample-decks";
+
+// create_brand_from_url end to end against the fixture websites served on loopback (reachable only
+// because FETCH_ALLOW_HOSTS names "localhost"), and a branded deck drawn by the player.
+
+let server: AppServer;
+let sites: FixtureSites;
+let browser: Browser;
+let owner: TestUser;
+let outsider: TestUser;
+
+const deltaE = differenceCiede2000();
+function near(actual: string, expected: string, tolerance = 6) {
+  expect(deltaE(parse(actual)!, parse(expected)!), `${actual} vs ${expected}`).toBeLessThan(tolerance);
+}
+
+beforeAll(async () => {
+  await setUpTestDatabase();
+  server = await startAppServer();
+  process.env.APP_URL = server.origin;
+  process.env.FETCH_ALLOW_HOSTS = "localhost";
+  sites = await serveFixtureSites();
+  browser = await launchBrowser();
+  owner = await createUser();
+  outsider = await createUser();
+}, 120_000);
+
+afterAll(async () => {
+  delete process.env.FETCH_ALLOW_HOSTS;
+  await browser?.close();
+  await sites?.close();
+  await server?.close();
+});
+
+async function createBrand(site: string): Promise<{ id: string; name: string; data: BrandBook }> {
+  const res = await call("POST", "/brands", { key: owner.key, body: { url: sites.url(site) } });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  expect(res.body).toMatchObject({ id: expect.any(String), sourceUrl: sites.url(site) });
+  const book = brandBookSchema.parse(res.body.data);
+  // The tokens a deck gets must be valid deck tokens.
+  expect(() => parseTokensCss(book.tokensCss)).not.toThrow();
+  return { ...res.body, data: book };
+}
+
+type Expectation = {
+  dark: boolean;
+  primary: string;
+  heading: string;
+  body: string;
+  logo: "inline-svg" | "header-image" | "icon" | null;
+};
+
+const expectations: Record<string, Expectation> = {
+  "dark-saas": { dark: true, primary: "#7c3aed", heading: "Inter", body: "Inter", logo: "inline-svg" },
+  "serif-editorial": {
+    dark: false,
+    primary: "#9b1c1c",
+    heading: "Playfair Display",
+    body: "Source Sans 3",
+    logo: "header-image",
+  },
+  "external-css": { dark: false, primary: "#047857", heading: "IBM Plex Sans", body: "IBM Plex Sans", logo: null },
+  "inline-svg-logo": { dark: false, primary: "#ea580c", heading: "Space Grotesk", body: "DM Sans", logo: "inline-svg" },
+  minimal: { dark: false, primary: "", heading: "", body: "", logo: null },
+};
+
+describe("create_brand_from_url on the fixture websites", () => {
+  it.each(Object.entries(expectations))("%s: palette, type and logo match the site", async (site, expected) => {
+    const brand = await createBrand(site);
+    const { palette, typography, logo } = brand.data;
+    const background = wcagLuminance(parse(palette.roles.background.hex)!);
+    expect(background < 0.2).toBe(expected.dark);
+    expect(palette.contrast.textOnBackground).toBeGreaterThanOrEqual(4.5);
+    if (expected.primary) near(palette.roles.primary.hex, expected.primary);
+    if (expected.heading) expect(typography.heading.family).toBe(expected.heading);
+    if (expected.body) expect(typography.body.family).toBe(expected.body);
+    if (expected.logo) {
+      expect(logo?.source).toBe(expected.logo);
+      const stored = await getFileStore().get(logo!.storedKey!);
+      expect(stored?.data.length).toBeGreaterThan(50);
+    }
+    const tokens = parseTokensCss(brand.data.tokensCss).properties;
+    expect(tokens["--color-primary"]).toBe(palette.roles.primary.hex);
+    expect(tokens["--color-bg"]).toBe(palette.roles.background.hex);
+    if (expected.heading) expect(tokens["--font-heading"]).toContain(`"${expected.heading}"`);
+    expect(describeBrandBook(brand.data)).toContain(palette.roles.primary.hex);
+  });
+
+  it("lists the organization's brands newest first, hides them from other organizations", async () => {
+    const first = await createBrand("minimal");
+    const second = await createBrand("external-css");
+    const list = await call("GET", "/brands", { key: owner.key });
+    expect(list.status).toBe(200);
+    expect(list.body.slice(0, 2).map((b: { id: string }) => b.id)).toEqual([second.id, first.id]);
+    expect(Object.keys(list.body[0]).sort()).toEqual(["createdAt", "id", "name", "sourceUrl", "updatedAt"]);
+    expect((await call("GET", `/brands/${first.id}`, { key: owner.key })).body.data).toEqual(first.data);
+    expect((await call("GET", `/brands/${first.id}`, { key: outsider.key })).status).toBe(404);
+    expect((await call("DELETE", `/brands/${first.id}`, { key: outsider.key })).status).toBe(404);
+    expect((await call("GET", "/brands", { key: outsider.key })).body).toEqual([]);
+  });
+
+  it.each([
+    [{}, /url/],
+    [{ url: "" }, /url/],
+    [{ url: "not a url" }, /url/],
+    [{ url: "https://example.com", extra: 1 }, /unknown field/],
+    [{ url: "ftp://example.com/" }, /ftp/],
+    [{ url: "http://127.0.0.1:9/" }, /address/],
+    [{ url: "http://[::1]:9/" }, /address/],
+    [{ url: "http://169.254.169.254/latest/meta-data/" }, /address/],
+  ])("refuses %j with 422 and says why", async (body, message) => {
+    const res = await call("POST", "/brands", { key: owner.key, body });
+    expect(res.status).toBe(422);
+    expect(res.body.error.code).toBe("invalid_request");
+    expect(res.body.error.message).toMatch(message);
+  });
+
+  it("answers 422 for a site that is not there", async () => {
+    const res = await call("POST", "/brands", { key: owner.key, body: { url: `${sites.origin}/no-such-site/` } });
+    expect(res.status).toBe(422);
+    expect(res.body.error.message).toMatch(/404/);
+  });
+});
+
+describe("a brand in use", () => {
+  it("styles a new deck, which renders in the brand's colours and fonts, and cannot be deleted while used", async () => {
+    const brand = await createBrand("dark-saas");
+    const deck = await createDeck(owner, { brandId: brand.id });
+    expect(deck.brandId).toBe(brand.id);
+    expect((await setContent(owner, deck.id, { source: fiveSlideDeck })).status).toBe(200);
+    const detail = await call("GET", `/decks/${deck.id}`, { key: owner.key });
+    expect(detail.body.latestVersion.tokensCss).toBe(brand.data.tokensCss);
+
+    const published = await call("PATCH", `/decks/${deck.id}`, { key: owner.key, body: { visibility: "public" } });
+    const page = await (await browser.newContext({ viewport: { width: 960, height: 540 } })).newPage();
+    await page.goto(`${server.origin}/d/${published.body.publicSlug}/embed?chrome=0&slide=2`);
+    await page.waitForFunction(() => document.documentElement.dataset.ready === "true");
+    const drawn = await page.evaluate(() => {
+      const slide = document.querySelector(".dh-stage-slide:not([hidden]) .dh-slide")!;
+      const heading = slide.querySelector(".dh-heading-text, h1, h2")!;
+      return {
+        background: getComputedStyle(slide).backgroundColor,
+        headingFont: getComputedStyle(heading).fontFamily,
+        boxFill: getComputedStyle(slide.querySelector(".dh-box")!).backgroundColor,
+      };
+    });
+    await page.context().close();
+    const rgb = (value: string) => value.replace(/\s+/g, "");
+    const toRgb = (hex: string) => {
+      const c = parse(hex) as { r: number; g: number; b: number };
+      return `rgb(${Math.round(c.r * 255)},${Math.round(c.g * 255)},${Math.round(c.b * 255)})`;
+    };
+    expect(rgb(drawn.background)).toBe(toRgb(brand.data.palette.roles.background.hex));
+    expect(rgb(drawn.boxFill)).toBe(toRgb(brand.data.palette.roles.primary.hex));
+    expect(drawn.headingFont).toContain(brand.data.typography.heading.family);
+
+    const refused = await call("DELETE", `/brands/${brand.id}`, { key: owner.key });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.message).toMatch(/1 deck uses this brand/);
+    expect((await call("DELETE", `/decks/${deck.id}`, { key: owner.key })).status).toBe(200);
+    expect((await call("DELETE", `/brands/${brand.id}`, { key: owner.key })).body).toEqual({ deleted: true });
+    expect((await call("GET", `/brands/${brand.id}`, { key: owner.key })).status).toBe(404);
+  });
+});
