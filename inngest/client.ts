@@ -13,3 +13,8 @@ export const exportRequested = eventType("deckhand/export.requested", {
 export function inngestConfigured(): boolean {
   return Boolean(process.env.INNGEST_EVENT_KEY || process.env.INNGEST_DEV);
 }
+
+// One generate or edit request recorded in ai_runs; the function writes the outcome back to that row.
+export const aiRequested = eventType("deckhand/ai.requested", {
+  schema: z.object({ runId: z.guid() }),
+});

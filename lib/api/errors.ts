@@ -12,6 +12,10 @@ export const errorStatus = {
   compile_failed: 422,
   rate_limited: 429,
   internal: 500,
+  // The AI model failed, refused, or produced no module that compiles after the repairs allowed.
+  ai_failed: 502,
+  // The AI model did not answer within AI_TIMEOUT_MS.
+  ai_timeout: 504,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { ApiError } from "@/lib/api/errors";
 import type { Ctx } from "@/lib/auth/caller";
-import { deckVersions } from "@/lib/db/schema/deck-versions";
+import { type AuthoringUsage, deckVersions } from "@/lib/db/schema/deck-versions";
 import { decks } from "@/lib/db/schema/decks";
 import { consumeAllowance } from "@/lib/usage/consume-allowance";
 import { deckNotFound } from "./access";
@@ -19,7 +19,7 @@ export async function appendVersion(
   ctx: Ctx,
   deckId: string,
   content: VersionContent,
-  options: { prompt: string | null; consumesEdit: boolean; basedOnVersion?: number },
+  options: { prompt: string | null; consumesEdit: boolean; basedOnVersion?: number; usage?: AuthoringUsage | null },
 ): Promise<{ id: string; version: number }> {
   return ctx.db.transaction(async (tx) => {
     if (options.consumesEdit) await consumeAllowance(tx, ctx.caller.organizationId, "version_edits");
@@ -39,7 +39,14 @@ export async function appendVersion(
 
     const [row] = await tx
       .insert(deckVersions)
-      .values({ ...content, deckId, version: deck.versionCount, prompt: options.prompt, createdBy: ctx.caller.userId })
+      .values({
+        ...content,
+        deckId,
+        version: deck.versionCount,
+        prompt: options.prompt,
+        usage: options.usage ?? null,
+        createdBy: ctx.caller.userId,
+      })
       .returning({ id: deckVersions.id, version: deckVersions.version });
     return row!;
   });

@@ -2,10 +2,12 @@ import { randomUUID } from "node:crypto";
 import { InngestTestEngine } from "@inngest/test";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { exportRequested } from "@/inngest/client";
+import { aiRequested, exportRequested } from "@/inngest/client";
+import { authorDeck } from "@/inngest/functions/author-deck";
 import { renderExport } from "@/inngest/functions/render-export";
 import { sweepExports } from "@/inngest/functions/sweep-exports";
 import type { Database } from "@/lib/db/client";
+import { aiRuns } from "@/lib/db/schema/ai-runs";
 import { exports } from "@/lib/db/schema/exports";
 import { closeRenderBrowser } from "@/lib/render/browser";
 import { insertPendingExport } from "../helpers/exports";
@@ -88,5 +90,50 @@ describe("Inngest functions", () => {
     const sendEvent = ctx.step.sendEvent as unknown as { mock: { calls: unknown[][] } };
     const sent = sendEvent.mock.calls.flatMap((call) => call[1] as { data: { exportId: string } }[]);
     expect(sent.map((event) => event.data.exportId)).toContain(stalled.id);
+  });
+
+  it("author-deck runs generate as steps and records the outcome on the run", async () => {
+    const queued = await insertPendingExport(database.db, deckSource(["Seed"]));
+    const [run] = await database.db
+      .insert(aiRuns)
+      .values({
+        organizationId: queued.organizationId,
+        deckId: queued.deckId,
+        userId: queued.requestedByUserId,
+        kind: "generate",
+        input: {
+          kind: "generate",
+          deckId: queued.deckId,
+          brief: "# Plan\n\n## Goals\n- Ship\n- Learn",
+          mode: "revise",
+        },
+      })
+      .returning();
+    const { result, ctx } = await new InngestTestEngine({
+      function: authorDeck,
+      events: [aiRequested.create({ runId: run!.id })],
+    }).execute();
+    expect(result).toMatchObject({ status: "completed", result: { version: 2 } });
+    const stepNames = (ctx.step.run as unknown as { mock: { calls: unknown[][] } }).mock.calls.map((call) => call[0]);
+    expect(stepNames).toEqual(expect.arrayContaining(["load", "prepare", "offline", "save", "record"]));
+    const [row] = await database.db.select().from(aiRuns).where(eq(aiRuns.id, run!.id));
+    expect(row).toMatchObject({ status: "completed", result: { version: 2 } });
+
+    // A refusal (an instruction the offline editor cannot follow) is recorded as the run's error.
+    const [refused] = await database.db
+      .insert(aiRuns)
+      .values({
+        organizationId: queued.organizationId,
+        deckId: queued.deckId,
+        userId: queued.requestedByUserId,
+        kind: "edit",
+        input: { kind: "edit", deckId: queued.deckId, instruction: "Make it sing" },
+      })
+      .returning();
+    const failed = await new InngestTestEngine({
+      function: authorDeck,
+      events: [aiRequested.create({ runId: refused!.id })],
+    }).execute();
+    expect(failed.result).toMatchObject({ status: "failed", error: { code: "invalid_request" } });
   });
 });

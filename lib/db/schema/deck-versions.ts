@@ -2,6 +2,13 @@ import { integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "dri
 import { decks } from "./decks";
 import { users } from "./users";
 
+export type AuthoringUsage = {
+  model: string;
+  calls: { step: string; inputTokens: number; outputTokens: number }[];
+  inputTokens: number;
+  outputTokens: number;
+};
+
 export const versionFormats = ["deck-tsx", "html"] as const;
 
 // Append-only: rows are inserted and removed only with their deck (a trigger in the migrations refuses
@@ -21,6 +28,9 @@ export const deckVersions = pgTable(
     outline: jsonb("outline").$type<string[]>(),
     html: text("html"),
     prompt: text("prompt"),
+    // Tokens the AI calls behind this version used ({ model, calls, inputTokens, outputTokens }); null for
+    // versions written by hand or by the offline generator.
+    usage: jsonb("usage").$type<AuthoringUsage>(),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },

@@ -1,0 +1,19 @@
+import { z } from "zod";
+
+// Request schemas of generate_deck and edit_deck (SPEC.md: 1 to 10000 characters).
+
+const text = (what: string) =>
+  z
+    .string({ message: `is required: ${what}` })
+    .min(1, "must be 1 to 10000 characters")
+    .max(10_000, "must be 1 to 10000 characters")
+    .refine((value) => value.trim().length > 0, "must not be blank");
+
+export const generateDeckBody = z.strictObject({
+  brief: text("what the deck should contain or how to change it"),
+  mode: z.enum(["create", "revise"], { message: "must be 'create' or 'revise'" }).default("revise"),
+});
+
+export const editDeckBody = z.strictObject({
+  instruction: text("the change to make, naming slides by label or number and quoting the copy to change"),
+});

@@ -1,0 +1,307 @@
+import { MockLanguageModelV3 } from "ai/test";
+import { eq } from "drizzle-orm";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { runAuthoring } from "@/lib/ai/author";
+import { ApiError } from "@/lib/api/errors";
+import type { Ctx } from "@/lib/auth/caller";
+import type { Database } from "@/lib/db/client";
+import { brands } from "@/lib/db/schema/brands";
+import { deckVersions } from "@/lib/db/schema/deck-versions";
+import { allowances, usage } from "@/lib/db/schema/usage";
+import { call, createUser, type TestUser } from "../helpers/api";
+import { setUpTestDatabase } from "../helpers/database";
+import { createDeck, deckSource, setContent } from "../helpers/decks";
+
+// generate and edit with the AI SDK's mock model (the real provider is chosen by OPENAI_API_KEY, unset
+// here), and the offline generator and editor through the API.
+
+let database: Database;
+
+beforeAll(async () => {
+  database = await setUpTestDatabase();
+});
+
+afterEach(() => {
+  delete process.env.AI_TIMEOUT_MS;
+});
+
+type Answer = string | ((prompt: unknown) => Promise<string> | string);
+
+function mockModel(answers: Answer[], tokens = { input: 1000, output: 400 }) {
+  let index = 0;
+  return new MockLanguageModelV3({
+    modelId: "mock-model",
+    doGenerate: async (options) => {
+      const answer = answers[Math.min(index++, answers.length - 1)]!;
+      const text = typeof answer === "function" ? await answer(options.prompt) : answer;
+      return {
+        content: [{ type: "text", text }],
+        finishReason: { unified: "stop", raw: "stop" },
+        usage: {
+          inputTokens: { total: tokens.input, noCache: tokens.input, cacheRead: 0, cacheWrite: 0 },
+          outputTokens: { total: tokens.output, text: tokens.output, reasoning: 0 },
+        },
+        warnings: [],
+      };
+    },
+  });
+}
+
+function ctxOf(user: TestUser): Ctx {
+  return { db: database.db, caller: { userId: user.userId, organizationId: user.organizationId, apiKeyId: null } };
+}
+
+async function usedEdits(user: TestUser): Promise<number> {
+  const rows = await database.db.select().from(usage).where(eq(usage.organizationId, user.organizationId));
+  return rows.reduce((sum, row) => sum + row.used, 0);
+}
+
+async function rejection(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    expect(error).toBeInstanceOf(ApiError);
+    return error as ApiError;
+  }
+  throw new Error("expected a refusal");
+}
+
+const fence = (source: string) => `Here is the deck:\n\`\`\`tsx\n${source}\`\`\`\n`;
+
+describe("generate with a model", () => {
+  it("repairs a module that does not compile, then saves it with the brief and the token usage", async () => {
+    const user = await createUser();
+    const deck = await createDeck(user);
+    const good = deckSource(["Cover", "Plan", "Close"]);
+    const model = mockModel([fence(good.replace("</Deck>", "</Dek>")), fence(good)]);
+    const result = await runAuthoring(
+      ctxOf(user),
+      { kind: "generate", deckId: deck.id, brief: "A three-slide plan", mode: "create" },
+      model,
+    );
+    expect(result.version).toBe(1);
+
+    expect(model.doGenerateCalls).toHaveLength(2);
+    const repair = JSON.stringify(model.doGenerateCalls[1]!.prompt);
+    expect(repair).toContain("does not compile");
+    expect(repair).toMatch(/Line \d+:\d+/);
+    const system = JSON.stringify(model.doGenerateCalls[0]!.prompt);
+    expect(system).toContain("DECKHAND AUTHORING BRIEF");
+
+    const [version] = await database.db.select().from(deckVersions).where(eq(deckVersions.id, result.id));
+    expect(version).toMatchObject({ source: good, prompt: "A three-slide plan", outline: ["Cover", "Plan", "Close"] });
+    expect(version!.usage).toEqual({
+      model: "mock-model",
+      calls: [
+        { step: "draft", inputTokens: 1000, outputTokens: 400 },
+        { step: "repair-1", inputTokens: 1000, outputTokens: 400 },
+      ],
+      inputTokens: 2000,
+      outputTokens: 800,
+    });
+    // Creating the first version is not an edit.
+    expect(await usedEdits(user)).toBe(0);
+  });
+
+  it("saves nothing and consumes nothing when the model never compiles", async () => {
+    const user = await createUser();
+    const deck = await createDeck(user);
+    await setContent(user, deck.id);
+    const model = mockModel(["export default oops("]);
+    const error = await rejection(
+      runAuthoring(ctxOf(user), { kind: "generate", deckId: deck.id, brief: "Rewrite", mode: "revise" }, model),
+    );
+    expect(error.code).toBe("ai_failed");
+    expect(error.status).toBe(502);
+    expect(error.message).toMatch(/after 3 attempts/);
+    expect(model.doGenerateCalls).toHaveLength(3);
+    expect((await call("GET", `/decks/${deck.id}`, { key: user.key })).body.versionCount).toBe(1);
+    expect(await usedEdits(user)).toBe(1); // the setContent above, nothing more
+  });
+
+  it("revise consumes exactly one version edit per success and sends the brand and the template", async () => {
+    const user = await createUser();
+    const [brand] = await database.db
+      .insert(brands)
+      .values({ organizationId: user.organizationId, name: "Nebula", sourceUrl: "https://nebula.test", data: {} })
+      .returning();
+    const template = await createDeck(user, { kind: "template" });
+    await setContent(user, template.id, { source: deckSource(["Template cover", "Template body"]) });
+    const deck = await createDeck(user, { fromDeckId: template.id, brandId: brand!.id });
+    await setContent(user, deck.id);
+    const before = await usedEdits(user);
+    const model = mockModel([fence(deckSource(["Revised"]))]);
+    const result = await runAuthoring(
+      ctxOf(user),
+      { kind: "generate", deckId: deck.id, brief: "Shorter", mode: "revise" },
+      model,
+    );
+    expect(result.version).toBe(2);
+    expect(await usedEdits(user)).toBe(before + 1);
+    const prompt = JSON.stringify(model.doGenerateCalls[0]!.prompt);
+    expect(prompt).toContain("Template cover");
+    expect(prompt).toContain("CURRENT MODULE");
+  });
+
+  it("answers 504 when the model does not answer in time", async () => {
+    process.env.AI_TIMEOUT_MS = "200";
+    const user = await createUser();
+    const deck = await createDeck(user);
+    const slow = new MockLanguageModelV3({
+      doGenerate: (options) =>
+        new Promise((_, reject) => {
+          options.abortSignal?.addEventListener("abort", () => reject(options.abortSignal!.reason));
+        }),
+    });
+    const error = await rejection(
+      runAuthoring(ctxOf(user), { kind: "generate", deckId: deck.id, brief: "x", mode: "create" }, slow),
+    );
+    expect(error.code).toBe("ai_timeout");
+    expect(error.status).toBe(504);
+  });
+});
+
+describe("edit with a model", () => {
+  const original = deckSource(["Intro", "Plan", "Numbers", "Team", "Close"]);
+
+  it("applies the hunks, leaves untouched slides byte-identical and consumes one edit", async () => {
+    const user = await createUser();
+    const deck = await createDeck(user);
+    await setContent(user, deck.id, { source: original });
+    const before = await usedEdits(user);
+    const hunk = `<<<<<<< SEARCH\n        <Title>Plan</Title>\n=======\n        <Title>The plan for Q3</Title>\n>>>>>>> REPLACE\n`;
+    const model = mockModel([hunk], { input: 900, output: 40 });
+    const result = await runAuthoring(
+      ctxOf(user),
+      { kind: "edit", deckId: deck.id, instruction: 'On "Plan", change the title to "The plan for Q3"' },
+      model,
+    );
+    expect(result.version).toBe(2);
+    const [version] = await database.db.select().from(deckVersions).where(eq(deckVersions.id, result.id));
+    expect(version!.source).toBe(original.replace("<Title>Plan</Title>", "<Title>The plan for Q3</Title>"));
+    expect(version!.usage?.outputTokens).toBe(40);
+    expect(await usedEdits(user)).toBe(before + 1);
+  });
+
+  it("repairs hunks that do not match", async () => {
+    const user = await createUser();
+    const deck = await createDeck(user);
+    await setContent(user, deck.id, { source: original });
+    const wrong = `<<<<<<< SEARCH\n<Title>Plans</Title>\n=======\n<Title>X</Title>\n>>>>>>> REPLACE`;
+    const right = `<<<<<<< SEARCH\n<Title>Team</Title>\n=======\n<Title>Our team</Title>\n>>>>>>> REPLACE`;
+    const model = mockModel([wrong, right]);
+    await runAuthoring(ctxOf(user), { kind: "edit", deckId: deck.id, instruction: "Rename the team title" }, model);
+    expect(JSON.stringify(model.doGenerateCalls[1]!.prompt)).toContain("does not occur in the module");
+  });
+
+  it("answers 409 and saves nothing when the deck changed while the edit was prepared", async () => {
+    const user = await createUser();
+    const deck = await createDeck(user);
+    await setContent(user, deck.id, { source: original });
+    const hunk = `<<<<<<< SEARCH\n<Title>Intro</Title>\n=======\n<Title>Hello</Title>\n>>>>>>> REPLACE`;
+    const model = mockModel([
+      async () => {
+        // Someone saves a version while the model is thinking.
+        expect((await setContent(user, deck.id, { source: deckSource(["Meanwhile"]) })).status).toBe(200);
+        return hunk;
+      },
+    ]);
+    const before = await usedEdits(user);
+    const error = await rejection(
+      runAuthoring(ctxOf(user), { kind: "edit", deckId: deck.id, instruction: "Say hello" }, model),
+    );
+    expect(error.code).toBe("conflict");
+    expect(error.status).toBe(409);
+    const detail = await call("GET", `/decks/${deck.id}`, { key: user.key });
+    expect(detail.body.versionCount).toBe(2);
+    expect(detail.body.latestVersion.outline).toEqual(["Meanwhile"]);
+    // Only the concurrent write consumed an edit; the failed edit gave its unit back.
+    expect(await usedEdits(user)).toBe(before + 1);
+  });
+
+  it("does not charge an edit when the allowance is out, and answers 402", async () => {
+    const user = await createUser();
+    const deck = await createDeck(user);
+    await setContent(user, deck.id, { source: original });
+    await database.db
+      .insert(allowances)
+      .values({ organizationId: user.organizationId, featureId: "version_edits", monthlyLimit: 1 });
+    const hunk = `<<<<<<< SEARCH\n<Title>Intro</Title>\n=======\n<Title>Hello</Title>\n>>>>>>> REPLACE`;
+    const error = await rejection(
+      runAuthoring(ctxOf(user), { kind: "edit", deckId: deck.id, instruction: "Say hello" }, mockModel([hunk])),
+    );
+    expect(error.code).toBe("allowance_exhausted");
+    expect(error.featureId).toBe("version_edits");
+  });
+});
+
+describe("generate and edit through the API, offline", () => {
+  it("creates a deck from a Markdown brief, edits it exactly, and refuses what needs a model", async () => {
+    const user = await createUser();
+    const deck = await createDeck(user, { title: "Offline" });
+    const brief =
+      "# Launch plan\n\n## Goals\n- Ship v1\n- Ten customers\n\n## Numbers\nRevenue grew 42% to $3.1M.\n\n## Risks\n- Hiring\n- Scope";
+    const created = await call("POST", `/decks/${deck.id}/generate`, {
+      key: user.key,
+      body: { brief, mode: "create" },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    expect(created.body).toEqual({ id: expect.any(String), version: 1 });
+    const v1 = (await call("GET", `/decks/${deck.id}/versions/1`, { key: user.key })).body;
+    expect(v1.prompt).toBe(brief);
+    expect(v1.outline.length).toBeGreaterThanOrEqual(4);
+
+    const again = await call("POST", `/decks/${deck.id}/generate`, { key: user.key, body: { brief, mode: "create" } });
+    expect(again.status).toBe(422);
+
+    const edited = await call("POST", `/decks/${deck.id}/edit`, {
+      key: user.key,
+      body: { instruction: '"Ship v1" → "Ship version one"' },
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    const v2 = (await call("GET", `/decks/${deck.id}/versions/2`, { key: user.key })).body;
+    expect(v2.source).toContain("Ship version one");
+    expect(v2.source).not.toContain('"Ship v1"');
+
+    const vague = await call("POST", `/decks/${deck.id}/edit`, {
+      key: user.key,
+      body: { instruction: "Make slide 2 more persuasive" },
+    });
+    expect(vague.status).toBe(422);
+    expect(vague.body.error.message).toMatch(/OPENAI_API_KEY/);
+    expect((await call("GET", `/decks/${deck.id}`, { key: user.key })).body.versionCount).toBe(2);
+  });
+
+  it.each([
+    ["generate", {}, /brief/],
+    ["generate", { brief: "" }, /brief/],
+    ["generate", { brief: "   " }, /brief/],
+    ["generate", { brief: "x".repeat(10_001) }, /10000/],
+    ["generate", { brief: "ok", mode: "rewrite" }, /mode/],
+    ["generate", { brief: "ok", tone: "fun" }, /unknown field/],
+    ["edit", {}, /instruction/],
+    ["edit", { instruction: "x".repeat(10_001) }, /10000/],
+  ])("%s refuses %j with 422", async (action, body, message) => {
+    const user = await createUser();
+    const deck = await createDeck(user);
+    const res = await call("POST", `/decks/${deck.id}/${action}`, { key: user.key, body });
+    expect(res.status).toBe(422);
+    expect(res.body.error.message).toMatch(message);
+  });
+
+  it("refuses to revise or edit a deck without content, and 403s a deck of someone else", async () => {
+    const user = await createUser();
+    const deck = await createDeck(user);
+    expect((await call("POST", `/decks/${deck.id}/generate`, { key: user.key, body: { brief: "x" } })).status).toBe(
+      422,
+    );
+    expect((await call("POST", `/decks/${deck.id}/edit`, { key: user.key, body: { instruction: "x" } })).status).toBe(
+      422,
+    );
+    const stranger = await createUser();
+    expect(
+      (await call("POST", `/decks/${deck.id}/generate`, { key: stranger.key, body: { brief: "x", mode: "create" } }))
+        .status,
+    ).toBe(404);
+  });
+});
