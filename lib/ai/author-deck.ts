@@ -25,8 +25,8 @@ export async function authorDeck(ctx: Ctx, request: AuthoringRequest): Promise<{
     .returning({ id: aiRuns.id });
   await inngest.send(aiRequested.create({ runId: run!.id }));
 
-  // The model's own limit, the repairs, and the queue: a generous deadline, then a clear 504.
-  const deadline = Date.now() + aiTimeoutMs() * (2 + 1) + 30_000;
+  // The model's own limit, the repairs and the queue — but no longer than the route may run (maxDuration 300 s).
+  const deadline = Date.now() + Math.min(aiTimeoutMs() * 3 + 30_000, 290_000);
   for (;;) {
     const [row] = await ctx.db.select().from(aiRuns).where(eq(aiRuns.id, run!.id));
     if (row?.status === "completed" && row.result) return row.result;

@@ -94,10 +94,16 @@ export async function prepareAuthoring(ctx: Ctx, request: AuthoringRequest): Pro
   };
 }
 
-async function callModel(model: LanguageModel, messages: ModelMessage[]): Promise<Draft> {
+async function callModel(model: LanguageModel, system: string, messages: ModelMessage[]): Promise<Draft> {
   let result;
   try {
-    result = await generateText({ model, messages, maxRetries: 1, abortSignal: AbortSignal.timeout(aiTimeoutMs()) });
+    result = await generateText({
+      model,
+      system,
+      messages,
+      maxRetries: 1,
+      abortSignal: AbortSignal.timeout(aiTimeoutMs()),
+    });
   } catch (error) {
     const name = (error as Error)?.name;
     if (name === "TimeoutError" || name === "AbortError") {
@@ -166,20 +172,20 @@ export async function runAuthoring(
           }).source,
     );
   } else {
-    const messages: ModelMessage[] =
-      request.kind === "generate"
-        ? [
-            { role: "system", content: generateSystemPrompt(prepared) },
-            { role: "user", content: generateUserPrompt(request.brief, prepared) },
-          ]
-        : [
-            { role: "system", content: editSystemPrompt(prepared) },
-            { role: "user", content: editUserPrompt(request.instruction, prepared.currentSource ?? "") },
-          ];
+    const system = request.kind === "generate" ? generateSystemPrompt(prepared) : editSystemPrompt(prepared);
+    const messages: ModelMessage[] = [
+      {
+        role: "user",
+        content:
+          request.kind === "generate"
+            ? generateUserPrompt(request.brief, prepared)
+            : editUserPrompt(request.instruction, prepared.currentSource ?? ""),
+      },
+    ];
     let lastError = "";
     let accepted: string | null = null;
     for (let attempt = 0; attempt <= MAX_REPAIRS && accepted === null; attempt++) {
-      const draft = await step(attempt === 0 ? "draft" : `repair-${attempt}`, () => callModel(model, messages));
+      const draft = await step(attempt === 0 ? "draft" : `repair-${attempt}`, () => callModel(model, system, messages));
       usage ??= { model: draft.model, calls: [], inputTokens: 0, outputTokens: 0 };
       usage.calls.push({
         step: attempt === 0 ? "draft" : `repair-${attempt}`,
