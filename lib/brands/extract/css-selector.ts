@@ -54,12 +54,12 @@ const statePseudos = new Set([
   "file-selector-button",
 ]);
 
-export function subjectOf(selector: string): string {
+// Calls `visit` for every character outside quotes, escapes and ()/[] nesting.
+function scanTopLevel(text: string, visit: (char: string, index: number) => void): void {
   let depth = 0;
-  let start = 0;
   let quote: string | null = null;
-  for (let index = 0; index < selector.length; index++) {
-    const char = selector[index]!;
+  for (let index = 0; index < text.length; index++) {
+    const char = text[index]!;
     if (char === "\\") {
       index++;
       continue;
@@ -71,8 +71,15 @@ export function subjectOf(selector: string): string {
     if (char === '"' || char === "'") quote = char;
     else if (char === "(" || char === "[") depth++;
     else if (char === ")" || char === "]") depth--;
-    else if (depth === 0 && (char === ">" || char === "+" || char === "~" || /\s/.test(char))) start = index + 1;
+    else if (depth === 0) visit(char, index);
   }
+}
+
+export function subjectOf(selector: string): string {
+  let start = 0;
+  scanTopLevel(selector, (char, index) => {
+    if (char === ">" || char === "+" || char === "~" || /\s/.test(char)) start = index + 1;
+  });
   return selector.slice(start).trim();
 }
 
@@ -255,27 +262,12 @@ export function classifyCompound(compound: Compound, classUsage: ClassUsage): Se
 /** Splits `a, b:is(c, d)` at its top-level commas. */
 export function splitSelectorList(list: string): string[] {
   const parts: string[] = [];
-  let depth = 0;
   let start = 0;
-  let quote: string | null = null;
-  for (let index = 0; index < list.length; index++) {
-    const char = list[index]!;
-    if (char === "\\") {
-      index++;
-      continue;
-    }
-    if (quote) {
-      if (char === quote) quote = null;
-      continue;
-    }
-    if (char === '"' || char === "'") quote = char;
-    else if (char === "(" || char === "[") depth++;
-    else if (char === ")" || char === "]") depth--;
-    else if (char === "," && depth === 0) {
-      parts.push(list.slice(start, index).trim());
-      start = index + 1;
-    }
-  }
+  scanTopLevel(list, (char, index) => {
+    if (char !== ",") return;
+    parts.push(list.slice(start, index).trim());
+    start = index + 1;
+  });
   parts.push(list.slice(start).trim());
   return parts.filter(Boolean);
 }
