@@ -11,7 +11,13 @@ export default defineConfig({
     // On one shared PostgreSQL database the export runners of parallel files would take each other's work.
     fileParallelism: !process.env.TEST_DATABASE_URL,
     // Files the app writes (rendered images, the signing secret) go to a folder of this run, not ./.data.
-    env: { DATA_DIR: path.join(os.tmpdir(), `deckhand-test-${process.pid}`) },
+    env: {
+      DATA_DIR: path.join(os.tmpdir(), `deckhand-test-${process.pid}`),
+      LOG_REQUESTS: "0",
+      // Suites make hundreds of requests with one key; the rate-limit suite sets its own limits.
+      RATE_LIMIT_PER_MINUTE: "100000",
+      RATE_LIMIT_SLOW_PER_MINUTE: "100000",
+    },
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

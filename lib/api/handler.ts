@@ -3,6 +3,7 @@ import { z } from "zod";
 import { authenticateApiKey } from "@/lib/auth/api-keys";
 import type { Ctx } from "@/lib/auth/caller";
 import { getDb } from "@/lib/db/client";
+import { type LimitClass, rateLimitError, rateLimitHeaders, takeRateLimit } from "./rate-limit";
 import { ApiError } from "./errors";
 
 // The one wrapper every /api/v1 handler goes through: it authenticates the bearer key, gives the
@@ -20,20 +21,52 @@ export type RouteContext<P extends RouteParams> = { params: Promise<P> };
 
 export function withApiKey<P extends RouteParams = Record<string, never>>(
   handler: (args: ApiHandlerArgs<P>) => Promise<Response>,
+  options: { limit?: LimitClass } = {},
 ): (req: Request, context: RouteContext<P>) => Promise<Response> {
   return async (req, context) => {
-    const requestId = req.headers.get("x-request-id")?.slice(0, 128) || randomUUID();
+    const started = performance.now();
+    const requestId = sanitizeRequestId(req.headers.get("x-request-id")) ?? randomUUID();
     let response: Response;
+    let limits: Record<string, string> = {};
+    let caller: Awaited<ReturnType<typeof authenticateApiKey>> | undefined;
     try {
       const db = await getDb();
-      const caller = await authenticateApiKey(db, req.headers.get("authorization"));
-      response = await handler({ req, params: await context.params, ctx: { db, caller } });
+      caller = await authenticateApiKey(db, req.headers.get("authorization"));
+      const rate = await takeRateLimit(db, `key:${caller.apiKeyId}`, options.limit ?? "default");
+      limits = rateLimitHeaders(rate);
+      if (rate.exceeded) {
+        response = errorResponse(rateLimitError(rate), requestId);
+        response.headers.set("Retry-After", String(rate.resetSeconds));
+      } else {
+        response = await handler({ req, params: await context.params, ctx: { db, caller } });
+      }
     } catch (error) {
       response = errorResponse(error, requestId);
     }
     response.headers.set("X-Request-Id", requestId);
+    for (const [name, value] of Object.entries(limits)) response.headers.set(name, value);
+    logRequest({
+      requestId,
+      method: req.method,
+      path: new URL(req.url).pathname,
+      status: response.status,
+      ms: Math.round((performance.now() - started) * 10) / 10,
+      org: caller?.organizationId,
+      key: caller?.keyPrefix,
+    });
     return response;
   };
+}
+
+// A caller's request id is echoed back only when it is short and plain.
+function sanitizeRequestId(value: string | null): string | null {
+  return value && /^[\w.:-]{1,128}$/.test(value) ? value : null;
+}
+
+// One structured line per request: route, status, duration, organization and key prefix (never the key).
+function logRequest(fields: Record<string, unknown>) {
+  if (process.env.LOG_REQUESTS === "0") return;
+  console.log(JSON.stringify({ level: "info", msg: "request", ...fields }));
 }
 
 export function json(body: unknown, status = 200, headers?: HeadersInit): Response {

@@ -8,6 +8,7 @@ import { createBrandBody } from "@/lib/brands/schemas";
 export const GET = withApiKey(async ({ ctx }) => json(await listBrands(ctx)));
 
 // POST /api/v1/brands — extract a brand book from a public website
-export const POST = withApiKey(async ({ req, ctx }) =>
-  json(await createBrandFromUrl(ctx, await readJsonBody(req, createBrandBody)), 201),
+export const POST = withApiKey(
+  async ({ req, ctx }) => json(await createBrandFromUrl(ctx, await readJsonBody(req, createBrandBody)), 201),
+  { limit: "slow" },
 );

@@ -7,8 +7,11 @@ import { deckParams } from "@/lib/decks/schemas";
 export const maxDuration = 300;
 
 // POST /api/v1/decks/{id}/edit — a targeted change; 409 when the deck changed meanwhile
-export const POST = withApiKey<{ id: string }>(async ({ req, params, ctx }) => {
-  const { id } = readParams(params, deckParams);
-  const { instruction } = await readJsonBody(req, editDeckBody);
-  return json(await authorDeck(ctx, { kind: "edit", deckId: id, instruction }));
-});
+export const POST = withApiKey<{ id: string }>(
+  async ({ req, params, ctx }) => {
+    const { id } = readParams(params, deckParams);
+    const { instruction } = await readJsonBody(req, editDeckBody);
+    return json(await authorDeck(ctx, { kind: "edit", deckId: id, instruction }));
+  },
+  { limit: "slow" },
+);

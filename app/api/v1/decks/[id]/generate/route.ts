@@ -8,8 +8,11 @@ import { deckParams } from "@/lib/decks/schemas";
 export const maxDuration = 300;
 
 // POST /api/v1/decks/{id}/generate — write (create) or rewrite (revise) the deck from a brief
-export const POST = withApiKey<{ id: string }>(async ({ req, params, ctx }) => {
-  const { id } = readParams(params, deckParams);
-  const { brief, mode } = await readJsonBody(req, generateDeckBody);
-  return json(await authorDeck(ctx, { kind: "generate", deckId: id, brief, mode }));
-});
+export const POST = withApiKey<{ id: string }>(
+  async ({ req, params, ctx }) => {
+    const { id } = readParams(params, deckParams);
+    const { brief, mode } = await readJsonBody(req, generateDeckBody);
+    return json(await authorDeck(ctx, { kind: "generate", deckId: id, brief, mode }));
+  },
+  { limit: "slow" },
+);

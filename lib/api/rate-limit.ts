@@ -1,0 +1,65 @@
+import { sql } from "drizzle-orm";
+import { ApiError } from "@/lib/api/errors";
+import { rateLimits } from "@/lib/db/schema/rate-limits";
+import type { Queryable } from "@/lib/db/types";
+
+// Per-credential rate limits in fixed windows, counted in the database with one upsert per request.
+// "slow" is the class of the long-running endpoints (generate, edit, brand extraction).
+
+export type LimitClass = "default" | "slow";
+
+function intFromEnv(name: string, fallback: number): number {
+  const value = Number(process.env[name]);
+  return Number.isInteger(value) && value > 0 ? value : fallback;
+}
+
+export function rateLimitFor(limitClass: LimitClass): { limit: number; windowSeconds: number } {
+  return {
+    limit:
+      limitClass === "slow" ? intFromEnv("RATE_LIMIT_SLOW_PER_MINUTE", 20) : intFromEnv("RATE_LIMIT_PER_MINUTE", 600),
+    windowSeconds: intFromEnv("RATE_LIMIT_WINDOW_SECONDS", 60),
+  };
+}
+
+export type RateLimitState = { limit: number; remaining: number; resetSeconds: number; exceeded: boolean };
+
+export async function takeRateLimit(db: Queryable, subject: string, limitClass: LimitClass): Promise<RateLimitState> {
+  const { limit, windowSeconds } = rateLimitFor(limitClass);
+  const window = sql`to_timestamp(floor(extract(epoch from now()) / ${windowSeconds}) * ${windowSeconds})`;
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ bucket: `${subject}:${limitClass}`, windowStart: window, count: 1 })
+    .onConflictDoUpdate({
+      target: rateLimits.bucket,
+      set: {
+        count: sql`case when ${rateLimits.windowStart} = excluded.window_start then ${rateLimits.count} + 1 else 1 end`,
+        windowStart: sql`excluded.window_start`,
+      },
+    })
+    .returning({
+      count: rateLimits.count,
+      resetSeconds: sql<number>`ceil(extract(epoch from (${rateLimits.windowStart} + ${windowSeconds} * interval '1 second' - now())))::int`,
+    });
+  const count = row?.count ?? 1;
+  return {
+    limit,
+    remaining: Math.max(0, limit - count),
+    resetSeconds: Math.max(1, Number(row?.resetSeconds ?? windowSeconds)),
+    exceeded: count > limit,
+  };
+}
+
+export function rateLimitHeaders(state: RateLimitState): Record<string, string> {
+  return {
+    "RateLimit-Limit": String(state.limit),
+    "RateLimit-Remaining": String(state.remaining),
+    "RateLimit-Reset": String(state.resetSeconds),
+  };
+}
+
+export function rateLimitError(state: RateLimitState): ApiError {
+  return new ApiError(
+    "rate_limited",
+    `Too many requests: the limit is ${state.limit} per window for this API key. Retry after ${state.resetSeconds} s.`,
+  );
+}
