@@ -10,6 +10,7 @@ import type { AuthoringUsage } from "@/lib/db/schema/deck-versions";
 import { decks } from "@/lib/db/schema/decks";
 import { canReadDeck, getOwnedDeck } from "@/lib/decks/access";
 import { appendVersion } from "@/lib/decks/append-version";
+import { assertAllowanceLeft } from "@/lib/usage/consume-allowance";
 import { currentTokensCss, getLatestVersion } from "@/lib/decks/latest-version";
 import { editOfflineDeck } from "./offline/edit-deck";
 import { generateOfflineDeck } from "./offline/generate-deck";
@@ -156,7 +157,12 @@ export async function runAuthoring(
   model: LanguageModel | null,
   step: StepRunner = inline,
 ): Promise<{ id: string; version: number }> {
-  const prepared = await step("prepare", () => prepareAuthoring(ctx, request));
+  const prepared = await step("prepare", async () => {
+    const context = await prepareAuthoring(ctx, request);
+    // A model costs money: refuse before calling it when the month's generations are used up.
+    if (model) await assertAllowanceLeft(ctx.db, ctx.caller.organizationId, "ai_generations");
+    return context;
+  });
   let source: string;
   let usage: AuthoringUsage | null = null;
 
@@ -226,6 +232,7 @@ export async function runAuthoring(
         consumesEdit: !(request.kind === "generate" && request.mode === "create"),
         basedOnVersion: prepared.basedOnVersion,
         usage: finalUsage,
+        alsoConsumes: finalUsage ? ["ai_generations"] : [],
       },
     );
   });

@@ -6,6 +6,7 @@ import type { Ctx } from "@/lib/auth/caller";
 import { brands } from "@/lib/db/schema/brands";
 import { FetchRefusedError, safeFetch } from "@/lib/net/safe-fetch";
 import { getFileStore } from "@/lib/storage/storage";
+import { assertAllowanceLeft, consumeAllowance } from "@/lib/usage/consume-allowance";
 import { BRAND_BOOK_SCHEMA_VERSION, type BrandBook, brandBookSchema, type Logo } from "./brand-book";
 import { discoverResources, type LogoCandidate } from "./extract/discover-resources";
 import { extractBrand } from "./extract/extract-brand";
@@ -116,6 +117,7 @@ async function storeLogo(organizationId: string, candidates: LogoCandidate[]): P
 
 export async function createBrandFromUrl(ctx: Ctx, input: z.output<typeof createBrandBody>) {
   const started = Date.now();
+  await assertAllowanceLeft(ctx.db, ctx.caller.organizationId, "brand_extractions");
   let page;
   try {
     page = await safeFetch(input.url, { accept: ["html"], ...limits.page });
@@ -148,15 +150,19 @@ export async function createBrandFromUrl(ctx: Ctx, input: z.output<typeof create
     extraction: { model: null, durationMs: Date.now() - started },
   });
 
-  const [row] = await ctx.db
-    .insert(brands)
-    .values({
-      organizationId: ctx.caller.organizationId,
-      createdBy: ctx.caller.userId,
-      name: book.name.slice(0, 200) || new URL(page.url).hostname,
-      sourceUrl: new URL(input.url).toString(),
-      data: book,
-    })
-    .returning();
+  const row = await ctx.db.transaction(async (tx) => {
+    await consumeAllowance(tx, ctx.caller.organizationId, "brand_extractions");
+    const [inserted] = await tx
+      .insert(brands)
+      .values({
+        organizationId: ctx.caller.organizationId,
+        createdBy: ctx.caller.userId,
+        name: book.name.slice(0, 200) || new URL(page.url).hostname,
+        sourceUrl: new URL(input.url).toString(),
+        data: book,
+      })
+      .returning();
+    return inserted;
+  });
   return brandDetailSchema.parse(row);
 }

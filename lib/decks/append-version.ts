@@ -4,6 +4,7 @@ import type { Ctx } from "@/lib/auth/caller";
 import { type AuthoringUsage, deckVersions } from "@/lib/db/schema/deck-versions";
 import { decks } from "@/lib/db/schema/decks";
 import { consumeAllowance } from "@/lib/usage/consume-allowance";
+import type { FeatureId } from "@/lib/usage/features";
 import { deckNotFound } from "./access";
 
 export type VersionContent = Pick<
@@ -19,10 +20,18 @@ export async function appendVersion(
   ctx: Ctx,
   deckId: string,
   content: VersionContent,
-  options: { prompt: string | null; consumesEdit: boolean; basedOnVersion?: number; usage?: AuthoringUsage | null },
+  options: {
+    prompt: string | null;
+    consumesEdit: boolean;
+    basedOnVersion?: number;
+    usage?: AuthoringUsage | null;
+    /** Other metered features the write uses up (an AI generation), taken in the same transaction. */
+    alsoConsumes?: FeatureId[];
+  },
 ): Promise<{ id: string; version: number }> {
   return ctx.db.transaction(async (tx) => {
     if (options.consumesEdit) await consumeAllowance(tx, ctx.caller.organizationId, "version_edits");
+    for (const feature of options.alsoConsumes ?? []) await consumeAllowance(tx, ctx.caller.organizationId, feature);
 
     const [deck] = await tx
       .update(decks)

@@ -12,6 +12,28 @@ export async function getMonthlyLimit(db: Queryable, organizationId: string, fea
   return override?.monthlyLimit ?? defaultMonthlyLimit(featureId);
 }
 
+function exhausted(featureId: FeatureId, limit: number): ApiError {
+  const { label } = meteredFeatures[featureId];
+  return new ApiError(
+    "allowance_exhausted",
+    `This organization has used its ${limit} ${label} for ${currentPeriod()}. The allowance resets on ${nextPeriodStart()} (UTC).`,
+    { featureId },
+  );
+}
+
+// Refuses early, before expensive work (a model call, a site fetch), when nothing is left this month.
+// The unit itself is taken by consumeAllowance in the transaction that saves the result.
+export async function assertAllowanceLeft(db: Queryable, organizationId: string, featureId: FeatureId): Promise<void> {
+  const limit = await getMonthlyLimit(db, organizationId, featureId);
+  const [row] = await db
+    .select({ used: usage.used })
+    .from(usage)
+    .where(
+      and(eq(usage.organizationId, organizationId), eq(usage.featureId, featureId), eq(usage.period, currentPeriod())),
+    );
+  if ((row?.used ?? 0) >= limit) throw exhausted(featureId, limit);
+}
+
 // Takes one unit of a feature's monthly allowance in a single conditional upsert, so concurrent
 // callers can never overspend. Call it inside the transaction that does the metered work: if that
 // work fails, the unit is given back by the rollback.
@@ -30,12 +52,5 @@ export async function consumeAllowance(db: Queryable, organizationId: string, fe
             setWhere: sql`${usage.used} < ${limit}`,
           })
           .returning({ used: usage.used });
-  if (rows.length === 0) {
-    const { label } = meteredFeatures[featureId];
-    throw new ApiError(
-      "allowance_exhausted",
-      `This organization has used its ${limit} ${label} for ${period}. The allowance resets on ${nextPeriodStart()} (UTC).`,
-      { featureId },
-    );
-  }
+  if (rows.length === 0) throw exhausted(featureId, limit);
 }

@@ -6,7 +6,22 @@ export const meteredFeatures = {
     envVar: "VERSION_EDIT_ALLOWANCE",
     defaultLimit: 1000,
   },
+  // generate and edit runs answered by an AI model (the offline generator and editor are not metered).
+  ai_generations: {
+    label: "AI generations",
+    envVar: "AI_GENERATION_ALLOWANCE",
+    defaultLimit: 200,
+  },
+  brand_extractions: {
+    label: "brand extractions",
+    envVar: "BRAND_EXTRACTION_ALLOWANCE",
+    defaultLimit: 50,
+  },
 } as const;
+
+export function isFeatureId(value: string): value is FeatureId {
+  return value in meteredFeatures;
+}
 
 export type FeatureId = keyof typeof meteredFeatures;
 

@@ -120,12 +120,37 @@ describe("create_brand_from_url on the fixture websites", () => {
     [{ url: "ftp://example.com/" }, /ftp/],
     [{ url: "http://127.0.0.1:9/" }, /address/],
     [{ url: "http://[::1]:9/" }, /address/],
-    [{ url: "http://169.254.169.254/latest/meta-data/" }, /address/],
+    // Only loopback targets end to end: other ranges are covered as pure functions (address-policy.test.ts).
+    [{ url: "http://127.0.0.2:9/" }, /address/],
   ])("refuses %j with 422 and says why", async (body, message) => {
     const res = await call("POST", "/brands", { key: owner.key, body });
     expect(res.status).toBe(422);
     expect(res.body.error.code).toBe("invalid_request");
     expect(res.body.error.message).toMatch(message);
+  });
+
+  it("answers 402 brand_extractions when the month's extractions are used", async () => {
+    const user = await createUser();
+    const { allowances } = await import("@/lib/db/schema/usage");
+    const { getDb } = await import("@/lib/db/client");
+    await (
+      await getDb()
+    )
+      .insert(allowances)
+      .values({ organizationId: user.organizationId, featureId: "brand_extractions", monthlyLimit: 1 });
+    expect((await call("POST", "/brands", { key: user.key, body: { url: sites.url("minimal") } })).status).toBe(201);
+    const refused = await call("POST", "/brands", { key: user.key, body: { url: sites.url("minimal") } });
+    expect(refused.status).toBe(402);
+    expect(refused.body.error).toMatchObject({ code: "allowance_exhausted", featureId: "brand_extractions" });
+    // A refused URL consumes nothing.
+    const other = await createUser();
+    await (
+      await getDb()
+    )
+      .insert(allowances)
+      .values({ organizationId: other.organizationId, featureId: "brand_extractions", monthlyLimit: 1 });
+    expect((await call("POST", "/brands", { key: other.key, body: { url: "http://127.0.0.2:9/" } })).status).toBe(422);
+    expect((await call("POST", "/brands", { key: other.key, body: { url: sites.url("minimal") } })).status).toBe(201);
   });
 
   it("answers 422 for a site that is not there", async () => {

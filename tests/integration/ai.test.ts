@@ -53,7 +53,7 @@ function ctxOf(user: TestUser): Ctx {
 
 async function usedEdits(user: TestUser): Promise<number> {
   const rows = await database.db.select().from(usage).where(eq(usage.organizationId, user.organizationId));
-  return rows.reduce((sum, row) => sum + row.used, 0);
+  return rows.filter((row) => row.featureId === "version_edits").reduce((sum, row) => sum + row.used, 0);
 }
 
 async function rejection(promise: Promise<unknown>): Promise<ApiError> {
@@ -232,6 +232,31 @@ describe("edit with a model", () => {
     );
     expect(error.code).toBe("allowance_exhausted");
     expect(error.featureId).toBe("version_edits");
+  });
+});
+
+describe("the AI generation allowance", () => {
+  it("counts model-backed runs and answers 402 ai_generations before calling the model", async () => {
+    const user = await createUser();
+    await database.db
+      .insert(allowances)
+      .values({ organizationId: user.organizationId, featureId: "ai_generations", monthlyLimit: 1 });
+    const deck = await createDeck(user);
+    const model = mockModel([fence(deckSource(["One"]))]);
+    await runAuthoring(ctxOf(user), { kind: "generate", deckId: deck.id, brief: "One", mode: "create" }, model);
+    const second = mockModel([fence(deckSource(["Two"]))]);
+    const error = await rejection(
+      runAuthoring(ctxOf(user), { kind: "generate", deckId: deck.id, brief: "Two", mode: "revise" }, second),
+    );
+    expect(error.code).toBe("allowance_exhausted");
+    expect(error.featureId).toBe("ai_generations");
+    expect(second.doGenerateCalls).toHaveLength(0);
+    // The offline generator is not metered.
+    const offline = await call("POST", `/decks/${deck.id}/generate`, {
+      key: user.key,
+      body: { brief: "# Three\n## A\n- b" },
+    });
+    expect(offline.status).toBe(200);
   });
 });
 

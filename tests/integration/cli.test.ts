@@ -38,6 +38,20 @@ describe("the keys CLI", () => {
     });
   }, 60_000);
 
+  it("sets, shows and unsets an organization's monthly allowance", async () => {
+    const org = `Allowance Org ${Date.now()}`;
+    await keys("create", "--email", "ally@example.test", "--org", org);
+    const allowance = (...args: string[]) => run(tsx, ["scripts/allowance.ts", ...args], { env, cwd: process.cwd() });
+    const set = await allowance("set", "--org", org, "--feature", "ai_generations", "--limit", "7");
+    expect(set.stdout).toContain(`${org}\tai_generations\t0/7`);
+    expect(set.stdout).toContain(`${org}\tversion_edits\t0/1000`);
+    const unset = await allowance("unset", "--org", org, "--feature", "ai_generations");
+    expect(unset.stdout).toContain(`${org}\tai_generations\t0/200`);
+    await expect(allowance("set", "--org", org, "--feature", "pixels", "--limit", "1")).rejects.toMatchObject({
+      stderr: expect.stringMatching(/--feature must be one of/),
+    });
+  }, 60_000);
+
   it("explains its usage when the email is missing", async () => {
     await expect(keys("create", "--org", "x")).rejects.toMatchObject({
       code: 1,
