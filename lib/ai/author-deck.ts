@@ -3,6 +3,7 @@ import { aiRequested, inngest, inngestConfigured } from "@/inngest/client";
 import { ApiError, type ErrorCode, errorStatus } from "@/lib/api/errors";
 import type { Ctx } from "@/lib/auth/caller";
 import { aiRuns } from "@/lib/db/schema/ai-runs";
+import { getOwnedDeck } from "@/lib/decks/access";
 import { type AuthoringRequest, runAuthoring } from "./author";
 import { aiTimeoutMs, configuredLanguageModel } from "./provider";
 
@@ -11,6 +12,8 @@ import { aiTimeoutMs, configuredLanguageModel } from "./provider";
 
 export async function authorDeck(ctx: Ctx, request: AuthoringRequest): Promise<{ id: string; version: number }> {
   if (!inngestConfigured()) return runAuthoring(ctx, request, configuredLanguageModel());
+  // Refuse what the run would refuse (unknown deck, not the owner) before recording it.
+  await getOwnedDeck(ctx, request.deckId);
 
   const [run] = await ctx.db
     .insert(aiRuns)

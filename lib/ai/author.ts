@@ -113,9 +113,13 @@ async function callModel(model: LanguageModel, system: string, messages: ModelMe
         `The AI model did not answer within ${Math.round(aiTimeoutMs() / 1000)} s; nothing was saved. Try again.`,
       );
     }
+    // The provider's own text can name accounts, URLs or key fragments: it goes to the log, not the caller.
+    console.error(
+      JSON.stringify({ level: "error", component: "ai", message: (error as Error)?.message ?? String(error) }),
+    );
     throw new ApiError(
       "ai_failed",
-      `The AI model failed: ${(error as Error)?.message ?? String(error)}. Nothing was saved.`,
+      "The AI model could not answer (provider error); nothing was saved. Try again later.",
     );
   }
   if (result.finishReason === "content-filter") {
@@ -160,7 +164,12 @@ export async function runAuthoring(
   const prepared = await step("prepare", async () => {
     const context = await prepareAuthoring(ctx, request);
     // A model costs money: refuse before calling it when the month's generations are used up.
-    if (model) await assertAllowanceLeft(ctx.db, ctx.caller.organizationId, "ai_generations");
+    if (model) {
+      await assertAllowanceLeft(ctx.db, ctx.caller.organizationId, "ai_generations");
+      if (!(request.kind === "generate" && request.mode === "create")) {
+        await assertAllowanceLeft(ctx.db, ctx.caller.organizationId, "version_edits");
+      }
+    }
     return context;
   });
   let source: string;
@@ -230,7 +239,9 @@ export async function runAuthoring(
       {
         prompt: request.kind === "generate" ? request.brief : request.instruction,
         consumesEdit: !(request.kind === "generate" && request.mode === "create"),
-        basedOnVersion: prepared.basedOnVersion,
+        // Only an edit is conditional on the version it started from (409 is in edit_deck's statuses);
+        // a generation that raced another write is appended after it.
+        basedOnVersion: request.kind === "edit" ? prepared.basedOnVersion : undefined,
         usage: finalUsage,
         alsoConsumes: finalUsage ? ["ai_generations"] : [],
       },

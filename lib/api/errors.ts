@@ -11,11 +11,14 @@ export const errorStatus = {
   payload_too_large: 422,
   compile_failed: 422,
   rate_limited: 429,
+  // A monthly allowance used up on an endpoint whose spec lists no 402 (create_brand_from_url).
+  quota_exceeded: 429,
   internal: 500,
-  // The AI model failed, refused, or produced no module that compiles after the repairs allowed.
-  ai_failed: 502,
-  // The AI model did not answer within AI_TIMEOUT_MS.
-  ai_timeout: 504,
+  // The AI model failed, refused, or produced no module that compiles after the repairs allowed; and the
+  // model did not answer within AI_TIMEOUT_MS. 500s with their own codes: the spec's status lists for
+  // generate and edit have no 502/504.
+  ai_failed: 500,
+  ai_timeout: 500,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;
@@ -23,12 +26,18 @@ export type ErrorCode = keyof typeof errorStatus;
 export class ApiError extends Error {
   readonly code: ErrorCode;
   readonly featureId: string | undefined;
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(code: ErrorCode, message: string, options: { featureId?: string; cause?: unknown } = {}) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options: { featureId?: string; retryAfterSeconds?: number; cause?: unknown } = {},
+  ) {
     super(message, { cause: options.cause });
     this.name = "ApiError";
     this.code = code;
     this.featureId = options.featureId;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 
   get status(): number {

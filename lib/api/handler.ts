@@ -80,7 +80,9 @@ export function errorResponse(error: unknown, requestId: string): Response {
   };
   if (apiError.featureId) body.error.featureId = apiError.featureId;
   if (apiError.code === "internal") body.error.requestId = requestId;
-  return json(body, apiError.status);
+  const response = json(body, apiError.status);
+  if (apiError.retryAfterSeconds) response.headers.set("Retry-After", String(apiError.retryAfterSeconds));
+  return response;
 }
 
 function toApiError(error: unknown, requestId: string): ApiError {

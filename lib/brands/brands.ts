@@ -57,11 +57,11 @@ export async function deleteBrand(ctx: Ctx, id: string): Promise<{ deleted: true
   const [usage] = await ctx.db.select({ n: count() }).from(decks).where(eq(decks.brandId, brand.id));
   const inUse = usage?.n ?? 0;
   if (inUse > 0) {
-    const sample = await ctx.db.select({ title: decks.title }).from(decks).where(eq(decks.brandId, brand.id)).limit(3);
-    const names = sample.map((deck) => `"${deck.title}"`).join(", ");
+    // A count only: the decks may be other members' private ones.
+    const them = inUse === 1 ? "it" : "them";
     throw new ApiError(
       "conflict",
-      `${inUse} deck${inUse === 1 ? " uses" : "s use"} this brand (${names}${inUse > 3 ? ", …" : ""}); give them another brand or delete them first.`,
+      `${inUse} deck${inUse === 1 ? " uses" : "s use"} this brand; delete ${them} or give ${them} another brand first.`,
     );
   }
   try {

@@ -115,15 +115,36 @@ async function storeLogo(organizationId: string, candidates: LogoCandidate[]): P
   return null;
 }
 
+// create_brand_from_url's spec lists no 402: a used-up month answers 429 until the next month starts,
+// still naming the feature.
+function asQuota(error: unknown): unknown {
+  if (!(error instanceof ApiError) || error.code !== "allowance_exhausted") return error;
+  const now = new Date();
+  const nextMonth = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1);
+  return new ApiError("quota_exceeded", error.message, {
+    featureId: error.featureId,
+    retryAfterSeconds: Math.ceil((nextMonth - now.getTime()) / 1000),
+  });
+}
+
+// Refusals say why without echoing what an internal name resolved to.
+function describeRefusal(url: string, error: FetchRefusedError): string {
+  if (error.reason === "address")
+    return `Could not read ${url}: it is not a public address; only public websites can be read.`;
+  if (error.reason === "dns") return `Could not read ${url}: the host name does not resolve to a public website.`;
+  return `Could not read ${url}: ${error.message}`;
+}
+
 export async function createBrandFromUrl(ctx: Ctx, input: z.output<typeof createBrandBody>) {
   const started = Date.now();
-  await assertAllowanceLeft(ctx.db, ctx.caller.organizationId, "brand_extractions");
+  await assertAllowanceLeft(ctx.db, ctx.caller.organizationId, "brand_extractions").catch((error: unknown) => {
+    throw asQuota(error);
+  });
   let page;
   try {
     page = await safeFetch(input.url, { accept: ["html"], ...limits.page });
   } catch (error) {
-    if (error instanceof FetchRefusedError)
-      throw new ApiError("invalid_request", `Could not read ${input.url}: ${error.message}`);
+    if (error instanceof FetchRefusedError) throw new ApiError("invalid_request", describeRefusal(input.url, error));
     throw error;
   }
   const html = decode(page.body, page.contentType);
@@ -151,7 +172,9 @@ export async function createBrandFromUrl(ctx: Ctx, input: z.output<typeof create
   });
 
   const row = await ctx.db.transaction(async (tx) => {
-    await consumeAllowance(tx, ctx.caller.organizationId, "brand_extractions");
+    await consumeAllowance(tx, ctx.caller.organizationId, "brand_extractions").catch((error: unknown) => {
+      throw asQuota(error);
+    });
     const [inserted] = await tx
       .insert(brands)
       .values({

@@ -43,7 +43,9 @@ export async function runClaimedExport(
     return completed ? "completed" : "lost";
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    await failExport(db, row.id, token, message, error instanceof DeckRenderError);
+    // What the deck caused is the caller's to read; infrastructure failures are logged, not shown.
+    const shown = error instanceof DeckRenderError ? message : "The export could not be rendered; request it again.";
+    await failExport(db, row.id, token, shown, error instanceof DeckRenderError);
     log({ event: "export.failed", exportId: row.id, ms: Date.now() - started, error: message });
     return "failed";
   } finally {

@@ -61,7 +61,14 @@ html.dh-rasterize .dh-raster-alone { visibility: visible !important; }`,
   });
   for (const [index, slide] of slides.entries()) {
     for (const item of slide.items) {
-      if (item.kind !== "raster" || item.rect.w < 1 || item.rect.h < 1) continue;
+      if (item.kind !== "raster") continue;
+      // Only what lies on the canvas is captured, however large a box claims to be.
+      const x = Math.max(0, item.rect.x);
+      const y = Math.max(0, item.rect.y);
+      const width = Math.min(CANVAS.width, item.rect.x + item.rect.w) - x;
+      const height = Math.min(CANVAS.height, item.rect.y + item.rect.h) - y;
+      if (width < 1 || height < 1) continue;
+      item.rect = { x, y, w: width, h: height };
       await page.evaluate(
         (id, alone) => {
           document.documentElement.classList.add("dh-rasterize");

@@ -14,7 +14,14 @@ async function launch(): Promise<Browser> {
   const puppeteer = await import("puppeteer-core");
   return puppeteer.launch({
     executablePath: await chromiumExecutablePath(),
-    args: [...chromiumArgs],
+    args: [
+      ...chromiumArgs,
+      // Request interception sees HTTP only: WebRTC (STUN/TURN) would still reach the network, so UDP is
+      // limited to the proxy and the proxy is a closed loopback port.
+      "--force-webrtc-ip-handling-policy=disable_non_proxied_udp",
+      "--webrtc-ip-handling-policy=disable_non_proxied_udp",
+      "--proxy-server=127.0.0.1:9",
+    ],
     headless: true,
     defaultViewport: null,
   });

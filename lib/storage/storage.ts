@@ -14,6 +14,8 @@ export interface FileStore {
   put(key: string, data: Buffer, contentType: string): Promise<string>;
   get(locator: string): Promise<StoredFile | null>;
   delete(locator: string): Promise<void>;
+  /** Removes every file whose key starts with `prefix` (a folder such as `og/<deckId>/`). */
+  deletePrefix(prefix: string): Promise<void>;
   downloadUrl(locator: string, fileName: string, ttlMs?: number): Promise<string>;
 }
 
@@ -76,6 +78,10 @@ export class LocalFileStore implements FileStore {
     await fs.rm(this.resolve(key), { force: true });
   }
 
+  async deletePrefix(prefix: string): Promise<void> {
+    await fs.rm(this.resolve(prefix.replace(/\/+$/, "")), { recursive: true, force: true });
+  }
+
   async downloadUrl(key: string, fileName: string, ttlMs = DOWNLOAD_TTL_MS): Promise<string> {
     this.resolve(key);
     const expires = Date.now() + ttlMs;
@@ -88,9 +94,9 @@ export class LocalFileStore implements FileStore {
   }
 }
 
-// Vercel Blob: exports are stored under unguessable paths (they contain the export's UUID), so the
-// public blob URL works as a capability; the download link asks for an attachment. Locators are URLs;
-// a plain key (the preview-image cache) is resolved with `head`.
+// Vercel Blob: files are stored with a random suffix, so a blob's public URL is unguessable even to
+// someone who knows the export's id, and it is handed out only through the download redirect. Public
+// preview images keep fixed keys (they show public slides) and are found again with `head`.
 export class VercelBlobFileStore implements FileStore {
   constructor(private readonly token: string) {}
 
@@ -100,7 +106,7 @@ export class VercelBlobFileStore implements FileStore {
       access: "public",
       contentType,
       token: this.token,
-      addRandomSuffix: false,
+      addRandomSuffix: !key.startsWith("og/"),
       allowOverwrite: true,
     });
     return blob.url;
@@ -126,6 +132,20 @@ export class VercelBlobFileStore implements FileStore {
   async delete(url: string): Promise<void> {
     const { del } = await import("@vercel/blob");
     await del(url, { token: this.token });
+  }
+
+  async deletePrefix(prefix: string): Promise<void> {
+    const { del, list } = await import("@vercel/blob");
+    for (let cursor: string | undefined; ;) {
+      const page = await list({ prefix, cursor, token: this.token });
+      if (page.blobs.length > 0)
+        await del(
+          page.blobs.map((blob) => blob.url),
+          { token: this.token },
+        );
+      if (!page.hasMore) break;
+      cursor = page.cursor;
+    }
   }
 
   async downloadUrl(url: string, fileName: string): Promise<string> {

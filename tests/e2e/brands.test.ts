@@ -129,7 +129,7 @@ describe("create_brand_from_url on the fixture websites", () => {
     expect(res.body.error.message).toMatch(message);
   });
 
-  it("answers 402 brand_extractions when the month's extractions are used", async () => {
+  it("answers 429 quota_exceeded (brand_extractions) when the month's extractions are used", async () => {
     const user = await createUser();
     const { allowances } = await import("@/lib/db/schema/usage");
     const { getDb } = await import("@/lib/db/client");
@@ -140,8 +140,10 @@ describe("create_brand_from_url on the fixture websites", () => {
       .values({ organizationId: user.organizationId, featureId: "brand_extractions", monthlyLimit: 1 });
     expect((await call("POST", "/brands", { key: user.key, body: { url: sites.url("minimal") } })).status).toBe(201);
     const refused = await call("POST", "/brands", { key: user.key, body: { url: sites.url("minimal") } });
-    expect(refused.status).toBe(402);
-    expect(refused.body.error).toMatchObject({ code: "allowance_exhausted", featureId: "brand_extractions" });
+    // The spec lists no 402 for create_brand_from_url: 429 until the month turns, naming the feature.
+    expect(refused.status).toBe(429);
+    expect(refused.body.error).toMatchObject({ code: "quota_exceeded", featureId: "brand_extractions" });
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
     // A refused URL consumes nothing.
     const other = await createUser();
     await (

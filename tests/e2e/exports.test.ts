@@ -190,6 +190,20 @@ describe("export rules", () => {
     expect((await fetch(renamed)).status).toBe(403);
   });
 
+  it("deletes the exported files with their deck", async () => {
+    const deck = await createDeck(owner, { title: "Short-lived" });
+    await setContent(owner, deck.id);
+    const res = await call("POST", `/decks/${deck.id}/exports`, { key: owner.key, body: { format: "pdf" } });
+    await waitForExport(owner, res.body.id);
+    const location = (await call("GET", `/exports/${res.body.id}/download`, { key: owner.key })).headers.get(
+      "location",
+    )!;
+    expect((await fetch(location)).status).toBe(200);
+    expect((await call("DELETE", `/decks/${deck.id}`, { key: owner.key })).status).toBe(200);
+    expect((await fetch(location)).status).toBe(404);
+    expect((await call("GET", `/exports/${res.body.id}`, { key: owner.key })).status).toBe(404);
+  });
+
   it.each([
     [{}, 422, /format/],
     [{ format: "docx" }, 422, /format/],

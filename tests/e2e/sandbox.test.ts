@@ -77,6 +77,7 @@ attempt("script", () => { const script = document.createElement("script"); scrip
 attempt("frame", () => { const frame = document.createElement("iframe"); frame.src = "${target}/frame"; document.body.appendChild(frame); });
 attempt("eventSource", () => { new EventSource("${target}/events"); });
 attempt("worker", () => { new Worker("${target}/worker.js"); });
+attempt("webrtc", () => { const peer = new RTCPeerConnection({ iceServers: [{ urls: "stun:127.0.0.1:${target.split(":").at(-1)}" }] }); peer.createDataChannel("x"); void peer.createOffer().then((offer) => peer.setLocalDescription(offer)); });
 
 export default function Escape() {
   return (
@@ -130,6 +131,7 @@ describe("the deck sandbox", () => {
     expect(results.localStorage).toMatch(/^threw:SecurityError/);
     expect(results.parentCookie).toMatch(/^threw:SecurityError/);
     expect(results.fetchResolved).toBeUndefined();
+    expect(results.webrtc).toMatch(/^threw:TypeError/);
     expect(await frame!.evaluate(() => window.origin)).toBe("null");
     await context.close();
   });

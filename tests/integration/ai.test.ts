@@ -112,7 +112,7 @@ describe("generate with a model", () => {
       runAuthoring(ctxOf(user), { kind: "generate", deckId: deck.id, brief: "Rewrite", mode: "revise" }, model),
     );
     expect(error.code).toBe("ai_failed");
-    expect(error.status).toBe(502);
+    expect(error.status).toBe(500);
     expect(error.message).toMatch(/after 3 attempts/);
     expect(model.doGenerateCalls).toHaveLength(3);
     expect((await call("GET", `/decks/${deck.id}`, { key: user.key })).body.versionCount).toBe(1);
@@ -143,7 +143,7 @@ describe("generate with a model", () => {
     expect(prompt).toContain("CURRENT MODULE");
   });
 
-  it("answers 504 when the model does not answer in time", async () => {
+  it("answers ai_timeout when the model does not answer in time", async () => {
     process.env.AI_TIMEOUT_MS = "200";
     const user = await createUser();
     const deck = await createDeck(user);
@@ -157,7 +157,7 @@ describe("generate with a model", () => {
       runAuthoring(ctxOf(user), { kind: "generate", deckId: deck.id, brief: "x", mode: "create" }, slow),
     );
     expect(error.code).toBe("ai_timeout");
-    expect(error.status).toBe(504);
+    expect(error.status).toBe(500);
   });
 });
 

@@ -376,7 +376,7 @@ function walk(element: Element, origin: DOMRect, items: SlideItem[], model: Slid
   for (const child of element.children) walk(child, origin, items, model);
 }
 
-window.__deckhandExtract = () => {
+const extract = () => {
   rasterCount = 0;
   const pages = [...document.querySelectorAll(".dh-export-page")];
   for (const page of pages) materializePseudoElements(page);
@@ -388,3 +388,7 @@ window.__deckhandExtract = () => {
     return model;
   });
 };
+
+// Non-writable, so a deck that defined its own __deckhandExtract first makes this throw instead of
+// silently answering for us.
+Object.defineProperty(window, "__deckhandExtract", { value: extract, writable: false, configurable: false });

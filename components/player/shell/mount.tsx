@@ -21,6 +21,21 @@ export async function mountPlayer(config: PlayerConfig): Promise<void> {
     );
   };
 
+  // WebRTC is outside CSP's reach (STUN/TURN would let a deck beacon out); no deck needs it.
+  for (const name of [
+    "RTCPeerConnection",
+    "webkitRTCPeerConnection",
+    "RTCDataChannel",
+    "RTCSessionDescription",
+    "RTCIceCandidate",
+  ]) {
+    try {
+      Object.defineProperty(window, name, { value: undefined, writable: false, configurable: false });
+    } catch {
+      // already locked down
+    }
+  }
+
   let entry: unknown;
   try {
     entry = ((await import(/* webpackIgnore: true */ config.moduleUrl)) as { default?: unknown }).default;
