@@ -23,10 +23,14 @@ const limits = {
   logo: { maxBytes: 1024 * 1024, timeoutMs: 8_000 },
 };
 
-function decode(body: Buffer, contentType: string): string {
-  const charset = /charset=([^;]+)/i.exec(contentType)?.[1]?.trim().toLowerCase() ?? "utf-8";
+// The declared charset, else a <meta charset> in the first bytes, else UTF-8.
+export function decode(body: Buffer, charset: string | null): string {
+  const declared =
+    charset ??
+    /<meta[^>]+charset=["']?([\w-]+)/i.exec(body.subarray(0, 2048).toString("latin1"))?.[1]?.toLowerCase() ??
+    "utf-8";
   try {
-    return new TextDecoder(charset).decode(body);
+    return new TextDecoder(declared).decode(body);
   } catch {
     return new TextDecoder("utf-8").decode(body);
   }
@@ -38,7 +42,7 @@ async function fetchStylesheets(urls: string[]): Promise<{ url: string; css: str
   const fetchOne = async (url: string) => {
     try {
       const response = await safeFetch(url, { accept: ["css"], ...limits.css });
-      return { url: response.url, css: decode(response.body, response.contentType) };
+      return { url: response.url, css: decode(response.body, response.charset) };
     } catch {
       return null;
     }
@@ -147,7 +151,7 @@ export async function createBrandFromUrl(ctx: Ctx, input: z.output<typeof create
     if (error instanceof FetchRefusedError) throw new ApiError("invalid_request", describeRefusal(input.url, error));
     throw error;
   }
-  const html = decode(page.body, page.contentType);
+  const html = decode(page.body, page.charset);
   const resources = discoverResources(html, page.url);
   const stylesheets = await fetchStylesheets(resources.stylesheets);
   const extracted = extractBrand({ url: page.url, html, stylesheets });

@@ -66,6 +66,8 @@ export interface SafeFetchResult {
   status: number;
   /** Lower-case media type without parameters, e.g. "text/html". */
   contentType: string;
+  /** The charset parameter of Content-Type, lower-cased, when the server sent one. */
+  charset: string | null;
   body: Buffer;
   /** Each URL redirected to, in order. */
   redirects: string[];
@@ -447,7 +449,8 @@ export async function safeFetch(url: string, options: SafeFetchOptions): Promise
       }
 
       const body = await readBody(current, req, res, maxBytes, deadline);
-      return { url: current, status, contentType, body, redirects };
+      const charset = /charset="?([\w-]+)/i.exec(res.headers["content-type"] ?? "")?.[1]?.toLowerCase() ?? null;
+      return { url: current, status, contentType, charset, body, redirects };
     }
   } finally {
     clearTimeout(timer);
