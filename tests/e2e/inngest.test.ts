@@ -58,26 +58,21 @@ describe("Inngest functions", () => {
   });
 
   it("sweep-exports fails abandoned exports and re-sends stalled ones", async () => {
+    // Both renderers died: one on its last attempt, one with attempts left.
+    const expireLease = (id: string, attempts: number) =>
+      database.db
+        .update(exports)
+        .set({
+          status: "running",
+          attempts,
+          leaseToken: randomUUID(),
+          leaseExpiresAt: sql`now() - interval '1 minute'`,
+        })
+        .where(eq(exports.id, id));
     const abandoned = await insertPendingExport(database.db, deckSource(["One", "Two"]));
-    await database.db
-      .update(exports)
-      .set({
-        status: "running",
-        attempts: 3,
-        leaseToken: randomUUID(),
-        leaseExpiresAt: sql`now() - interval '1 minute'`,
-      })
-      .where(eq(exports.id, abandoned.id));
+    await expireLease(abandoned.id, 3);
     const stalled = await insertPendingExport(database.db, deckSource(["One", "Two"]));
-    await database.db
-      .update(exports)
-      .set({
-        status: "running",
-        attempts: 1,
-        leaseToken: randomUUID(),
-        leaseExpiresAt: sql`now() - interval '1 minute'`,
-      })
-      .where(eq(exports.id, stalled.id));
+    await expireLease(stalled.id, 1);
 
     // Sending events needs Inngest itself; the step is mocked and its input inspected.
     const { result, ctx } = await new InngestTestEngine({

@@ -182,11 +182,23 @@ type IconProps = {
 export function Icon({ name, size, tone }: IconProps) {
   const node = resolveIcon(name);
   return (
+    <LineIcon
+      node={node ?? CircleDashed}
+      size={oneOf(size, ["sm", "md", "lg", "xl"], "md")}
+      tone={oneOf(tone, textTones, "primary")}
+      missing={node ? undefined : (textOf(name) ?? "")}
+    />
+  );
+}
+
+// One line-icon drawing for the Icon component and the image placeholder.
+function LineIcon({ node, size, tone, missing }: { node: IconNode; size: string; tone: string; missing?: string }) {
+  return (
     <svg
       className="dh-icon"
-      data-size={oneOf(size, ["sm", "md", "lg", "xl"], "md")}
-      data-tone={oneOf(tone, textTones, "primary")}
-      data-missing-icon={node ? undefined : (textOf(name) ?? "")}
+      data-size={size}
+      data-tone={tone}
+      data-missing-icon={missing}
       xmlns="http://www.w3.org/2000/svg"
       viewBox="0 0 24 24"
       fill="none"
@@ -197,7 +209,7 @@ export function Icon({ name, size, tone }: IconProps) {
       aria-hidden="true"
       focusable="false"
     >
-      {glyph(node ?? CircleDashed)}
+      {glyph(node)}
     </svg>
   );
 }
@@ -233,20 +245,7 @@ export function Image({ src, alt, fit, focus, caption, rounded }: ImageProps) {
           // Decks run under a CSP that blocks remote images, so a missing picture is an expected state
           // that should look intentional, not a browser's broken-image glyph.
           <div className="dh-image-missing" role="img" aria-label={description}>
-            <svg
-              className="dh-icon"
-              data-size="lg"
-              data-tone="muted"
-              viewBox="0 0 24 24"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth={2}
-              strokeLinecap="round"
-              strokeLinejoin="round"
-              aria-hidden="true"
-            >
-              {glyph(ImageOff)}
-            </svg>
+            <LineIcon node={ImageOff} size="lg" tone="muted" />
             {description ? <span className="dh-image-missing-text">{description}</span> : null}
           </div>
         ) : (
