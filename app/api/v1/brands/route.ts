@@ -1,14 +1,7 @@
-import { json, withApiKey } from "@/lib/api/handler";
-import { readJsonBody } from "@/lib/api/input";
-import { listBrands } from "@/lib/brands/brands";
-import { createBrandFromUrl } from "@/lib/brands/create-brand";
-import { createBrandBody } from "@/lib/brands/schemas";
+import { operations } from "@/lib/api/operations";
+import { route } from "@/lib/api/route";
 
-// GET /api/v1/brands — the organization's brands, newest first
-export const GET = withApiKey(async ({ ctx }) => json(await listBrands(ctx)));
+// GET list_brands, POST create_brand_from_url — described and implemented in lib/api/operations.ts
 
-// POST /api/v1/brands — extract a brand book from a public website
-export const POST = withApiKey(
-  async ({ req, ctx }) => json(await createBrandFromUrl(ctx, await readJsonBody(req, createBrandBody)), 201),
-  { limit: "slow" },
-);
+export const GET = route(operations.list_brands);
+export const POST = route(operations.create_brand_from_url);

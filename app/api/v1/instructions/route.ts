@@ -1,5 +1,6 @@
-import { json, withApiKey } from "@/lib/api/handler";
-import { buildAuthoringBrief } from "@/lib/deck/instructions";
+import { operations } from "@/lib/api/operations";
+import { route } from "@/lib/api/route";
 
-// GET /api/v1/instructions — the authoring brief, generated from the vocabulary
-export const GET = withApiKey(async () => json({ instructions: buildAuthoringBrief() }));
+// GET get_authoring_instructions — described and implemented in lib/api/operations.ts
+
+export const GET = route(operations.get_authoring_instructions);

@@ -1,14 +1,7 @@
-import { json, withApiKey } from "@/lib/api/handler";
-import { readParams } from "@/lib/api/input";
-import { deleteBrand, getBrand } from "@/lib/brands/brands";
-import { brandParams } from "@/lib/brands/schemas";
+import { operations } from "@/lib/api/operations";
+import { route } from "@/lib/api/route";
 
-// GET /api/v1/brands/{id} — the brand with its brand book
-export const GET = withApiKey<{ id: string }>(async ({ params, ctx }) =>
-  json(await getBrand(ctx, readParams(params, brandParams).id)),
-);
+// GET get_brand, DELETE delete_brand — described and implemented in lib/api/operations.ts
 
-// DELETE /api/v1/brands/{id} — refused with 409 while decks use it
-export const DELETE = withApiKey<{ id: string }>(async ({ params, ctx }) =>
-  json(await deleteBrand(ctx, readParams(params, brandParams).id)),
-);
+export const GET = route(operations.get_brand);
+export const DELETE = route(operations.delete_brand);

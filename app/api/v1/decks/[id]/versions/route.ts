@@ -1,9 +1,6 @@
-import { json, withApiKey } from "@/lib/api/handler";
-import { readParams } from "@/lib/api/input";
-import { listDeckVersions } from "@/lib/decks/deck-versions";
-import { deckParams } from "@/lib/decks/schemas";
+import { operations } from "@/lib/api/operations";
+import { route } from "@/lib/api/route";
 
-// GET /api/v1/decks/{id}/versions — version summaries, newest first
-export const GET = withApiKey<{ id: string }>(async ({ params, ctx }) =>
-  json(await listDeckVersions(ctx, readParams(params, deckParams).id)),
-);
+// GET list_deck_versions — described and implemented in lib/api/operations.ts
+
+export const GET = route(operations.list_deck_versions);

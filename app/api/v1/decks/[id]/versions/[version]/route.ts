@@ -1,10 +1,6 @@
-import { json, withApiKey } from "@/lib/api/handler";
-import { readParams } from "@/lib/api/input";
-import { getDeckVersion } from "@/lib/decks/deck-versions";
-import { versionParams } from "@/lib/decks/schemas";
+import { operations } from "@/lib/api/operations";
+import { route } from "@/lib/api/route";
 
-// GET /api/v1/decks/{id}/versions/{version} — one version with its full content
-export const GET = withApiKey<{ id: string; version: string }>(async ({ params, ctx }) => {
-  const { id, version } = readParams(params, versionParams);
-  return json(await getDeckVersion(ctx, id, version));
-});
+// GET get_deck_version — described and implemented in lib/api/operations.ts
+
+export const GET = route(operations.get_deck_version);

@@ -1,0 +1,376 @@
+import { z } from "zod";
+import { authorDeck } from "@/lib/ai/author-deck";
+import { editDeckBody, generateDeckBody } from "@/lib/ai/schemas";
+import type { Ctx } from "@/lib/auth/caller";
+import { createBrandFromUrl } from "@/lib/brands/create-brand";
+import { deleteBrand, getBrand, listBrands } from "@/lib/brands/brands";
+import { brandDetailSchema, brandParams, brandSchema, createBrandBody } from "@/lib/brands/schemas";
+import { buildAuthoringBrief } from "@/lib/deck/instructions";
+import { createDeck } from "@/lib/decks/create-deck";
+import { getDeckVersion, listDeckVersions, revertDeckVersion } from "@/lib/decks/deck-versions";
+import { deleteDeck } from "@/lib/decks/delete-deck";
+import { getDeck } from "@/lib/decks/get-deck";
+import { listDecks } from "@/lib/decks/list-decks";
+import {
+  createDeckBody,
+  deckDetailSchema,
+  deckParams,
+  deckSchema,
+  deletedSchema,
+  listDecksQuery,
+  setContentBody,
+  updateDeckBody,
+  versionParams,
+  versionSchema,
+  versionSummarySchema,
+  versionWriteResultSchema,
+} from "@/lib/decks/schemas";
+import { setDeckContent } from "@/lib/decks/set-deck-content";
+import { updateDeck } from "@/lib/decks/update-deck";
+import { createExport } from "@/lib/exports/create-export";
+import { getExport, getExportDownloadUrl } from "@/lib/exports/get-export";
+import { createExportBody, exportParams, exportSchema } from "@/lib/exports/schemas";
+import type { LimitClass } from "./rate-limit";
+
+// Every operation of SPEC.md, once: its path, its input schemas, its documented responses and the domain
+// call that answers it. Route handlers (`lib/api/route.ts`), the OpenAPI document (`lib/api/openapi.ts`)
+// and the MCP tools are all built from this list, so none of them can describe an input another refuses.
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+export type ErrorStatus = 401 | 402 | 403 | 404 | 409 | 422 | 429 | 500;
+
+const none = z.strictObject({});
+type None = typeof none;
+
+type Success<R extends z.ZodType> =
+  { status: 200 | 201 | 202; schema: R; description: string } | { status: 302; description: string };
+
+export type OperationInput<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = {
+  ctx: Ctx;
+  params: z.output<P>;
+  query: z.output<Q>;
+  body: z.output<B>;
+};
+
+export type Operation<
+  P extends z.ZodType = z.ZodType,
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+  R extends z.ZodType = z.ZodType,
+> = {
+  id: string;
+  method: HttpMethod;
+  /** Relative to /api/v1, with {name} for path parameters. */
+  path: string;
+  tag: "Authoring" | "Decks" | "Versions" | "Exports" | "Brands";
+  summary: string;
+  /** Written for a person reading the reference and for a model choosing a tool. */
+  description: string;
+  params: P;
+  query: Q;
+  /** Absent for operations that take no body; a body sent anyway is ignored. */
+  body?: B;
+  success: Success<R>;
+  errors: readonly ErrorStatus[];
+  limit: LimitClass;
+  /** Answers with the success schema's output, or the redirect target of a 302. */
+  run: (input: OperationInput<P, Q, B>) => Promise<z.output<R> | string>;
+};
+
+function define<
+  P extends z.ZodType = None,
+  Q extends z.ZodType = None,
+  B extends z.ZodType = None,
+  R extends z.ZodType = z.ZodType,
+>(
+  spec: Omit<Operation<P, Q, B, R>, "params" | "query" | "limit" | "id"> & {
+    params?: P;
+    query?: Q;
+    limit?: LimitClass;
+  },
+): Omit<Operation<P, Q, B, R>, "id"> {
+  return {
+    ...spec,
+    params: spec.params ?? (none as unknown as P),
+    query: spec.query ?? (none as unknown as Q),
+    limit: spec.limit ?? "default",
+  };
+}
+
+export const instructionsSchema = z.object({ instructions: z.string() });
+
+export const errorCodes = [
+  "unauthorized",
+  "allowance_exhausted",
+  "forbidden",
+  "not_found",
+  "conflict",
+  "invalid_request",
+  "payload_too_large",
+  "compile_failed",
+  "rate_limited",
+  "quota_exceeded",
+  "internal",
+  "ai_failed",
+  "ai_timeout",
+] as const;
+
+const READ: ErrorStatus[] = [401, 403, 404, 422, 429, 500];
+const WRITE: ErrorStatus[] = [401, 402, 403, 404, 422, 429, 500];
+
+const definitions = {
+  get_authoring_instructions: define({
+    method: "GET",
+    path: "/instructions",
+    tag: "Authoring",
+    summary: "Get the authoring brief",
+    description:
+      "The authoring brief: the component vocabulary, layout rules and an example module. Read it before writing or changing a deck, and before create_deck or set_deck_content.",
+    success: { status: 200, schema: instructionsSchema, description: "The brief as plain text meant for a model." },
+    errors: [401, 403, 422, 429, 500],
+    run: async () => ({ instructions: buildAuthoringBrief() }),
+  }),
+
+  list_decks: define({
+    method: "GET",
+    path: "/decks",
+    tag: "Decks",
+    summary: "List decks",
+    description:
+      "Decks newest first. scope 'mine' (default) lists the caller's decks, 'org' the organization's decks the caller may read. kind 'template' lists the organization's starting points. Archived decks are left out unless includeArchived is 'true'.",
+    query: listDecksQuery,
+    success: { status: 200, schema: z.array(deckSchema), description: "Decks, newest first." },
+    errors: [401, 403, 422, 429, 500],
+    run: ({ ctx, query }) => listDecks(ctx, query),
+  }),
+
+  create_deck: define({
+    method: "POST",
+    path: "/decks",
+    tag: "Decks",
+    summary: "Create a deck",
+    description:
+      "Creates an empty deck of format 'slides'; write its content afterwards with set_deck_content (or generate_deck). fromDeckId builds on another deck's design (usually a template): its theme tokens and brand carry over, its content does not. brandId styles the deck with a brand.",
+    body: createDeckBody,
+    success: { status: 201, schema: deckSchema, description: "The new deck." },
+    errors: WRITE,
+    run: ({ ctx, body }) => createDeck(ctx, body),
+  }),
+
+  get_deck: define({
+    method: "GET",
+    path: "/decks/{id}",
+    tag: "Decks",
+    summary: "Get a deck",
+    description:
+      "The deck with the content of its newest version (TSX source, theme tokens, compiled module, outline), or latestVersion null when it has none yet.",
+    params: deckParams,
+    success: { status: 200, schema: deckDetailSchema, description: "The deck and its newest version." },
+    errors: READ,
+    run: ({ ctx, params }) => getDeck(ctx, params.id),
+  }),
+
+  update_deck: define({
+    method: "PATCH",
+    path: "/decks/{id}",
+    tag: "Decks",
+    summary: "Update a deck",
+    description:
+      "Changes title, kind, description, archived or visibility; only the deck's owner may. Setting visibility 'public' publishes the deck: publicSlug is minted on first publish and stays stable, and publicUrl is the link to share.",
+    params: deckParams,
+    body: updateDeckBody,
+    success: { status: 200, schema: deckSchema, description: "The updated deck." },
+    errors: READ,
+    run: ({ ctx, params, body }) => updateDeck(ctx, params.id, body),
+  }),
+
+  delete_deck: define({
+    method: "DELETE",
+    path: "/decks/{id}",
+    tag: "Decks",
+    summary: "Delete a deck",
+    description: "Permanently deletes the deck, all its versions and its exported files; only the deck's owner may.",
+    params: deckParams,
+    success: { status: 200, schema: deletedSchema, description: "The deck is gone." },
+    errors: READ,
+    run: ({ ctx, params }) => deleteDeck(ctx, params.id),
+  }),
+
+  set_deck_content: define({
+    method: "PUT",
+    path: "/decks/{id}/content",
+    tag: "Decks",
+    summary: "Write the deck's content",
+    description:
+      "Appends a new version from a complete deck-tsx module (it replaces the whole content). The module must default-export the deck root and import only the player's vocabulary (see get_authoring_instructions). It is compiled on the server; a module that does not compile is refused with the compiler's message (422 compile_failed) and nothing is saved. tokensCss defaults to the latest version's tokens. Consumes one version edit.",
+    params: deckParams,
+    body: setContentBody,
+    success: { status: 200, schema: versionWriteResultSchema, description: "The new newest version." },
+    errors: WRITE,
+    run: ({ ctx, params, body }) => setDeckContent(ctx, params.id, body),
+  }),
+
+  generate_deck: define({
+    method: "POST",
+    path: "/decks/{id}/generate",
+    tag: "Decks",
+    summary: "Generate the deck with AI",
+    description:
+      "Runs the AI generator synchronously (typically 60 to 180 seconds). mode 'create' writes the deck from the brief; 'revise' (default) rewrites the latest version following the brief and consumes one version edit. Prefer edit_deck for targeted changes.",
+    params: deckParams,
+    body: generateDeckBody,
+    success: { status: 200, schema: versionWriteResultSchema, description: "The new newest version." },
+    errors: WRITE,
+    limit: "slow",
+    run: ({ ctx, params, body }) => authorDeck(ctx, { kind: "generate", deckId: params.id, ...body }),
+  }),
+
+  edit_deck: define({
+    method: "POST",
+    path: "/decks/{id}/edit",
+    tag: "Decks",
+    summary: "Edit the deck with AI",
+    description:
+      "Applies a targeted AI edit: copy changes, restyling a slide, adding, removing or reordering a few slides. The instruction must be self-contained, name each slide by outline label or number and quote the exact copy being changed. Untouched slides stay byte-identical. 409 when the deck changed while the edit was prepared: retry. Consumes one version edit.",
+    params: deckParams,
+    body: editDeckBody,
+    success: { status: 200, schema: versionWriteResultSchema, description: "The new newest version." },
+    errors: [401, 402, 403, 404, 409, 422, 429, 500],
+    limit: "slow",
+    run: ({ ctx, params, body }) => authorDeck(ctx, { kind: "edit", deckId: params.id, ...body }),
+  }),
+
+  list_deck_versions: define({
+    method: "GET",
+    path: "/decks/{id}/versions",
+    tag: "Versions",
+    summary: "List a deck's versions",
+    description: "Version summaries (number, note, time), newest first; content omitted.",
+    params: deckParams,
+    success: { status: 200, schema: z.array(versionSummarySchema), description: "Versions, newest first." },
+    errors: READ,
+    run: ({ ctx, params }) => listDeckVersions(ctx, params.id),
+  }),
+
+  get_deck_version: define({
+    method: "GET",
+    path: "/decks/{id}/versions/{version}",
+    tag: "Versions",
+    summary: "Get one version",
+    description: "One version with its full content: TSX source, theme tokens, compiled module and outline.",
+    params: versionParams,
+    success: { status: 200, schema: versionSchema, description: "The version." },
+    errors: READ,
+    run: ({ ctx, params }) => getDeckVersion(ctx, params.id, params.version),
+  }),
+
+  revert_deck_version: define({
+    method: "POST",
+    path: "/decks/{id}/versions/{version}/revert",
+    tag: "Versions",
+    summary: "Revert to a version",
+    description:
+      "Copies an earlier version's content forward as a new newest version; the history is kept. Consumes one version edit.",
+    params: versionParams,
+    success: { status: 200, schema: versionWriteResultSchema, description: "The new newest version." },
+    errors: WRITE,
+    run: ({ ctx, params }) => revertDeckVersion(ctx, params.id, params.version),
+  }),
+
+  create_export: define({
+    method: "POST",
+    path: "/decks/{id}/exports",
+    tag: "Exports",
+    summary: "Export a deck to PDF or PPTX",
+    description:
+      "Queues a render of a version (default the newest) and returns at once with status 'pending'. Poll get_export until status is 'completed', then fetch downloadUrl with the same API key. Repeated requests within 10 minutes reuse the in-flight export. Only 'slides' decks can be exported.",
+    params: deckParams,
+    body: createExportBody,
+    success: { status: 202, schema: exportSchema, description: "The queued (or reused) export." },
+    errors: [401, 403, 404, 422, 429, 500],
+    run: ({ ctx, params, body }) => createExport(ctx, params.id, body),
+  }),
+
+  get_export: define({
+    method: "GET",
+    path: "/exports/{id}",
+    tag: "Exports",
+    summary: "Get an export",
+    description:
+      "The export's status ('pending', 'running', 'completed' or 'failed'); downloadUrl is set once completed.",
+    params: exportParams,
+    success: { status: 200, schema: exportSchema, description: "The export." },
+    errors: READ,
+    run: ({ ctx, params }) => getExport(ctx, params.id),
+  }),
+
+  download_export: define({
+    method: "GET",
+    path: "/exports/{id}/download",
+    tag: "Exports",
+    summary: "Download an export",
+    description:
+      "Redirects (302) to a short-lived link of the rendered file. Requires the same API key that requested the export; 409 while the export is not completed.",
+    params: exportParams,
+    success: { status: 302, description: "Redirect to the file; the Location header holds a short-lived link." },
+    errors: [401, 403, 404, 409, 422, 429, 500],
+    run: ({ ctx, params }) => getExportDownloadUrl(ctx, params.id),
+  }),
+
+  list_brands: define({
+    method: "GET",
+    path: "/brands",
+    tag: "Brands",
+    summary: "List brands",
+    description: "The organization's brands, newest first. A brand is optional when creating a deck.",
+    success: { status: 200, schema: z.array(brandSchema), description: "Brands, newest first." },
+    errors: [401, 403, 422, 429, 500],
+    run: ({ ctx }) => listBrands(ctx),
+  }),
+
+  create_brand_from_url: define({
+    method: "POST",
+    path: "/brands",
+    tag: "Brands",
+    summary: "Extract a brand from a website",
+    description:
+      "Fetches a public website and extracts a brand book: palette with roles, typography, logo, voice and imagery rules. Synchronous. Private and internal addresses are refused.",
+    body: createBrandBody,
+    success: { status: 201, schema: brandDetailSchema, description: "The brand with its brand book." },
+    errors: [401, 403, 422, 429, 500],
+    limit: "slow",
+    run: ({ ctx, body }) => createBrandFromUrl(ctx, body),
+  }),
+
+  get_brand: define({
+    method: "GET",
+    path: "/brands/{id}",
+    tag: "Brands",
+    summary: "Get a brand",
+    description: "The brand with its brand book (palette, typography, logo, voice, imagery rules).",
+    params: brandParams,
+    success: { status: 200, schema: brandDetailSchema, description: "The brand." },
+    errors: READ,
+    run: ({ ctx, params }) => getBrand(ctx, params.id),
+  }),
+
+  delete_brand: define({
+    method: "DELETE",
+    path: "/brands/{id}",
+    tag: "Brands",
+    summary: "Delete a brand",
+    description: "Deletes the brand; refused with 409 while any deck still uses it.",
+    params: brandParams,
+    success: { status: 200, schema: deletedSchema, description: "The brand is gone." },
+    errors: [401, 403, 404, 409, 422, 429, 500],
+    run: ({ ctx, params }) => deleteBrand(ctx, params.id),
+  }),
+};
+
+export type OperationId = keyof typeof definitions;
+
+export const operations = Object.fromEntries(Object.entries(definitions).map(([id, op]) => [id, { ...op, id }])) as {
+  [K in OperationId]: (typeof definitions)[K] & { id: K };
+};
+
+export const operationList: Operation[] = Object.values(operations) as unknown as Operation[];
