@@ -1,20 +1,8 @@
-import { type Endpoint, EndpointTable } from "@/components/endpoint-table";
+import { EndpointTable } from "@/components/endpoint-table";
+import { operationList } from "@/lib/api/operations";
 import { config } from "@/lib/config";
 
 export const dynamic = "force-dynamic";
-
-const endpoints: Endpoint[] = [
-  { method: "GET", path: "/instructions", summary: "The authoring brief a model (or you) reads before writing a deck" },
-  { method: "GET", path: "/decks", summary: "Your decks, or the organization's with ?scope=org" },
-  { method: "POST", path: "/decks", summary: "Create an empty slides deck" },
-  { method: "GET", path: "/decks/{id}", summary: "A deck with its newest version" },
-  { method: "PATCH", path: "/decks/{id}", summary: "Rename, publish, make a template, archive" },
-  { method: "DELETE", path: "/decks/{id}", summary: "Delete a deck and its history" },
-  { method: "PUT", path: "/decks/{id}/content", summary: "Write a new version (a deck-tsx module)" },
-  { method: "GET", path: "/decks/{id}/versions", summary: "Version history, newest first" },
-  { method: "GET", path: "/decks/{id}/versions/{n}", summary: "One version with its source and compiled module" },
-  { method: "POST", path: "/decks/{id}/versions/{n}/revert", summary: "Copy an old version forward" },
-];
 
 export default function HomePage() {
   const base = `${config.appUrl}/api/v1`;
@@ -29,7 +17,12 @@ export default function HomePage() {
       <pre>npm run --silent keys:create -- --email you@example.com --org &quot;Acme&quot;</pre>
       <h2>Use the API</h2>
       <pre>{`curl -H "Authorization: Bearer $DECKHAND_KEY" ${base}/instructions`}</pre>
-      <EndpointTable endpoints={endpoints} />
+      <EndpointTable
+        endpoints={operationList.map((op) => ({ method: op.method, path: op.path, summary: op.summary }))}
+      />
+      <p>
+        The full reference, with every field, limit and error, is at <a href="/docs/api">/docs/api</a>.
+      </p>
     </main>
   );
 }

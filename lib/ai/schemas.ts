@@ -10,10 +10,17 @@ const text = (what: string) =>
     .refine((value) => value.trim().length > 0, "must not be blank");
 
 export const generateDeckBody = z.strictObject({
-  brief: text("what the deck should contain or how to change it"),
-  mode: z.enum(["create", "revise"], { message: "must be 'create' or 'revise'" }).default("revise"),
+  brief: text("what the deck should contain or how to change it").describe(
+    "What the deck should contain (create) or how to change it (revise): 1 to 10000 characters.",
+  ),
+  mode: z
+    .enum(["create", "revise"], { message: "must be 'create' or 'revise'" })
+    .default("revise")
+    .describe("'create' writes the deck from the brief; 'revise' rewrites the latest version following it."),
 });
 
 export const editDeckBody = z.strictObject({
-  instruction: text("the change to make, naming slides by label or number and quoting the copy to change"),
+  instruction: text("the change to make, naming slides by label or number and quoting the copy to change").describe(
+    "Precise, self-contained edit instructions that name each slide by outline label or number and quote the exact copy being changed: 1 to 10000 characters.",
+  ),
 });

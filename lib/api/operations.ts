@@ -30,6 +30,7 @@ import { updateDeck } from "@/lib/decks/update-deck";
 import { createExport } from "@/lib/exports/create-export";
 import { getExport, getExportDownloadUrl } from "@/lib/exports/get-export";
 import { createExportBody, exportParams, exportSchema } from "@/lib/exports/schemas";
+import { type ErrorCode, errorStatus } from "./errors";
 import type { LimitClass } from "./rate-limit";
 
 // Every operation of SPEC.md, once: its path, its input schemas, its documented responses and the domain
@@ -99,21 +100,15 @@ function define<
 
 export const instructionsSchema = z.object({ instructions: z.string() });
 
-export const errorCodes = [
-  "unauthorized",
-  "allowance_exhausted",
-  "forbidden",
-  "not_found",
-  "conflict",
-  "invalid_request",
-  "payload_too_large",
-  "compile_failed",
-  "rate_limited",
-  "quota_exceeded",
-  "internal",
-  "ai_failed",
-  "ai_timeout",
-] as const;
+// The spec's error body; code is one of lib/api/errors.ts's codes.
+export const errorBodySchema = z.object({
+  error: z.object({
+    code: z.enum(Object.keys(errorStatus) as [ErrorCode, ...ErrorCode[]]),
+    message: z.string(),
+    featureId: z.string().optional(),
+    requestId: z.string().optional(),
+  }),
+});
 
 const READ: ErrorStatus[] = [401, 403, 404, 422, 429, 500];
 const WRITE: ErrorStatus[] = [401, 402, 403, 404, 422, 429, 500];

@@ -1,8 +1,9 @@
 import { z } from "zod";
+import { timestamp, uuid } from "@/lib/api/fields";
 
 // Request and response schemas of the Brands resource (SPEC.md).
 
-export const brandParams = z.object({ id: z.guid({ message: "must be a UUID" }) });
+export const brandParams = z.object({ id: uuid.describe("The brand's id.") });
 
 export const createBrandBody = z.strictObject({
   url: z
@@ -10,17 +11,18 @@ export const createBrandBody = z.strictObject({
     .trim()
     .min(1, "is required: the address of a public website")
     .max(2048, "must be at most 2048 characters")
-    .refine((value) => URL.canParse(value), "must be an absolute URL such as https://example.com"),
+    .refine((value) => URL.canParse(value), "must be an absolute URL such as https://example.com")
+    .meta({ format: "uri", description: "A public website, such as https://example.com." }),
 });
 
-const timestamp = z.date().transform((d) => d.toISOString());
-
 export const brandSchema = z.object({
-  id: z.string(),
+  id: uuid,
   name: z.string(),
-  sourceUrl: z.string(),
+  sourceUrl: z.string().describe("The website the brand was extracted from."),
   createdAt: timestamp,
   updatedAt: timestamp,
 });
 
-export const brandDetailSchema = brandSchema.extend({ data: z.unknown() });
+export const brandDetailSchema = brandSchema.extend({
+  data: z.unknown().describe("The brand book: palette with roles, typography, logo, voice and imagery rules."),
+});

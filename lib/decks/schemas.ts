@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { timestamp, uuid } from "@/lib/api/fields";
 import { deckFormats, deckKinds, deckVisibilities } from "@/lib/db/schema/decks";
 import { versionFormats } from "@/lib/db/schema/deck-versions";
 
@@ -10,109 +11,140 @@ export const TOKENS_MAX_BYTES = 64 * 1024;
 export const PROMPT_MAX_CHARS = 2000;
 export const DESCRIPTION_MAX_CHARS = 10_000;
 
-// Any 8-4-4-4-12 hex id: a well-formed id that names nothing is a 404, not a validation error.
-const id = z.guid({ message: "must be a UUID" });
+const id = uuid;
 const title = z.string().trim().min(1, "must be 1 to 300 characters").max(300, "must be 1 to 300 characters");
 const description = z.string().max(DESCRIPTION_MAX_CHARS, `must be at most ${DESCRIPTION_MAX_CHARS} characters`);
 const byteLength = (s: string) => Buffer.byteLength(s, "utf8");
 
-export const deckParams = z.object({ id });
+export const deckParams = z.object({ id: id.describe("The deck's id.") });
 
 export const versionParams = z.object({
-  id,
+  id: id.describe("The deck's id."),
   version: z
     .string()
     .regex(/^[1-9][0-9]{0,9}$/, "must be an integer greater than 0")
     .transform(Number)
-    .refine((n) => n <= 2_147_483_647, "is too large"),
+    .refine((n) => n <= 2_147_483_647, "is too large")
+    // A path segment, documented as the integer it names.
+    .meta({ type: "integer", minimum: 1, maximum: 2_147_483_647, description: "Version number (1 is the first)." }),
 });
 
 export const listDecksQuery = z.strictObject({
-  scope: z.enum(["mine", "org"]).default("mine"),
-  kind: z.enum(deckKinds).optional(),
+  scope: z
+    .enum(["mine", "org"])
+    .default("mine")
+    .describe("'mine': decks the key's owner created; 'org': every deck of the organization the caller may read."),
+  kind: z.enum(deckKinds).optional().describe("Only decks of this kind; 'template' lists the starting points."),
   includeArchived: z
     .enum(["true", "false"])
     .default("false")
-    .transform((v) => v === "true"),
+    .transform((v) => v === "true")
+    .describe("Whether archived decks are listed too."),
 });
 
 export const createDeckBody = z.strictObject({
-  brandId: id.nullish(),
-  fromDeckId: id.nullish(),
-  kind: z.enum(deckKinds).default("deck"),
-  description: description.default(""),
-  title: title.default("Untitled deck"),
+  brandId: id.nullish().describe("Brand to style the deck with (see list_brands); omit for none."),
+  fromDeckId: id
+    .nullish()
+    .describe(
+      "Build on this deck's design (usually a template): its theme tokens and brand carry over, its content does not. A 'webpage' deck is refused.",
+    ),
+  kind: z.enum(deckKinds).default("deck").describe("'template' creates a starting point for the organization."),
+  description: description.default("").describe("What the deck is for; shown with templates."),
+  title: title.default("Untitled deck").describe("1 to 300 characters."),
   format: z
     .literal("slides", {
       message: "only 'slides' decks can be created through the API; webpage decks are made in the app",
     })
-    .default("slides"),
+    .default("slides")
+    .describe("Only 'slides' (paged 16:9) decks are created through the API."),
 });
 
 export const updateDeckBody = z.strictObject({
-  title: title.optional(),
-  kind: z.enum(deckKinds).optional(),
-  description: description.optional(),
-  archived: z.boolean().optional(),
-  visibility: z.enum(deckVisibilities).optional(),
+  title: title.optional().describe("1 to 300 characters."),
+  kind: z.enum(deckKinds).optional().describe("'template' offers the deck as a starting point; 'deck' stops that."),
+  description: description.optional().describe("What the deck is for."),
+  archived: z.boolean().optional().describe("An archived template is no longer offered."),
+  visibility: z
+    .enum(deckVisibilities)
+    .optional()
+    .describe(
+      "'public' publishes the deck at publicUrl; 'org' shares it with the organization; 'private' with no one.",
+    ),
 });
 
 export const setContentBody = z.strictObject({
   source: z
     .string()
     .min(1, "must not be empty")
-    .refine((s) => byteLength(s) <= SOURCE_MAX_BYTES, "must be at most 1 MB"),
+    .refine((s) => byteLength(s) <= SOURCE_MAX_BYTES, "must be at most 1 MB")
+    .describe(
+      "The complete deck-tsx module (at most 1 MB): default-exports the deck root and imports only the player's vocabulary (see get_authoring_instructions). Replaces the whole content.",
+    ),
   tokensCss: z
     .string()
     .refine((s) => byteLength(s) <= TOKENS_MAX_BYTES, "must be at most 64 KB")
-    .nullish(),
-  prompt: z.string().max(PROMPT_MAX_CHARS, `must be at most ${PROMPT_MAX_CHARS} characters`).nullish(),
+    .nullish()
+    .describe(
+      "Theme tokens: a :root CSS block, optionally preceded by font @import rules (at most 64 KB). Defaults to the latest version's tokens.",
+    ),
+  prompt: z
+    .string()
+    .max(PROMPT_MAX_CHARS, `must be at most ${PROMPT_MAX_CHARS} characters`)
+    .nullish()
+    .describe("A note recorded with the version, such as what changed."),
 });
 
-const timestamp = z.date().transform((d) => d.toISOString());
+const versionNumber = z.int().positive();
 
 export const deckSchema = z.object({
-  id: z.string(),
+  id: uuid,
   title: z.string(),
-  brandId: z.string().nullable(),
-  kind: z.enum(deckKinds),
+  brandId: uuid.nullable().describe("Brand used for look and feel; null when the deck has none."),
+  kind: z.enum(deckKinds).describe("'template': the organization starts new decks from it."),
   description: z.string(),
-  archived: z.boolean(),
-  startedFromDeckId: z.string().nullable(),
-  format: z.enum(deckFormats),
+  archived: z.boolean().describe("A retired template: still named by decks built from it, no longer offered."),
+  startedFromDeckId: uuid.nullable().describe("The deck (often a template) this deck's design was built on."),
+  format: z.enum(deckFormats).describe("'slides' is paged 16:9; 'webpage' is a scrolling page. Fixed at creation."),
   visibility: z.enum(deckVisibilities),
-  publicSlug: z.string().nullable(),
-  publicUrl: z.string().nullable(),
-  organizationId: z.string(),
-  ownerId: z.string(),
+  publicSlug: z.string().nullable().describe("Share slug; set on first publish, stable afterwards."),
+  publicUrl: z
+    .url()
+    .nullable()
+    .describe("The viewer link to share while visibility is 'public'; null otherwise. Do not build links from the id."),
+  organizationId: uuid,
+  ownerId: uuid,
   createdAt: timestamp,
   updatedAt: timestamp,
 });
 
 const versionContent = {
-  format: z.enum(versionFormats),
-  source: z.string().nullable(),
-  tokensCss: z.string().nullable(),
-  compiledJs: z.string().nullable(),
-  outline: z.array(z.string()).nullable(),
-  html: z.string().nullable(),
+  format: z.enum(versionFormats).describe("'deck-tsx' (a module) or the legacy 'html' (a standalone document)."),
+  source: z.string().nullable().describe("TSX source that default-exports the deck root."),
+  tokensCss: z.string().nullable().describe("Theme tokens (:root CSS block) of deck-tsx versions."),
+  compiledJs: z.string().nullable().describe("The compiled module the player executes."),
+  outline: z.array(z.string()).nullable().describe("Slide (or beat) labels, in order."),
+  html: z.string().nullable().describe("Standalone HTML document; set only on legacy 'html' versions."),
 };
 
 export const deckDetailSchema = deckSchema.extend({
-  latestVersion: z.object({ version: z.number().int(), ...versionContent }).nullable(),
-  versionCount: z.number().int(),
+  latestVersion: z
+    .object({ version: versionNumber, ...versionContent })
+    .nullable()
+    .describe("Content of the newest version; null if the deck never had content."),
+  versionCount: z.int().nonnegative(),
 });
 
 export const versionSummarySchema = z.object({
-  id: z.string(),
-  version: z.number().int(),
-  prompt: z.string().nullable(),
+  id: uuid,
+  version: versionNumber,
+  prompt: z.string().nullable().describe("The brief or note that produced the version."),
   createdAt: timestamp,
 });
 
-export const versionSchema = versionSummarySchema.extend({ deckId: z.string(), ...versionContent });
+export const versionSchema = versionSummarySchema.extend({ deckId: uuid, ...versionContent });
 
-export const versionWriteResultSchema = z.object({ id: z.string(), version: z.number().int() });
+export const versionWriteResultSchema = z.object({ id: uuid, version: versionNumber });
 
 export const deletedSchema = z.object({ deleted: z.literal(true) });
 

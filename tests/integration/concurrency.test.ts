@@ -54,6 +54,39 @@ describe("concurrent writers", () => {
   });
 });
 
+describe("concurrent AI edits against the allowance", () => {
+  it("50 concurrent edits against an allowance of 10: exactly 10 succeed and 40 get 402", async () => {
+    const user = await createUser();
+    // One deck per edit, so edits do not conflict with each other (same-deck edits are conditional: 409).
+    const userDecks = await Promise.all(Array.from({ length: 50 }, () => createDeck(user)));
+    for (const deck of userDecks)
+      expect((await setContent(user, deck.id, { source: deckSource(["Intro"]) })).status).toBe(200);
+    // 50 version edits used this month by the first writes; 10 left.
+    await database.db
+      .insert(allowances)
+      .values({ organizationId: user.organizationId, featureId: "version_edits", monthlyLimit: 60 });
+
+    const results = await Promise.all(
+      userDecks.map((deck) =>
+        call("POST", `/decks/${deck.id}/edit`, { key: user.key, body: { instruction: '"Intro" → "Welcome"' } }),
+      ),
+    );
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 402)).toHaveLength(40);
+    for (const refused of results.filter((r) => r.status === 402)) {
+      expect(refused.body.error).toMatchObject({ code: "allowance_exhausted", featureId: "version_edits" });
+    }
+    // Exactly the ten successful edits wrote a second version; the refused decks still have one.
+    const counts = await database.db
+      .select({ id: decks.id, versionCount: decks.versionCount })
+      .from(decks)
+      .where(eq(decks.ownerId, user.userId));
+    expect(counts.filter((d) => d.versionCount === 2)).toHaveLength(10);
+    expect(counts.filter((d) => d.versionCount === 1)).toHaveLength(40);
+  });
+});
+
 describe("append-only versions", () => {
   it("the database refuses to update or delete a single version, but deletes them with their deck", async () => {
     const deck = await createDeck(author);
