@@ -15,6 +15,7 @@ export type ApiHandlerArgs<P extends RouteParams> = {
   req: Request;
   params: P;
   ctx: Ctx;
+  requestId: string;
 };
 
 export type RouteContext<P extends RouteParams> = { params: Promise<P> };
@@ -38,7 +39,7 @@ export function withApiKey<P extends RouteParams = Record<string, never>>(
         response = errorResponse(rateLimitError(rate), requestId);
         response.headers.set("Retry-After", String(rate.resetSeconds));
       } else {
-        response = await handler({ req, params: await context.params, ctx: { db, caller } });
+        response = await handler({ req, params: await context.params, ctx: { db, caller }, requestId });
       }
     } catch (error) {
       response = errorResponse(error, requestId);
@@ -85,7 +86,7 @@ export function errorResponse(error: unknown, requestId: string): Response {
   return response;
 }
 
-function toApiError(error: unknown, requestId: string): ApiError {
+export function toApiError(error: unknown, requestId: string): ApiError {
   if (error instanceof ApiError) return error;
   if (error instanceof z.ZodError)
     return new ApiError("invalid_request", error.issues.map((i) => i.message).join("; "));

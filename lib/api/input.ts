@@ -41,7 +41,7 @@ export async function readJsonBody<S extends z.ZodType>(req: Request, schema: S)
       throw new ApiError("invalid_request", `The request body is not valid JSON: ${(error as Error).message}`);
     }
   }
-  return parseWith(schema, value, "body");
+  return parseInput(schema, value, "body");
 }
 
 // Query parameters are validated like a body: unknown or repeated parameters are refused.
@@ -52,14 +52,15 @@ export function readQuery<S extends z.ZodType>(req: Request, schema: S): z.outpu
     if (name in query) throw new ApiError("invalid_request", `Query parameter "${name}" is given more than once.`);
     query[name] = value;
   }
-  return parseWith(schema, query, "query");
+  return parseInput(schema, query, "query");
 }
 
 export function readParams<S extends z.ZodType>(params: unknown, schema: S): z.output<S> {
-  return parseWith(schema, params, "path");
+  return parseInput(schema, params, "path");
 }
 
-function parseWith<S extends z.ZodType>(schema: S, value: unknown, where: string): z.output<S> {
+// Validates a value with a schema; a failure is a 422 naming each field (at most five), prefixed by `where`.
+export function parseInput<S extends z.ZodType>(schema: S, value: unknown, where: string): z.output<S> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const message = result.error.issues

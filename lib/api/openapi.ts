@@ -180,6 +180,8 @@ export function buildOpenApiDocument(serverUrl: string) {
     };
   }
 
+  paths["/mcp"] = { post: mcpOperation() };
+
   const slow = rateLimitFor("slow");
   const normal = rateLimitFor("default");
   return {
@@ -204,6 +206,7 @@ export function buildOpenApiDocument(serverUrl: string) {
       { name: "Versions", description: "A deck's history: list, read, and copy an old version forward." },
       { name: "Exports", description: "PDF and PPTX renders, queued and polled." },
       { name: "Brands", description: "Brand books extracted from public websites." },
+      { name: "Agents", description: "The same operations as Model Context Protocol tools." },
     ],
     paths,
     components: {
@@ -236,6 +239,36 @@ export function buildOpenApiDocument(serverUrl: string) {
           },
         ]),
       ),
+    },
+  };
+}
+
+// The MCP endpoint speaks JSON-RPC (Streamable HTTP, stateless, JSON responses): one path whose tools are
+// the operations above, listed by the protocol itself rather than here.
+function mcpOperation() {
+  const jsonRpc = {
+    type: "object",
+    description: "A JSON-RPC 2.0 message (or a batch) of the Model Context Protocol.",
+    properties: { jsonrpc: { const: "2.0" }, method: { type: "string" }, id: { type: ["string", "integer"] } },
+  };
+  return {
+    operationId: "mcp",
+    tags: ["Agents"],
+    summary: "Model Context Protocol endpoint",
+    description:
+      "Streamable HTTP transport, stateless, answering with application/json. Send `Accept: application/json, text/event-stream`. Tools: one per operation of this document (named by operationId) plus export_deck, which waits for the file; prompts: authoring_brief, write_deck; resources: deckhand://instructions, deckhand://decks/{id}, deckhand://decks/{id}/versions/{version}. Tool errors carry the API's error code and status.",
+    parameters: [],
+    requestBody: { required: true, content: { "application/json": { schema: jsonRpc } } },
+    responses: {
+      200: {
+        description: "The JSON-RPC response.",
+        headers: rateHeaders(),
+        content: { "application/json": { schema: { type: "object", description: "A JSON-RPC 2.0 response." } } },
+      },
+      202: { description: "A notification or response was accepted; no body.", headers: rateHeaders() },
+      401: { $ref: "#/components/responses/Unauthorized" },
+      429: { $ref: "#/components/responses/RateLimited" },
+      500: { $ref: "#/components/responses/ServerError" },
     },
   };
 }

@@ -39,6 +39,10 @@ const sectionComponent: Record<DeckFormat, "Slide" | "Beat"> = { slides: "Slide"
 
 export async function compileDeck(input: { source: string; format: DeckFormat }): Promise<CompiledDeck> {
   const { source, format } = input;
+  // Both esbuild calls start at once: each is a round trip to esbuild's process that waits on a busy event
+  // loop under load. The import check's verdict is still given after the bundle's (awaited below).
+  const importCheck = refuseUnusedUnknownImports(source);
+  importCheck.catch(() => {});
   const result = await bundleDeck(source);
 
   const compiledJs = result.outputFiles[0]?.text;
@@ -49,7 +53,7 @@ export async function compileDeck(input: { source: string; format: DeckFormat })
 
   const program = parseCompiled(compiledJs);
   refuseEscapeHatches(program, source);
-  await refuseUnusedUnknownImports(source);
+  await importCheck;
 
   if (!outputMeta.exports.includes("default")) {
     throw new ApiError(

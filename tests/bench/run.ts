@@ -1,16 +1,19 @@
-// npm run bench [-- api|viewer|exports|brands|ai] — benchmarks against a production build on the embedded database.
+// npm run bench [-- api|load|viewer|exports|brands|ai] — benchmarks against a production build on the embedded database.
 import os from "node:os";
 import { benchAi } from "./ai";
 import { benchApi } from "./api";
 import { benchBrands } from "./brands";
 import { benchExports } from "./exports";
+import { benchLoad } from "./load";
 import { type BenchRow, type BenchServer, printTable, startBenchServer } from "./server";
 import { benchViewer } from "./viewer";
 
-type Suite = { title: string; run: (server: BenchServer) => Promise<BenchRow[]>; server: boolean };
+// A suite answers rows of medians, or a table of its own.
+type Suite = { title: string; run: (server: BenchServer) => Promise<BenchRow[] | string>; server: boolean };
 
 const suites: Record<string, Suite> = {
   api: { title: "API latency (sequential requests)", run: benchApi, server: true },
+  load: { title: "API under load (autocannon against next start)", run: benchLoad, server: true },
   viewer: { title: "Viewer: player bundle and first paint", run: benchViewer, server: true },
   exports: { title: "Exports: 20 slides, warm renderer, median of 5", run: benchExports, server: true },
   brands: { title: "Brand extraction from the fixture sites (no model)", run: benchBrands, server: true },
@@ -26,8 +29,14 @@ async function main() {
   const selected = Object.entries(suites).filter(([name]) => wanted.length === 0 || wanted.includes(name));
   const server = selected.some(([, suite]) => suite.server) ? await startBenchServer() : null;
   try {
-    console.log(`\nDeckhand benchmarks — ${os.cpus().length} cores, Node ${process.version}, PGlite, next start`);
-    for (const [, suite] of selected) printTable(suite.title, await suite.run(server!));
+    console.log(
+      `\nDeckhand benchmarks — ${os.cpus().length} cores, Node ${process.version}, ${process.env.BENCH_DATABASE_URL ? "PostgreSQL" : "PGlite"}, next start`,
+    );
+    for (const [, suite] of selected) {
+      const result = await suite.run(server!);
+      if (typeof result === "string") console.log(`\n${suite.title}\n\n${result}`);
+      else printTable(suite.title, result);
+    }
   } finally {
     await server?.stop();
   }

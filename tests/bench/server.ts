@@ -26,18 +26,26 @@ export async function startBenchServer(): Promise<BenchServer> {
   const env = {
     ...process.env,
     DATA_DIR: dataDir,
-    DATABASE_URL: "",
+    // The embedded database by default; BENCH_DATABASE_URL measures against a PostgreSQL server instead.
+    DATABASE_URL: process.env.BENCH_DATABASE_URL ?? "",
     VERSION_EDIT_ALLOWANCE: "1000000",
+    // One key sends every request; the limiter still counts each one (one upsert), it just never says no.
+    RATE_LIMIT_PER_MINUTE: "100000000",
     APP_URL: origin,
     PORT: String(port),
     // The brand benchmark serves its fixture sites on localhost.
     FETCH_ALLOW_HOSTS: "localhost",
   };
-  const key = execFileSync("node_modules/.bin/tsx", ["scripts/keys.ts", "create", "--email", "bench@example.test"], {
-    env,
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "ignore"],
-  })
+  if (env.DATABASE_URL) execFileSync("node_modules/.bin/tsx", ["scripts/migrate.ts"], { env, stdio: "ignore" });
+  const key = execFileSync(
+    "node_modules/.bin/tsx",
+    ["scripts/keys.ts", "create", "--email", `bench-${Date.now()}@example.test`],
+    {
+      env,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
+    },
+  )
     .trim()
     .split("\n")
     .at(-1)!;

@@ -1,0 +1,312 @@
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import {
+  CallToolRequestSchema,
+  type CallToolResult,
+  ErrorCode,
+  GetPromptRequestSchema,
+  ListPromptsRequestSchema,
+  ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
+  ListToolsRequestSchema,
+  McpError,
+  ReadResourceRequestSchema,
+  type Tool,
+} from "@modelcontextprotocol/sdk/types.js";
+import { ApiError, errorStatus } from "@/lib/api/errors";
+import { toApiError } from "@/lib/api/handler";
+import { parseInput } from "@/lib/api/input";
+import { buildOpenApiDocument } from "@/lib/api/openapi";
+import { type Operation, operationList, operations } from "@/lib/api/operations";
+import { rateLimitError, takeRateLimit } from "@/lib/api/rate-limit";
+import type { Ctx } from "@/lib/auth/caller";
+import { config } from "@/lib/config";
+import { buildAuthoringBrief } from "@/lib/deck/instructions";
+import { listDecks } from "@/lib/decks/list-decks";
+import { getExport, getExportDownloadUrl } from "@/lib/exports/get-export";
+import { z } from "zod";
+
+// Deckhand as a Model Context Protocol server: one tool per API operation (same schemas, same domain calls,
+// same access rules and allowances, called as the API key's creator), a tool that exports and waits, the
+// authoring brief as a prompt and a resource, and decks and versions as resources.
+
+type JsonSchema = { type?: string; properties?: Record<string, unknown>; required?: string[]; $ref?: string };
+
+const EXPORT_WAIT_DEFAULT_SECONDS = 120;
+const EXPORT_WAIT_MAX_SECONDS = 280;
+
+// Tool input schemas: the operation's path and query parameters and body fields as one object, taken from
+// the OpenAPI document so a model sees exactly what the REST reference shows.
+function toolInputSchemas(): Map<string, JsonSchema> {
+  const doc = buildOpenApiDocument(`${config.appUrl}/api/v1`);
+  const schemas = doc.components.schemas as Record<string, JsonSchema>;
+  const result = new Map<string, JsonSchema>();
+  for (const methods of Object.values(doc.paths)) {
+    for (const op of Object.values(methods) as {
+      operationId: string;
+      parameters: { name: string; required: boolean; description?: string; schema: object }[];
+      requestBody?: { content: { "application/json": { schema: JsonSchema } } };
+    }[]) {
+      const properties: Record<string, unknown> = {};
+      const required: string[] = [];
+      for (const p of op.parameters) {
+        properties[p.name] = { ...p.schema, ...(p.description ? { description: p.description } : {}) };
+        if (p.required) required.push(p.name);
+      }
+      const ref = op.requestBody?.content["application/json"].schema.$ref;
+      const body = ref ? schemas[ref.split("/").at(-1)!]! : undefined;
+      for (const [name, schema] of Object.entries(body?.properties ?? {})) {
+        if (name in properties) throw new Error(`${op.operationId}: "${name}" is both a parameter and a body field`);
+        properties[name] = schema;
+      }
+      required.push(...(body?.required ?? []));
+      result.set(op.operationId, { type: "object", properties, required, additionalProperties: false } as JsonSchema);
+    }
+  }
+  return result;
+}
+
+let cachedTools: Tool[] | undefined;
+
+export function listTools(): Tool[] {
+  if (cachedTools) return cachedTools;
+  const inputs = toolInputSchemas();
+  const tools: Tool[] = operationList.map((op) => ({
+    name: op.id,
+    title: op.summary,
+    description:
+      op.id === "download_export"
+        ? "Returns a short-lived link of a completed export's file (the REST endpoint answers it as a 302 redirect). Only the API key that requested the export may download it."
+        : op.description,
+    inputSchema: inputs.get(op.id)! as Tool["inputSchema"],
+    annotations: {
+      readOnlyHint: op.method === "GET",
+      destructiveHint: op.method === "DELETE",
+      idempotentHint: op.method === "GET" || op.method === "PUT" || op.method === "DELETE",
+      openWorldHint: op.id === "create_brand_from_url" || op.id === "generate_deck" || op.id === "edit_deck",
+    },
+  }));
+  tools.push({
+    name: "export_deck",
+    title: "Export a deck and wait for the file",
+    description:
+      "Exports a 'slides' deck to PDF or PPTX and waits until the file is rendered (usually a few seconds), then returns the export with fileUrl, a short-lived link of the file. Use this rather than create_export + get_export polling. If the render takes longer than timeoutSeconds, returns an error naming the export id: poll get_export.",
+    inputSchema: {
+      type: "object",
+      properties: {
+        ...(inputs.get("create_export")!.properties ?? {}),
+        timeoutSeconds: {
+          type: "integer",
+          minimum: 1,
+          maximum: EXPORT_WAIT_MAX_SECONDS,
+          default: EXPORT_WAIT_DEFAULT_SECONDS,
+          description: "How long to wait for the render.",
+        },
+      },
+      required: ["id", "format"],
+      additionalProperties: false,
+    },
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  });
+  cachedTools = tools;
+  return tools;
+}
+
+// Splits a tool's arguments back into path, query and body and validates each with the operation's own
+// schemas; path and query values are strings on the wire, so numbers and booleans are given as text.
+async function callOperation(op: Operation, ctx: Ctx, args: Record<string, unknown>): Promise<unknown> {
+  const pathShape = Object.keys((op.params as z.ZodObject).shape);
+  const queryShape = Object.keys((op.query as z.ZodObject).shape);
+  const pick = (names: string[], asText: boolean) =>
+    Object.fromEntries(names.filter((n) => args[n] !== undefined).map((n) => [n, asText ? String(args[n]) : args[n]]));
+  const bodyArgs = Object.fromEntries(
+    Object.entries(args).filter(([name]) => !pathShape.includes(name) && !queryShape.includes(name)),
+  );
+  if (!op.body && Object.keys(bodyArgs).length > 0) {
+    throw new ApiError(
+      "invalid_request",
+      `Unknown argument${Object.keys(bodyArgs).length > 1 ? "s" : ""}: ${Object.keys(bodyArgs).join(", ")}.`,
+    );
+  }
+  if (op.limit !== "default") {
+    const rate = await takeRateLimit(ctx.db, `key:${ctx.caller.apiKeyId}`, op.limit);
+    if (rate.exceeded) throw rateLimitError(rate);
+  }
+  const result = await op.run({
+    ctx,
+    params: parseInput(op.params, pick(pathShape, true), "arguments"),
+    query: parseInput(op.query, pick(queryShape, true), "arguments"),
+    body: op.body ? parseInput(op.body, bodyArgs, "arguments") : {},
+  });
+  return op.success.status === 302 ? { url: result } : result;
+}
+
+async function exportAndWait(ctx: Ctx, args: Record<string, unknown>) {
+  const { timeoutSeconds, ...exportArgs } = parseInput(
+    z
+      .object({ timeoutSeconds: z.int().min(1).max(EXPORT_WAIT_MAX_SECONDS).default(EXPORT_WAIT_DEFAULT_SECONDS) })
+      .passthrough(),
+    args,
+    "arguments",
+  );
+  const queued = (await callOperation(operations.create_export as unknown as Operation, ctx, exportArgs)) as {
+    id: string;
+  };
+  const deadline = Date.now() + timeoutSeconds * 1000;
+  for (let delay = 250; ; delay = Math.min(delay * 1.5, 2000)) {
+    const current = await getExport(ctx, queued.id);
+    if (current.status === "completed") return { ...current, fileUrl: await getExportDownloadUrl(ctx, current.id) };
+    if (current.status === "failed") {
+      throw new ApiError("conflict", `Export ${current.id} failed: ${current.error ?? "unknown error"}.`);
+    }
+    if (Date.now() + delay > deadline) {
+      throw new ApiError(
+        "conflict",
+        `Export ${current.id} is still ${current.status} after ${timeoutSeconds} s; poll get_export with id ${current.id}.`,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, delay));
+  }
+}
+
+function toolResult(value: unknown): CallToolResult {
+  return { content: [{ type: "text", text: JSON.stringify(value, null, 2) }] };
+}
+
+// A tool error carries the API's error code and HTTP status, in the text a model reads.
+function toolError(error: unknown, requestId: string): CallToolResult {
+  const apiError = toApiError(error, requestId);
+  const body = {
+    error: {
+      code: apiError.code,
+      status: errorStatus[apiError.code],
+      message: apiError.message,
+      ...(apiError.featureId ? { featureId: apiError.featureId } : {}),
+      ...(apiError.retryAfterSeconds ? { retryAfterSeconds: apiError.retryAfterSeconds } : {}),
+    },
+  };
+  return { isError: true, content: [{ type: "text", text: JSON.stringify(body) }] };
+}
+
+const briefPrompt = (topic?: string) =>
+  [
+    buildAuthoringBrief(),
+    "",
+    topic
+      ? `Write a deck about: ${topic}\n\nCreate it with create_deck, write the module with set_deck_content (fix any compile error it reports and try again), then share get_deck's result.`
+      : "Use create_deck and set_deck_content to write decks that follow this brief.",
+  ].join("\n");
+
+// A fresh server per HTTP request: the transport is stateless, so any instance can answer any request.
+export function createMcpServer(ctx: Ctx, requestId: string): Server {
+  const server = new Server(
+    { name: "deckhand", title: "Deckhand", version: "1.0.0" },
+    {
+      capabilities: { tools: {}, prompts: {}, resources: {} },
+      instructions:
+        "Deckhand stores slide decks as versioned TSX modules. Read the authoring brief (prompt 'authoring_brief' or resource deckhand://instructions) before writing a deck; then create_deck, set_deck_content, and export_deck for a PDF or PPTX.",
+    },
+  );
+
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listTools() }));
+
+  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    const args = (request.params.arguments ?? {}) as Record<string, unknown>;
+    try {
+      if (request.params.name === "export_deck") return toolResult(await exportAndWait(ctx, args));
+      const op = operationList.find((o) => o.id === request.params.name);
+      if (!op) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
+      return toolResult(await callOperation(op, ctx, args));
+    } catch (error) {
+      if (error instanceof McpError) throw error;
+      return toolError(error, requestId);
+    }
+  });
+
+  server.setRequestHandler(ListPromptsRequestSchema, async () => ({
+    prompts: [
+      {
+        name: "authoring_brief",
+        title: "Deckhand authoring brief",
+        description: "The rules, component vocabulary and an example for writing a Deckhand deck module.",
+      },
+      {
+        name: "write_deck",
+        title: "Write a deck",
+        description: "The authoring brief plus the steps to write a deck on a topic with Deckhand's tools.",
+        arguments: [{ name: "topic", description: "What the deck is about", required: true }],
+      },
+    ],
+  }));
+
+  server.setRequestHandler(GetPromptRequestSchema, async (request) => {
+    const { name, arguments: promptArgs } = request.params;
+    if (name !== "authoring_brief" && name !== "write_deck") {
+      throw new McpError(ErrorCode.InvalidParams, `Unknown prompt: ${name}`);
+    }
+    const topic = name === "write_deck" ? promptArgs?.topic?.trim() : undefined;
+    if (name === "write_deck" && !topic) throw new McpError(ErrorCode.InvalidParams, "write_deck needs a topic.");
+    return {
+      description: name === "write_deck" ? `Write a deck about ${topic}` : "The Deckhand authoring brief",
+      messages: [{ role: "user", content: { type: "text", text: briefPrompt(topic) } }],
+    };
+  });
+
+  server.setRequestHandler(ListResourcesRequestSchema, async () => {
+    const decks = await listDecks(ctx, { scope: "mine", includeArchived: false });
+    return {
+      resources: [
+        {
+          uri: "deckhand://instructions",
+          name: "instructions",
+          title: "Authoring brief",
+          mimeType: "text/markdown",
+          description: "Read before writing or changing a deck.",
+        },
+        ...decks.map((deck) => ({
+          uri: `deckhand://decks/${deck.id}`,
+          name: deck.title,
+          mimeType: "application/json",
+          description: `Deck (${deck.format}, ${deck.visibility}) with its newest version's source`,
+        })),
+      ],
+    };
+  });
+
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => ({
+    resourceTemplates: [
+      {
+        uriTemplate: "deckhand://decks/{id}",
+        name: "deck",
+        mimeType: "application/json",
+        description: "A deck with its newest version (as get_deck).",
+      },
+      {
+        uriTemplate: "deckhand://decks/{id}/versions/{version}",
+        name: "deck-version",
+        mimeType: "application/json",
+        description: "One version of a deck with its full content (as get_deck_version).",
+      },
+    ],
+  }));
+
+  server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
+    const uri = request.params.uri;
+    const text = (value: unknown, mimeType = "application/json") => ({
+      contents: [{ uri, mimeType, text: typeof value === "string" ? value : JSON.stringify(value, null, 2) }],
+    });
+    if (uri === "deckhand://instructions") return text(buildAuthoringBrief(), "text/markdown");
+    const match = /^deckhand:\/\/decks\/([^/]+)(?:\/versions\/([^/]+))?$/.exec(uri);
+    if (!match) throw new McpError(ErrorCode.InvalidParams, `Unknown resource: ${uri}`);
+    try {
+      const [, id, version] = match;
+      return version
+        ? text(await callOperation(operations.get_deck_version as unknown as Operation, ctx, { id, version }))
+        : text(await callOperation(operations.get_deck as unknown as Operation, ctx, { id }));
+    } catch (error) {
+      const apiError = toApiError(error, requestId);
+      throw new McpError(ErrorCode.InvalidParams, `${apiError.code}: ${apiError.message}`, { code: apiError.code });
+    }
+  });
+
+  return server;
+}

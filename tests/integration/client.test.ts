@@ -1,0 +1,115 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { createDeckhandClient, type DeckhandClient, DeckhandError, unwrap } from "@/lib/client";
+import { allowances } from "@/lib/db/schema/usage";
+import type { Database } from "@/lib/db/client";
+import { createUser, type TestUser } from "../helpers/api";
+import { type AppServer, startAppServer } from "../helpers/app-server";
+import { setUpTestDatabase } from "../helpers/database";
+import { deckSource } from "../helpers/decks";
+
+// The typed client (lib/client) against the app on a loopback HTTP server: a whole authoring round trip,
+// typed errors, retries after Retry-After, and an export polled to completion and downloaded.
+
+let database: Database;
+let server: AppServer;
+let user: TestUser;
+let client: DeckhandClient;
+
+beforeAll(async () => {
+  database = await setUpTestDatabase();
+  server = await startAppServer();
+  // Links the app hands out (download redirects, file URLs) point at this server.
+  process.env.APP_URL = server.origin;
+  user = await createUser();
+  client = createDeckhandClient({ baseUrl: `${server.origin}/api/v1`, apiKey: user.key });
+});
+
+afterAll(async () => {
+  delete process.env.APP_URL;
+  await server.close();
+});
+
+afterEach(() => {
+  process.env.RATE_LIMIT_PER_MINUTE = "100000";
+  delete process.env.RATE_LIMIT_WINDOW_SECONDS;
+});
+
+describe("the typed client", () => {
+  it("writes, reads and reverts a deck, then exports it to PDF and downloads the file", async () => {
+    const { api } = client;
+    const instructions = unwrap(await api.GET("/instructions"));
+    expect(instructions.instructions).toContain("@deckhand/player");
+
+    const deck = unwrap(await api.POST("/decks", { body: { title: "Client deck" } }));
+    expect(deck.format).toBe("slides");
+    const id = deck.id;
+    const v1 = unwrap(
+      await api.PUT("/decks/{id}/content", { params: { path: { id } }, body: { source: deckSource(["One"]) } }),
+    );
+    expect(v1.version).toBe(1);
+    unwrap(await api.PUT("/decks/{id}/content", { params: { path: { id } }, body: { source: deckSource(["Two"]) } }));
+    const reverted = unwrap(
+      await api.POST("/decks/{id}/versions/{version}/revert", { params: { path: { id, version: 1 } } }),
+    );
+    expect(reverted.version).toBe(3);
+    const detail = unwrap(await api.GET("/decks/{id}", { params: { path: { id } } }));
+    expect(detail.latestVersion?.outline).toEqual(["One"]);
+    const history = unwrap(await api.GET("/decks/{id}/versions", { params: { path: { id } } }));
+    expect(history.map((v) => v.version)).toEqual([3, 2, 1]);
+    const listed = unwrap(await api.GET("/decks", { params: { query: { scope: "mine" } } }));
+    expect(listed.map((d) => d.id)).toContain(id);
+
+    const done = await client.exportDeck(id, { format: "pdf" });
+    expect(done.status).toBe("completed");
+    expect(done.downloadUrl).toBe(`${server.origin}/api/v1/exports/${done.id}/download`);
+    const file = await client.downloadExport(done.id);
+    expect(file.contentType).toBe("application/pdf");
+    expect(new TextDecoder().decode(file.bytes.slice(0, 5))).toBe("%PDF-");
+  }, 120_000);
+
+  it("throws DeckhandError with the API's code, status and featureId", async () => {
+    const { api } = client;
+    const missing = await api.GET("/decks/{id}", { params: { path: { id: crypto.randomUUID() } } });
+    expect(() => unwrap(missing)).toThrow(DeckhandError);
+    expect(() => unwrap(missing)).toThrow(expect.objectContaining({ status: 404, code: "not_found" }));
+
+    const other = await createUser();
+    await database.db
+      .insert(allowances)
+      .values({ organizationId: other.organizationId, featureId: "version_edits", monthlyLimit: 0 });
+    const otherClient = createDeckhandClient({ baseUrl: `${server.origin}/api/v1`, apiKey: other.key });
+    const deck = unwrap(await otherClient.api.POST("/decks", { body: {} }));
+    const refused = await otherClient.api.PUT("/decks/{id}/content", {
+      params: { path: { id: deck.id } },
+      body: { source: deckSource() },
+    });
+    expect(() => unwrap(refused)).toThrow(
+      expect.objectContaining({ status: 402, code: "allowance_exhausted", featureId: "version_edits" }),
+    );
+  });
+
+  it("waits out a 429's Retry-After and retries, so the caller sees the success", async () => {
+    process.env.RATE_LIMIT_PER_MINUTE = "2";
+    process.env.RATE_LIMIT_WINDOW_SECONDS = "2";
+    const fresh = await createUser();
+    const seen: number[] = [];
+    const watched = createDeckhandClient({
+      baseUrl: `${server.origin}/api/v1`,
+      apiKey: fresh.key,
+      fetch: async (input, init) => {
+        const response = await fetch(input, init);
+        seen.push(response.status);
+        return response;
+      },
+    });
+    for (let i = 0; i < 4; i++) unwrap(await watched.api.GET("/decks"));
+    expect(seen).toContain(429);
+    expect(seen.filter((s) => s === 200)).toHaveLength(4);
+
+    // Without retries the 429 reaches the caller, with its code.
+    const impatient = createDeckhandClient({ baseUrl: `${server.origin}/api/v1`, apiKey: fresh.key, maxRetries: 0 });
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) statuses.push((await impatient.api.GET("/decks")).response.status);
+    expect(statuses).toContain(429);
+  }, 30_000);
+});
