@@ -541,7 +541,7 @@ export interface components {
              */
             description?: string;
             /**
-             * @description 1 to 300 characters.
+             * @description The deck's name.
              * @default Untitled deck
              */
             title?: string;
@@ -553,7 +553,7 @@ export interface components {
             format?: "slides";
         };
         UpdateDeckRequest: {
-            /** @description 1 to 300 characters. */
+            /** @description The deck's name. */
             title?: string;
             /**
              * @description 'template' offers the deck as a starting point; 'deck' stops that.

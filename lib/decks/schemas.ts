@@ -51,7 +51,7 @@ export const createDeckBody = z.strictObject({
     ),
   kind: z.enum(deckKinds).default("deck").describe("'template' creates a starting point for the organization."),
   description: description.default("").describe("What the deck is for; shown with templates."),
-  title: title.default("Untitled deck").describe("1 to 300 characters."),
+  title: title.default("Untitled deck").describe("The deck's name."),
   format: z
     .literal("slides", {
       message: "only 'slides' decks can be created through the API; webpage decks are made in the app",
@@ -61,7 +61,7 @@ export const createDeckBody = z.strictObject({
 });
 
 export const updateDeckBody = z.strictObject({
-  title: title.optional().describe("1 to 300 characters."),
+  title: title.optional().describe("The deck's name."),
   kind: z.enum(deckKinds).optional().describe("'template' offers the deck as a starting point; 'deck' stops that."),
   description: description.optional().describe("What the deck is for."),
   archived: z.boolean().optional().describe("An archived template is no longer offered."),

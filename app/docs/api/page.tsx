@@ -79,8 +79,10 @@ function TypeLabel({ schema }: { schema: Schema }): ReactNode {
 function constraints(schema: Schema): string {
   const inner = schema.anyOf?.find((s) => s.type !== "null") ?? schema;
   const notes: string[] = [];
-  if (inner.minLength !== undefined || inner.maxLength !== undefined)
-    notes.push(`${inner.minLength ?? 0} to ${inner.maxLength ?? "any"} characters`);
+  if (inner.minLength !== undefined && inner.maxLength !== undefined)
+    notes.push(`${inner.minLength} to ${inner.maxLength} characters`);
+  else if (inner.maxLength !== undefined) notes.push(`at most ${inner.maxLength} characters`);
+  else if (inner.minLength) notes.push(`at least ${inner.minLength} character${inner.minLength > 1 ? "s" : ""}`);
   if (inner.minimum !== undefined) notes.push(`≥ ${inner.minimum}`);
   if (inner.exclusiveMinimum !== undefined) notes.push(`> ${inner.exclusiveMinimum}`);
   if (inner.maximum !== undefined) notes.push(`≤ ${inner.maximum}`);
@@ -134,7 +136,9 @@ function curlExample(base: string, method: string, path: string, op: Operation, 
   if (body?.$ref) {
     const schema = schemas[refName(body.$ref)]!;
     const example = Object.fromEntries(
-      (schema.required ?? Object.keys(schema.properties ?? {}).slice(0, 1)).map((name) => {
+      (
+        schema.required ?? ["title" in (schema.properties ?? {}) ? "title" : Object.keys(schema.properties ?? {})[0]!]
+      ).map((name) => {
         const field = schema.properties![name]!;
         return [
           name,

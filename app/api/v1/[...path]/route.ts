@@ -7,7 +7,7 @@ function notFound(req: Request): Response {
   const requestId = randomUUID();
   const path = new URL(req.url).pathname;
   const response = errorResponse(
-    new ApiError("not_found", `There is no endpoint ${req.method} ${path}. The endpoints are listed in the README.`),
+    new ApiError("not_found", `There is no endpoint ${req.method} ${path}. The endpoints are listed at /docs/api.`),
     requestId,
   );
   response.headers.set("X-Request-Id", requestId);
