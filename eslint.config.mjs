@@ -3,7 +3,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["node_modules/", ".next/", ".data/", "next-env.d.ts", "public/", "lib/client/openapi.d.ts"] },
+  { ignores: ["node_modules/", ".next/", ".data/", "next-env.d.ts", "public/", "dist/", "lib/client/openapi.d.ts"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -6,6 +6,7 @@
 //   presenter the presenter window's script
 //   css       player chrome + vocabulary styles;  fonts  @font-face rules of the shipped fonts
 //   extract   the PPTX exporter's DOM walker, evaluated in the renderer's page
+// and, for the server, dist/compile-worker.mjs: the deck compiler as a worker thread (lib/deck/compile-pool.ts).
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -103,9 +104,25 @@ async function buildFonts(): Promise<Record<string, string>> {
   return { fonts: `/player/${name}` };
 }
 
+async function buildCompileWorker() {
+  await esbuild.build({
+    absWorkingDir: root,
+    entryPoints: ["lib/deck/compile-worker.ts"],
+    outfile: "dist/compile-worker.mjs",
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    // esbuild runs its own binary from node_modules.
+    external: ["esbuild"],
+    logLevel: "warning",
+  });
+}
+
 fs.rmSync(outdir, { recursive: true, force: true });
 fs.mkdirSync(outdir, { recursive: true });
 const manifest = { ...(await buildScripts()), ...(await buildFonts()) };
+await buildCompileWorker();
 fs.writeFileSync(path.join(outdir, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
 
 if (!process.env.QUIET) {

@@ -4,7 +4,7 @@ import { ApiError } from "@/lib/api/errors";
 import type { Ctx } from "@/lib/auth/caller";
 import { brandBookSchema } from "@/lib/brands/brand-book";
 import { describeBrandBook } from "@/lib/brands/describe-brand";
-import { compileDeck } from "@/lib/deck/compile";
+import { compileDeckOffThread } from "@/lib/deck/compile-pool";
 import { brands } from "@/lib/db/schema/brands";
 import type { AuthoringUsage } from "@/lib/db/schema/deck-versions";
 import { decks } from "@/lib/db/schema/decks";
@@ -147,7 +147,7 @@ async function checkCandidate(prepared: Prepared, request: AuthoringRequest, ans
     throw error;
   }
   try {
-    await compileDeck({ source, format: prepared.format });
+    await compileDeckOffThread({ source, format: prepared.format });
     return { ok: true, source };
   } catch (error) {
     if (error instanceof ApiError && error.code === "compile_failed") return { ok: false, error: error.message };
@@ -231,7 +231,7 @@ export async function runAuthoring(
   const finalSource = source;
   const finalUsage = usage;
   return step("save", async () => {
-    const { compiledJs, outline } = await compileDeck({ source: finalSource, format: prepared.format });
+    const { compiledJs, outline } = await compileDeckOffThread({ source: finalSource, format: prepared.format });
     return appendVersion(
       ctx,
       prepared.deckId,

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { Ctx } from "@/lib/auth/caller";
-import { compileDeck } from "@/lib/deck/compile";
+import { compileDeckOffThread } from "@/lib/deck/compile-pool";
 import { parseTokensCss } from "@/lib/deck/tokens";
 import { getOwnedDeck } from "./access";
 import { appendVersion } from "./append-version";
@@ -11,7 +11,7 @@ import type { setContentBody } from "./schemas";
 // A module that does not compile throws compile_failed and nothing is written or consumed.
 export async function setDeckContent(ctx: Ctx, id: string, input: z.output<typeof setContentBody>) {
   const deck = await getOwnedDeck(ctx, id);
-  const { compiledJs, outline } = await compileDeck({ source: input.source, format: deck.format });
+  const { compiledJs, outline } = await compileDeckOffThread({ source: input.source, format: deck.format });
   const tokensCss =
     input.tokensCss != null ? parseTokensCss(input.tokensCss).css : await currentTokensCss(ctx.db, deck);
 
