@@ -11,6 +11,7 @@ const nextConfig: NextConfig = {
     "ws",
     "puppeteer-core",
     "@sparticuz/chromium",
+    "@node-rs/argon2",
   ],
   poweredByHeader: false,
   reactStrictMode: true,

@@ -1,0 +1,107 @@
+import { and, asc, eq } from "drizzle-orm";
+import { z } from "zod";
+import { ApiError } from "@/lib/api/errors";
+import { memberships } from "@/lib/db/schema/memberships";
+import { organizations } from "@/lib/db/schema/organizations";
+import { users } from "@/lib/db/schema/users";
+import type { Db, Queryable } from "@/lib/db/types";
+import { isPlausibleEmail, normalizeEmail } from "./accounts";
+import { hashPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, verifyPassword } from "./passwords";
+
+// Accounts of the browser app: sign-up with email and password (a personal organization comes with it),
+// password sign-in, users who arrive through GitHub or Google, and the organizations a user belongs to.
+
+export const signUpInput = z.strictObject({
+  name: z.string().trim().min(1, "Enter your name.").max(100, "Use at most 100 characters for your name."),
+  email: z
+    .string()
+    .trim()
+    .transform(normalizeEmail)
+    .refine(isPlausibleEmail, "Enter an email address such as you@example.com."),
+  password: z
+    .string()
+    .min(PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters for your password.`)
+    .max(PASSWORD_MAX_LENGTH, `Use at most ${PASSWORD_MAX_LENGTH} characters for your password.`),
+});
+
+export type AppUser = { id: string; email: string; name: string | null };
+
+async function createPersonalOrganization(tx: Queryable, userId: string, name: string) {
+  const [org] = await tx
+    .insert(organizations)
+    .values({ name: `${name}'s workspace` })
+    .returning({ id: organizations.id });
+  await tx.insert(memberships).values({ organizationId: org!.id, userId, role: "owner" });
+  return org!.id;
+}
+
+export async function signUp(db: Db, input: z.output<typeof signUpInput>): Promise<AppUser> {
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction(async (tx) => {
+    const [user] = await tx
+      .insert(users)
+      .values({ email: input.email, name: input.name, passwordHash })
+      .onConflictDoNothing({ target: users.email })
+      .returning({ id: users.id, email: users.email, name: users.name });
+    if (!user) throw new ApiError("conflict", "An account with this email already exists. Sign in instead.");
+    await createPersonalOrganization(tx, user.id, input.name);
+    return user;
+  });
+}
+
+export async function verifyCredentials(db: Db, email: string, password: string): Promise<AppUser | null> {
+  const [user] = await db
+    .select({ id: users.id, email: users.email, name: users.name, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.email, normalizeEmail(email)))
+    .limit(1);
+  const ok = await verifyPassword(user?.passwordHash ?? null, password);
+  return ok && user ? { id: user.id, email: user.email, name: user.name } : null;
+}
+
+// A user signing in with GitHub or Google: the account of that (provider-verified) email, or a new one
+// with a personal organization.
+export async function findOrCreateOAuthUser(db: Db, profile: { email: string; name?: string | null }): Promise<AppUser> {
+  const email = normalizeEmail(profile.email);
+  return db.transaction(async (tx) => {
+    const [existing] = await tx
+      .select({ id: users.id, email: users.email, name: users.name })
+      .from(users)
+      .where(eq(users.email, email));
+    if (existing) return existing;
+    const name = profile.name?.trim() || email.split("@")[0]!;
+    const [user] = await tx
+      .insert(users)
+      .values({ email, name })
+      .returning({ id: users.id, email: users.email, name: users.name });
+    await createPersonalOrganization(tx, user!.id, name);
+    return user!;
+  });
+}
+
+export type Membership = { organizationId: string; name: string; role: "owner" | "member" };
+
+export async function listMemberships(db: Queryable, userId: string): Promise<Membership[]> {
+  return db
+    .select({ organizationId: organizations.id, name: organizations.name, role: memberships.role })
+    .from(memberships)
+    .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
+    .where(eq(memberships.userId, userId))
+    .orderBy(asc(memberships.createdAt));
+}
+
+export async function findUser(db: Queryable, userId: string): Promise<AppUser | null> {
+  const [user] = await db
+    .select({ id: users.id, email: users.email, name: users.name })
+    .from(users)
+    .where(eq(users.id, userId));
+  return user ?? null;
+}
+
+export async function isMember(db: Queryable, userId: string, organizationId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ role: memberships.role })
+    .from(memberships)
+    .where(and(eq(memberships.userId, userId), eq(memberships.organizationId, organizationId)));
+  return Boolean(row);
+}
