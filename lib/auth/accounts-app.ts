@@ -61,7 +61,10 @@ export async function verifyCredentials(db: Db, email: string, password: string)
 
 // A user signing in with GitHub or Google: the account of that (provider-verified) email, or a new one
 // with a personal organization.
-export async function findOrCreateOAuthUser(db: Db, profile: { email: string; name?: string | null }): Promise<AppUser> {
+export async function findOrCreateOAuthUser(
+  db: Db,
+  profile: { email: string; name?: string | null },
+): Promise<AppUser> {
   const email = normalizeEmail(profile.email);
   return db.transaction(async (tx) => {
     const [existing] = await tx

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
 import { ApiError } from "@/lib/api/errors";
+import type { DeckFormat } from "@/lib/deck/compile";
 import type { Ctx } from "@/lib/auth/caller";
 import { brands } from "@/lib/db/schema/brands";
 import { decks } from "@/lib/db/schema/decks";
@@ -9,18 +10,22 @@ import { currentTokensCss } from "./latest-version";
 import { presentDeck } from "./present";
 import type { createDeckBody } from "./schemas";
 
-// POST /decks. A starting deck lends its brand and theme tokens; the content is written fresh.
-export async function createDeck(ctx: Ctx, input: z.output<typeof createDeckBody>) {
+// POST /decks (slides only), and the app's "new deck" (slides or webpage). A starting deck of the same
+// format lends its brand and theme tokens; the content is written fresh.
+export async function createDeck(
+  ctx: Ctx,
+  input: Omit<z.output<typeof createDeckBody>, "format"> & { format: DeckFormat },
+) {
   let brandId: string | null = null;
   let initialTokensCss: string | null = null;
   let startedFromDeckId: string | null = null;
 
   if (input.fromDeckId) {
     const from = await getReadableDeck(ctx, input.fromDeckId);
-    if (from.format !== "slides") {
+    if (from.format !== input.format) {
       throw new ApiError(
         "invalid_request",
-        "fromDeckId names a webpage deck; only a slides deck can start a slides deck.",
+        `fromDeckId names a ${from.format} deck; only a ${input.format} deck can start a ${input.format} deck.`,
       );
     }
     startedFromDeckId = from.id;

@@ -1,12 +1,19 @@
-import { and, desc, eq, inArray, or, type SQL } from "drizzle-orm";
+import { and, desc, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { Ctx } from "@/lib/auth/caller";
 import { decks } from "@/lib/db/schema/decks";
-import { presentDeck } from "./present";
+import { type DeckRow, presentDeck } from "./present";
 import type { listDecksQuery } from "./schemas";
 
 // GET /decks: 'mine' is what the caller owns; 'org' is every deck of the organization the caller may read.
-export async function listDecks(ctx: Ctx, query: z.output<typeof listDecksQuery>) {
+// The app's library adds a title search and format and visibility filters to the API's query.
+export type DeckListFilters = z.output<typeof listDecksQuery> & {
+  search?: string;
+  format?: DeckRow["format"];
+  visibility?: DeckRow["visibility"];
+};
+
+export async function listDecks(ctx: Ctx, query: DeckListFilters) {
   const { userId, organizationId } = ctx.caller;
   const filters: (SQL | undefined)[] = [eq(decks.organizationId, organizationId)];
   filters.push(
@@ -16,6 +23,12 @@ export async function listDecks(ctx: Ctx, query: z.output<typeof listDecksQuery>
   );
   if (query.kind) filters.push(eq(decks.kind, query.kind));
   if (!query.includeArchived) filters.push(eq(decks.archived, false));
+  if (query.format) filters.push(eq(decks.format, query.format));
+  if (query.visibility) filters.push(eq(decks.visibility, query.visibility));
+  if (query.search?.trim()) {
+    const pattern = `%${query.search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    filters.push(or(ilike(decks.title, pattern), ilike(decks.description, pattern)));
+  }
 
   const rows = await ctx.db
     .select()
@@ -23,4 +36,14 @@ export async function listDecks(ctx: Ctx, query: z.output<typeof listDecksQuery>
     .where(and(...filters))
     .orderBy(desc(decks.createdAt), desc(decks.id));
   return rows.map(presentDeck);
+}
+
+/** The newest version number of each deck (0 before its first version), for thumbnails of the newest. */
+export async function versionCounts(ctx: Ctx, ids: string[]): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await ctx.db
+    .select({ id: decks.id, versionCount: decks.versionCount })
+    .from(decks)
+    .where(and(eq(decks.organizationId, ctx.caller.organizationId), inArray(decks.id, ids)));
+  return new Map(rows.map((row) => [row.id, row.versionCount]));
 }

@@ -1,0 +1,73 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { cookies } from "next/headers";
+import { redirect } from "next/navigation";
+import { ApiError } from "@/lib/api/errors";
+import { actionContext, ORG_COOKIE } from "@/lib/app/context";
+import { isMember } from "@/lib/auth/accounts-app";
+import { createKey, revokeKey } from "@/lib/auth/key-management";
+import { createDeck } from "@/lib/decks/create-deck";
+import { z } from "zod";
+
+// Server actions of the signed-in app. Each runs as the signed-in user in their current organization,
+// through the same domain functions as the API, and answers errors as messages a form can show.
+
+export type ActionState = { error?: string; key?: string; keyName?: string };
+
+function message(error: unknown): string {
+  if (error instanceof ApiError) return error.message;
+  if (error instanceof z.ZodError) return error.issues[0]?.message ?? "Check the form and try again.";
+  throw error;
+}
+
+export async function switchOrganizationAction(form: FormData) {
+  const { ctx } = await actionContext();
+  const organizationId = String(form.get("organizationId") ?? "");
+  if (!(await isMember(ctx.db, ctx.caller.userId, organizationId))) {
+    throw new ApiError("forbidden", "You are not a member of that organization.");
+  }
+  (await cookies()).set(ORG_COOKIE, organizationId, { httpOnly: true, sameSite: "lax", path: "/" });
+  redirect("/decks");
+}
+
+const newDeckInput = z.object({
+  title: z.string().trim().min(1, "Give the deck a title.").max(300, "Use at most 300 characters for the title."),
+  format: z.enum(["slides", "webpage"]),
+  fromDeckId: z.guid().optional(),
+});
+
+export async function createDeckAction(_state: ActionState, form: FormData): Promise<ActionState> {
+  let id: string;
+  try {
+    const { ctx } = await actionContext();
+    const input = newDeckInput.parse({
+      title: form.get("title") || "Untitled deck",
+      format: form.get("format") || "slides",
+      fromDeckId: form.get("fromDeckId") || undefined,
+    });
+    const deck = await createDeck(ctx, { ...input, kind: "deck", description: "" });
+    id = deck.id;
+  } catch (error) {
+    return { error: message(error) };
+  }
+  redirect(`/decks/${id}`);
+}
+
+export async function createKeyAction(_state: ActionState, form: FormData): Promise<ActionState> {
+  try {
+    const { ctx } = await actionContext();
+    const name = String(form.get("name") ?? "");
+    const { key } = await createKey(ctx, name);
+    revalidatePath("/settings/keys");
+    return { key, keyName: name.trim() };
+  } catch (error) {
+    return { error: message(error) };
+  }
+}
+
+export async function revokeKeyAction(form: FormData) {
+  const { ctx } = await actionContext();
+  await revokeKey(ctx, String(form.get("id") ?? ""));
+  redirect("/settings/keys");
+}

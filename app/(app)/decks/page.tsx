@@ -1,0 +1,198 @@
+import type { Metadata } from "next";
+import { NewDeckForm } from "@/components/app/new-deck-form";
+import { Badge, Button, EmptyState, Input, Select } from "@/components/ui";
+import { requireAppContext } from "@/lib/app/context";
+import { createPreviewUrl } from "@/lib/decks/preview-deck";
+import { listDecks, versionCounts } from "@/lib/decks/list-decks";
+
+export const metadata: Metadata = { title: "Library · Deckhand" };
+
+type Query = { scope?: string; q?: string; kind?: string; format?: string; visibility?: string; archived?: string };
+
+const pick = <T extends string>(value: string | undefined, allowed: readonly T[]): T | undefined =>
+  allowed.find((v) => v === value);
+
+// The library: my decks or the organization's, newest first, with search and filters; the templates
+// gallery; and new decks (slides or webpage), blank or started from a template.
+export default async function LibraryPage({ searchParams }: { searchParams: Promise<Query> }) {
+  const { ctx } = await requireAppContext();
+  const query = await searchParams;
+  const scope = pick(query.scope, ["mine", "org"] as const) ?? "mine";
+  const filters = {
+    scope,
+    kind: pick(query.kind, ["deck", "template"] as const),
+    format: pick(query.format, ["slides", "webpage"] as const),
+    visibility: pick(query.visibility, ["private", "org", "public"] as const),
+    includeArchived: query.archived === "true",
+    search: query.q?.slice(0, 200),
+  };
+  const [decks, templates] = await Promise.all([
+    listDecks(ctx, filters),
+    listDecks(ctx, { scope: "org", kind: "template", includeArchived: false }),
+  ]);
+  const versions = await versionCounts(
+    ctx,
+    decks.map((deck) => deck.id),
+  );
+  const thumbnails = new Map(
+    await Promise.all(
+      decks.map(async (deck) => [deck.id, await thumbnailUrl(ctx, deck.id, versions.get(deck.id) ?? 0)] as const),
+    ),
+  );
+  const filtered = Boolean(
+    filters.kind || filters.format || filters.visibility || filters.search || filters.includeArchived,
+  );
+
+  return (
+    <div className="space-y-10">
+      <section aria-labelledby="library-title" className="space-y-5">
+        <div className="flex flex-wrap items-end justify-between gap-4">
+          <div>
+            <h1 id="library-title" className="text-2xl font-semibold tracking-tight">
+              Library
+            </h1>
+            <div className="mt-3 flex gap-1" role="tablist" aria-label="Whose decks">
+              {(["mine", "org"] as const).map((s) => (
+                <a
+                  key={s}
+                  role="tab"
+                  aria-selected={scope === s}
+                  href={`/decks?scope=${s}`}
+                  className={`rounded-md px-3 py-1.5 text-sm font-medium ${scope === s ? "bg-zinc-900 text-white" : "text-zinc-700 hover:bg-zinc-100"}`}
+                >
+                  {s === "mine" ? "My decks" : "Organization"}
+                </a>
+              ))}
+            </div>
+          </div>
+          <NewDeckForm />
+        </div>
+
+        <form className="flex flex-wrap items-end gap-3" role="search" aria-label="Filter decks">
+          <input type="hidden" name="scope" value={scope} />
+          <Input
+            name="q"
+            type="search"
+            placeholder="Search titles and descriptions"
+            defaultValue={filters.search}
+            className="w-64"
+            aria-label="Search"
+          />
+          <Select name="format" defaultValue={filters.format ?? ""} aria-label="Format" className="w-auto">
+            <option value="">Slides and webpages</option>
+            <option value="slides">Slides</option>
+            <option value="webpage">Webpages</option>
+          </Select>
+          <Select name="kind" defaultValue={filters.kind ?? ""} aria-label="Kind" className="w-auto">
+            <option value="">Decks and templates</option>
+            <option value="deck">Decks</option>
+            <option value="template">Templates</option>
+          </Select>
+          <Select name="visibility" defaultValue={filters.visibility ?? ""} aria-label="Visibility" className="w-auto">
+            <option value="">Any visibility</option>
+            <option value="private">Private</option>
+            <option value="org">Organization</option>
+            <option value="public">Public</option>
+          </Select>
+          <label className="flex items-center gap-2 text-sm text-zinc-700">
+            <input type="checkbox" name="archived" value="true" defaultChecked={filters.includeArchived} /> Archived
+          </label>
+          <Button variant="secondary" type="submit">
+            Apply
+          </Button>
+        </form>
+
+        {decks.length === 0 ? (
+          <EmptyState title={filtered ? "No decks match these filters" : "No decks yet"}>
+            {filtered ? (
+              <a className="font-medium text-accent hover:underline" href={`/decks?scope=${scope}`}>
+                Clear the filters
+              </a>
+            ) : (
+              "Create a slide deck or a webpage, or start from one of the templates below."
+            )}
+          </EmptyState>
+        ) : (
+          <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3" aria-label="Decks">
+            {decks.map((deck) => (
+              <li key={deck.id}>
+                <a
+                  href={`/decks/${deck.id}`}
+                  className="group block overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-zinc-200 hover:ring-zinc-300 focus-visible:outline-2 focus-visible:outline-accent"
+                >
+                  <Thumbnail url={thumbnails.get(deck.id) ?? null} title={deck.title} />
+                  <div className="space-y-2 p-4">
+                    <p className="truncate font-medium text-zinc-900">{deck.title}</p>
+                    <div className="flex flex-wrap gap-1.5">
+                      <Badge>{deck.format === "webpage" ? "Webpage" : "Slides"}</Badge>
+                      {deck.kind === "template" && <Badge tone="accent">Template</Badge>}
+                      {deck.visibility === "public" && <Badge tone="green">Public</Badge>}
+                      {deck.visibility === "org" && <Badge>Organization</Badge>}
+                      {deck.archived && <Badge tone="amber">Archived</Badge>}
+                    </div>
+                    <p className="text-xs text-zinc-500">
+                      Created {new Date(deck.createdAt).toLocaleDateString("en", { dateStyle: "medium" })}
+                    </p>
+                  </div>
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="templates-title" className="space-y-4">
+        <h2 id="templates-title" className="text-lg font-semibold">
+          Start from a template
+        </h2>
+        {templates.length === 0 ? (
+          <EmptyState title="No templates in this organization">
+            Mark a deck as a template in its editor to offer it here.
+          </EmptyState>
+        ) : (
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-label="Templates">
+            {templates.map((template) => (
+              <li key={template.id} className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-zinc-200">
+                <p className="font-medium">{template.title}</p>
+                {template.description && (
+                  <p className="mt-1 line-clamp-2 text-sm text-zinc-600">{template.description}</p>
+                )}
+                <NewDeckForm fromTemplate={{ id: template.id, title: template.title, format: template.format }} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
+
+// The newest version's first slide in the sandboxed player, through a short-lived preview link.
+async function thumbnailUrl(
+  ctx: Parameters<typeof createPreviewUrl>[0],
+  deckId: string,
+  version: number,
+): Promise<string | null> {
+  if (version === 0) return null;
+  const { url } = await createPreviewUrl(ctx, deckId, version, { ttlMs: 60 * 60 * 1000 });
+  return `${url}?mode=thumb&chrome=0&slide=1`;
+}
+
+function Thumbnail({ url, title }: { url: string | null; title: string }) {
+  return (
+    <div className="relative aspect-video overflow-hidden bg-zinc-100">
+      {url ? (
+        <iframe
+          src={url}
+          title={`First slide of ${title}`}
+          sandbox="allow-scripts"
+          loading="lazy"
+          tabIndex={-1}
+          className="pointer-events-none absolute top-0 left-0 h-[1080px] w-[1920px] origin-top-left scale-[0.1875] border-0"
+        />
+      ) : (
+        <div className="flex h-full items-center justify-center text-sm text-zinc-400">No content yet</div>
+      )}
+    </div>
+  );
+}

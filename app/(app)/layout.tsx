@@ -1,0 +1,49 @@
+import type { ReactNode } from "react";
+import { signOutAction } from "@/app/(auth)/actions";
+import { OrganizationSwitcher } from "@/components/app/organization-switcher";
+import { Button } from "@/components/ui";
+import { requireAppContext } from "@/lib/app/context";
+import "../tailwind.css";
+
+// The signed-in app's frame: navigation, the organization being worked in, and the account menu.
+export default async function AppLayout({ children }: { children: ReactNode }) {
+  const { user, organization, memberships } = await requireAppContext();
+  const nav = [
+    { href: "/decks", label: "Library" },
+    { href: "/settings/keys", label: "API keys" },
+  ];
+  return (
+    <div className="min-h-screen">
+      <header className="border-b border-zinc-200 bg-white">
+        <div className="mx-auto flex max-w-6xl items-center gap-6 px-6 py-3">
+          <a href="/decks" className="text-base font-bold tracking-tight">
+            Deckhand
+          </a>
+          <nav aria-label="Main" className="flex gap-1">
+            {nav.map((item) => (
+              <a
+                key={item.href}
+                href={item.href}
+                className="rounded-md px-3 py-1.5 text-sm font-medium text-zinc-700 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-accent"
+              >
+                {item.label}
+              </a>
+            ))}
+          </nav>
+          <div className="ml-auto flex items-center gap-3">
+            <OrganizationSwitcher current={organization.organizationId} memberships={memberships} />
+            <span className="hidden text-sm text-zinc-600 sm:inline" title={user.email}>
+              {user.name ?? user.email}
+            </span>
+            <form action={signOutAction}>
+              <Button variant="ghost" type="submit">
+                Sign out
+              </Button>
+            </form>
+          </div>
+        </div>
+      </header>
+      <main className="mx-auto max-w-6xl px-6 py-8">{children}</main>
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { AuthForm } from "@/components/app/auth-form";
+import { OAuthButtons } from "@/components/app/oauth-buttons";
+import { Card } from "@/components/ui";
+import { getAppContext } from "@/lib/app/context";
+import { signInAction } from "../actions";
+
+export const metadata: Metadata = { title: "Sign in · Deckhand" };
+
+export default async function SignInPage({ searchParams }: { searchParams: Promise<{ next?: string }> }) {
+  if (await getAppContext()) redirect("/decks");
+  const { next } = await searchParams;
+  return (
+    <Card className="space-y-6">
+      <div>
+        <h1 className="text-lg font-semibold">Sign in</h1>
+        <p className="mt-1 text-sm text-zinc-600">Welcome back.</p>
+      </div>
+      <AuthForm mode="sign-in" action={signInAction} next={next} />
+      <OAuthButtons />
+      <p className="text-center text-sm text-zinc-600">
+        New to Deckhand?{" "}
+        <a className="font-medium text-accent hover:underline" href="/sign-up">
+          Create an account
+        </a>
+      </p>
+    </Card>
+  );
+}

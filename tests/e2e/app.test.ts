@@ -1,0 +1,151 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createDeckhandClient, unwrap } from "@/lib/client";
+import { launchBrowser } from "../helpers/browser";
+import { deckSource } from "../helpers/decks";
+import { type NextServer, startNextServer } from "../helpers/next-server";
+
+// The browser app in a real Chromium against `next start` on its own embedded database: accounts,
+// organizations, API keys, and the library, as a person uses them.
+
+let server: NextServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startNextServer();
+  browser = await launchBrowser();
+}, 600_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+type Person = { name: string; email: string; password: string };
+const person = (name: string): Person => ({
+  name,
+  email: `${name.toLowerCase()}-${crypto.randomUUID().slice(0, 8)}@example.test`,
+  password: "correct horse battery staple",
+});
+
+async function signUp(page: Page, who: Person) {
+  await page.goto(`${server.origin}/sign-up`);
+  await page.getByLabel("Name").fill(who.name);
+  await page.getByLabel("Email").fill(who.email);
+  await page.getByLabel("Password").fill(who.password);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await page.waitForURL(`${server.origin}/decks`);
+}
+
+async function createKey(page: Page, name: string): Promise<string> {
+  await page.goto(`${server.origin}/settings/keys`);
+  await page.getByLabel("Name").fill(name);
+  await page.getByRole("button", { name: "Create key" }).click();
+  const key = (await page.getByTestId("new-key").textContent())!.trim();
+  expect(key).toMatch(/^dk_/);
+  return key;
+}
+
+// A form's error notice (Next.js's route announcer is an empty role="alert" too).
+async function formError(page: Page): Promise<string> {
+  const notice = page.locator('form [role="alert"]');
+  await notice.waitFor();
+  return (await notice.textContent()) ?? "";
+}
+
+describe("the browser app", () => {
+  it("signs up into a personal workspace, issues an API key that works, and keeps organizations apart", async () => {
+    const ada = person("Ada");
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signUp(page, ada);
+    expect(await page.getByText("No decks yet").count()).toBe(1);
+    expect(await page.getByText("Ada's workspace").count()).toBe(1);
+
+    const key = await createKey(page, "e2e");
+    // The key is shown once: after a reload only its prefix is listed, with its creator.
+    await page.reload();
+    expect(await page.getByTestId("new-key").count()).toBe(0);
+    const row = page.getByRole("row", { name: /e2e/ });
+    expect(await row.textContent()).toContain(key.slice(0, 10));
+    expect(await row.textContent()).toContain("Ada");
+
+    const api = createDeckhandClient({ baseUrl: `${server.origin}/api/v1`, apiKey: key });
+    expect(unwrap(await api.api.GET("/decks"))).toEqual([]);
+    const deck = unwrap(await api.api.POST("/decks", { body: { title: "Quarterly review" } }));
+    unwrap(
+      await api.api.PUT("/decks/{id}/content", {
+        params: { path: { id: deck.id } },
+        body: { source: deckSource(["Hello"]) },
+      }),
+    );
+    // The key acts as Ada: the deck is hers, listed in her library with its first slide.
+    await page.goto(`${server.origin}/decks`);
+    const card = page.getByRole("link", { name: /Quarterly review/ });
+    expect(await card.count()).toBe(1);
+    expect(await card.locator("iframe").getAttribute("src")).toMatch(/\/preview\/[^/]+\/frame\?mode=thumb/);
+    expect(await card.locator("iframe").getAttribute("sandbox")).toBe("allow-scripts");
+    // Usage shows the version edit the write consumed.
+    await page.goto(`${server.origin}/settings/keys`);
+    expect(await page.locator('[data-feature="version_edits"]').textContent()).toMatch(/^1 of/);
+
+    // Another person, another organization: Ada's deck is invisible to them in the app and the API.
+    const bob = person("Bob");
+    const other = await browser.newContext();
+    const bobPage = await other.newPage();
+    await signUp(bobPage, bob);
+    await bobPage.goto(`${server.origin}/decks?scope=org`);
+    expect(await bobPage.getByText("Quarterly review").count()).toBe(0);
+    const bobKey = await createKey(bobPage, "bob");
+    const bobApi = createDeckhandClient({ baseUrl: `${server.origin}/api/v1`, apiKey: bobKey });
+    expect((await bobApi.api.GET("/decks/{id}", { params: { path: { id: deck.id } } })).response.status).toBe(404);
+    expect(unwrap(await bobApi.api.GET("/decks", { params: { query: { scope: "org" } } }))).toEqual([]);
+
+    // Revoking the key in settings stops it at once.
+    await page.goto(`${server.origin}/settings/keys`);
+    await page.getByRole("button", { name: "Revoke e2e" }).click();
+    await page.waitForLoadState("networkidle");
+    expect((await api.api.GET("/decks")).response.status).toBe(401);
+    await context.close();
+    await other.close();
+  }, 120_000);
+
+  it("signs out, refuses a wrong password with a clear message, and signs back in", async () => {
+    const grace = person("Grace");
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signUp(page, grace);
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await page.waitForURL(`${server.origin}/sign-in`);
+    await page.goto(`${server.origin}/decks`);
+    await page.waitForURL(/\/sign-in/);
+
+    await page.getByLabel("Email").fill(grace.email);
+    await page.getByLabel("Password").fill("not the password");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    expect(await formError(page)).toContain("do not match");
+    // What was typed is kept.
+    expect(await page.getByLabel("Email").inputValue()).toBe(grace.email);
+
+    await page.getByLabel("Password").fill(grace.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL(`${server.origin}/decks`);
+    await context.close();
+  }, 60_000);
+
+  it("refuses a second account for the same email", async () => {
+    const linus = person("Linus");
+    const first = await browser.newContext();
+    await signUp(await first.newPage(), linus);
+    const second = await browser.newContext();
+    const page = await second.newPage();
+    await page.goto(`${server.origin}/sign-up`);
+    await page.getByLabel("Name").fill("Linus again");
+    await page.getByLabel("Email").fill(linus.email);
+    await page.getByLabel("Password").fill("another long password");
+    await page.getByRole("button", { name: "Create account" }).click();
+    expect(await formError(page)).toContain("already exists");
+    await first.close();
+    await second.close();
+  }, 60_000);
+});
