@@ -2,6 +2,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { ApiError } from "@/lib/api/errors";
 import type { Ctx } from "@/lib/auth/caller";
 import { deckVersions } from "@/lib/db/schema/deck-versions";
+import { users } from "@/lib/db/schema/users";
 import { getOwnedDeck, getReadableDeck } from "./access";
 import { appendVersion } from "./append-version";
 import type { DeckRow } from "./present";
@@ -59,4 +60,21 @@ async function findVersion(ctx: Ctx, deck: DeckRow, version: number) {
     throw new ApiError("not_found", `Version ${version} of this deck does not exist (${latest}).`);
   }
   return row;
+}
+
+// The editor's history: every version, newest first, with who wrote it (the API's summary has no author).
+export async function listVersionHistory(ctx: Ctx, deckId: string) {
+  const deck = await getReadableDeck(ctx, deckId);
+  return ctx.db
+    .select({
+      version: deckVersions.version,
+      prompt: deckVersions.prompt,
+      createdAt: deckVersions.createdAt,
+      authorName: users.name,
+      authorEmail: users.email,
+    })
+    .from(deckVersions)
+    .leftJoin(users, eq(users.id, deckVersions.createdBy))
+    .where(eq(deckVersions.deckId, deck.id))
+    .orderBy(desc(deckVersions.version));
 }

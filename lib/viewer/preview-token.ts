@@ -5,7 +5,8 @@ import { serverSecret } from "@/lib/secret";
 // visibility: the editor's preview and the export renderer use it. Minted only after an access check.
 // Format: base64url(JSON payload) "." base64url(HMAC-SHA256).
 
-export type PreviewGrant = { deckId: string; version: number; expiresAt: number };
+// `draftOf` names the author whose unsaved draft (deck_drafts) the token shows instead of a version.
+export type PreviewGrant = { deckId: string; version: number; draftOf?: string; expiresAt: number };
 
 const DEFAULT_TTL_MS = 15 * 60 * 1000;
 
@@ -13,10 +14,17 @@ function sign(payload: string): string {
   return createHmac("sha256", serverSecret()).update(`preview.${payload}`).digest("base64url");
 }
 
-export function mintPreviewToken(grant: { deckId: string; version: number }, ttlMs = DEFAULT_TTL_MS): string {
-  const payload = Buffer.from(JSON.stringify({ d: grant.deckId, v: grant.version, e: Date.now() + ttlMs })).toString(
-    "base64url",
-  );
+export function mintPreviewToken(
+  grant: { deckId: string; version: number; draftOf?: string },
+  ttlMs = DEFAULT_TTL_MS,
+): string {
+  const body = {
+    d: grant.deckId,
+    v: grant.version,
+    e: Date.now() + ttlMs,
+    ...(grant.draftOf ? { u: grant.draftOf } : {}),
+  };
+  const payload = Buffer.from(JSON.stringify(body)).toString("base64url");
   return `${payload}.${sign(payload)}`;
 }
 
@@ -27,13 +35,15 @@ export function verifyPreviewToken(token: string): PreviewGrant | null {
   const given = Buffer.from(signature);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
   try {
-    const { d, v, e } = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as {
+    const { d, v, e, u } = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as {
       d: unknown;
       v: unknown;
       e: unknown;
+      u?: unknown;
     };
     if (typeof d !== "string" || typeof v !== "number" || typeof e !== "number" || e < Date.now()) return null;
-    return { deckId: d, version: v, expiresAt: e };
+    if (u !== undefined && typeof u !== "string") return null;
+    return { deckId: d, version: v, expiresAt: e, ...(u ? { draftOf: u } : {}) };
   } catch {
     return null;
   }

@@ -5,7 +5,7 @@ import { moduleResponse, readFrameQuery, renderFrameDocument } from "./frame-doc
 import { htmlDocument, htmlResponse } from "./html";
 import { renderNotFoundPage, renderPresenterPage, renderViewerPage } from "./pages";
 import { verifyPreviewToken } from "./preview-token";
-import { findDeckVersion, findPublicDeck, type ViewableDeck } from "./viewable-deck";
+import { findDeckVersion, findDraft, findPublicDeck, type ViewableDeck } from "./viewable-deck";
 
 // Handlers behind the viewer's routes (/d/{slug}/…) and the preview routes (/preview/{token}/…).
 
@@ -93,7 +93,9 @@ export async function servePublicDeck(
 
 async function findPreview(token: string): Promise<ViewableDeck | null> {
   const grant = verifyPreviewToken(token);
-  return grant ? findDeckVersion(await getDb(), grant.deckId, grant.version) : null;
+  if (!grant) return null;
+  const db = await getDb();
+  return grant.draftOf ? findDraft(db, grant.deckId, grant.draftOf) : findDeckVersion(db, grant.deckId, grant.version);
 }
 
 // /preview/{token}/frame and /preview/{token}/module/{version}: any version the token grants.

@@ -1,5 +1,6 @@
 import { and, eq, type SQL } from "drizzle-orm";
 import { deckVersions } from "@/lib/db/schema/deck-versions";
+import { deckDrafts } from "@/lib/db/schema/deck-drafts";
 import { decks } from "@/lib/db/schema/decks";
 import type { Queryable } from "@/lib/db/types";
 
@@ -51,4 +52,24 @@ export function findDeckVersion(db: Queryable, deckId: string, version: number):
     and(eq(deckVersions.deckId, decks.id), eq(deckVersions.version, version))!,
     eq(decks.id, deckId),
   );
+}
+
+// An author's unsaved draft (the editor's live preview), shown as version 0: only with a verified grant.
+export async function findDraft(db: Queryable, deckId: string, userId: string): Promise<ViewableDeck | null> {
+  const [row] = await db
+    .select({
+      id: decks.id,
+      title: decks.title,
+      description: decks.description,
+      format: decks.format,
+      tokensCss: deckDrafts.tokensCss,
+      compiledJs: deckDrafts.compiledJs,
+    })
+    .from(deckDrafts)
+    .innerJoin(decks, eq(decks.id, deckDrafts.deckId))
+    .where(and(eq(deckDrafts.deckId, deckId), eq(deckDrafts.userId, userId)))
+    .limit(1);
+  if (!row) return null;
+  const { tokensCss, compiledJs, ...deck } = row;
+  return { deck, version: { version: 0, format: "deck-tsx", tokensCss, compiledJs, html: null } };
 }

@@ -1,0 +1,67 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { z } from "zod";
+import { ApiError } from "@/lib/api/errors";
+import { actionContext } from "@/lib/app/context";
+import { getDeckVersion, revertDeckVersion } from "@/lib/decks/deck-versions";
+import { compileDraft, compileProblems, type DraftResult } from "@/lib/decks/drafts";
+import { setDeckContent } from "@/lib/decks/set-deck-content";
+
+// The editor's server actions: the live preview, saving a version, reading one for a diff, reverting.
+// Each runs as the signed-in author through the API's domain functions; failures come back as messages.
+
+export type SaveResult =
+  | { ok: true; version: number }
+  | { ok: false; message: string; problems: { line: number; column: number; message: string }[] };
+
+function failure(error: unknown) {
+  if (error instanceof ApiError)
+    return { ok: false as const, message: error.message, problems: compileProblems(error.message) };
+  if (error instanceof z.ZodError) return { ok: false as const, message: error.issues[0]!.message, problems: [] };
+  throw error;
+}
+
+export async function previewDraftAction(deckId: string, source: string, tokensCss: string): Promise<DraftResult> {
+  try {
+    const { ctx } = await actionContext();
+    return await compileDraft(ctx, deckId, { source, tokensCss });
+  } catch (error) {
+    return failure(error);
+  }
+}
+
+export async function saveVersionAction(
+  deckId: string,
+  input: { source: string; tokensCss: string; note: string },
+): Promise<SaveResult> {
+  try {
+    const { ctx } = await actionContext();
+    const saved = await setDeckContent(ctx, deckId, {
+      source: input.source,
+      tokensCss: input.tokensCss,
+      prompt: input.note.trim() ? input.note.trim().slice(0, 2000) : null,
+    });
+    revalidatePath(`/decks/${deckId}`);
+    return { ok: true, version: saved.version };
+  } catch (error) {
+    return failure(error);
+  }
+}
+
+export async function readVersionAction(deckId: string, version: number) {
+  const { ctx } = await actionContext();
+  const v = await getDeckVersion(ctx, deckId, version);
+  return { version: v.version, source: v.source ?? "", tokensCss: v.tokensCss ?? "" };
+}
+
+export async function revertAction(deckId: string, version: number): Promise<SaveResult> {
+  try {
+    const { ctx } = await actionContext();
+    const saved = await revertDeckVersion(ctx, deckId, version);
+    revalidatePath(`/decks/${deckId}`);
+    return { ok: true, version: saved.version };
+  } catch (error) {
+    return failure(error);
+  }
+}

@@ -1,0 +1,41 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { Editor } from "@/components/app/editor/editor";
+import { ApiError } from "@/lib/api/errors";
+import { requireAppContext } from "@/lib/app/context";
+import { starterSource } from "@/lib/deck/starter";
+import { defaultTokensCss } from "@/lib/deck/vocabulary";
+import { listVersionHistory } from "@/lib/decks/deck-versions";
+import { getDeck } from "@/lib/decks/get-deck";
+
+export const metadata: Metadata = { title: "Editor · Deckhand" };
+
+// The editor of one deck: source and tokens, live preview, outline, save, history.
+export default async function EditorPage({ params }: { params: Promise<{ id: string }> }) {
+  const { ctx } = await requireAppContext();
+  const { id } = await params;
+  if (!/^[0-9a-f-]{36}$/i.test(id)) notFound();
+  let deck;
+  try {
+    deck = await getDeck(ctx, id);
+  } catch (error) {
+    if (error instanceof ApiError && (error.code === "not_found" || error.code === "forbidden")) notFound();
+    throw error;
+  }
+  const history = await listVersionHistory(ctx, id);
+  const latest = deck.latestVersion;
+  return (
+    <Editor
+      deck={{ id: deck.id, title: deck.title, format: deck.format, versionCount: deck.versionCount }}
+      canEdit={deck.ownerId === ctx.caller.userId}
+      initialSource={latest?.source ?? starterSource(deck.format, deck.title)}
+      initialTokens={latest?.tokensCss ?? defaultTokensCss}
+      history={history.map((v) => ({
+        version: v.version,
+        note: v.prompt,
+        createdAt: v.createdAt.toISOString(),
+        author: v.authorName ?? v.authorEmail ?? "a deleted user",
+      }))}
+    />
+  );
+}

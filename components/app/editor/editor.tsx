@@ -1,0 +1,382 @@
+"use client";
+
+import { diffLines } from "diff";
+import { useRouter } from "next/navigation";
+import { useCallback, useEffect, useRef, useState, useTransition } from "react";
+import { previewDraftAction, readVersionAction, revertAction, saveVersionAction } from "@/app/(app)/decks/[id]/actions";
+import { Badge, Button, Input, Notice } from "@/components/ui";
+import { CodeEditor, type Problem } from "./code-editor";
+
+// The deck editor: TSX source and theme tokens in CodeMirror, a live preview of what is typed (compiled
+// on the server into the author's draft, shown in the sandboxed player), the outline, save with a note,
+// and the history with diffs and revert.
+
+type HistoryEntry = { version: number; note: string | null; createdAt: string; author: string };
+type Status = { kind: "idle" | "compiling" | "ok" | "error" | "saving" | "saved"; text: string };
+
+const COMPILE_DELAY_MS = 400;
+
+export function Editor({
+  deck,
+  canEdit,
+  initialSource,
+  initialTokens,
+  history,
+}: {
+  deck: { id: string; title: string; format: "slides" | "webpage"; versionCount: number };
+  canEdit: boolean;
+  initialSource: string;
+  initialTokens: string;
+  history: HistoryEntry[];
+}) {
+  const router = useRouter();
+  const [source, setSource] = useState(initialSource);
+  const [tokens, setTokens] = useState(initialTokens);
+  const [loaded, setLoaded] = useState({ source: initialSource, tokens: initialTokens, at: 0 });
+  const [tab, setTab] = useState<"source" | "tokens">("source");
+  const [previewUrl, setPreviewUrl] = useState<string | null>(null);
+  const [slide, setSlide] = useState(1);
+  const [outline, setOutline] = useState<string[]>([]);
+  const [problems, setProblems] = useState<Problem[]>([]);
+  const [message, setMessage] = useState<string | null>(null);
+  const [status, setStatus] = useState<Status>({ kind: "idle", text: "" });
+  const [note, setNote] = useState("");
+  const [showHistory, setShowHistory] = useState(false);
+  const [, startTransition] = useTransition();
+  const sequence = useRef(0);
+  const dirty = source !== loaded.source || tokens !== loaded.tokens;
+
+  // Compile what is typed, a moment after the last keystroke; answers of older edits are ignored.
+  useEffect(() => {
+    if (!canEdit) return;
+    const current = ++sequence.current;
+    const timer = setTimeout(async () => {
+      setStatus({ kind: "compiling", text: "Compiling…" });
+      const result = await previewDraftAction(deck.id, source, tokens);
+      if (current !== sequence.current) return;
+      if (result.ok) {
+        setPreviewUrl(result.url);
+        setOutline(result.outline);
+        setProblems([]);
+        setMessage(null);
+        setStatus({ kind: "ok", text: "Preview up to date" });
+      } else {
+        setProblems(result.problems);
+        setMessage(result.message);
+        setStatus({ kind: "error", text: "Does not compile" });
+      }
+    }, COMPILE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [canEdit, deck.id, source, tokens]);
+
+  const save = useCallback(async () => {
+    setStatus({ kind: "saving", text: "Saving…" });
+    const result = await saveVersionAction(deck.id, { source, tokensCss: tokens, note });
+    if (result.ok) {
+      setLoaded({ source, tokens, at: Date.now() });
+      setNote("");
+      setStatus({ kind: "saved", text: `Saved as version ${result.version}` });
+      startTransition(() => router.refresh());
+    } else {
+      setProblems(result.problems);
+      setMessage(result.message);
+      setStatus({ kind: "error", text: "Not saved" });
+    }
+  }, [deck.id, note, router, source, tokens]);
+
+  // Ctrl/Cmd+S saves.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if ((event.metaKey || event.ctrlKey) && event.key === "s") {
+        event.preventDefault();
+        if (canEdit && dirty && status.kind !== "error") void save();
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [canEdit, dirty, save, status.kind]);
+
+  const afterRevert = (version: number, content: { source: string; tokensCss: string }) => {
+    setSource(content.source);
+    setTokens(content.tokensCss);
+    setLoaded({ source: content.source, tokens: content.tokensCss, at: Date.now() });
+    setStatus({ kind: "saved", text: `Reverted: saved as version ${version}` });
+    startTransition(() => router.refresh());
+  };
+
+  const frameSrc = previewUrl ? `${previewUrl}?chrome=0&slide=${slide}` : null;
+
+  return (
+    <div className="-mx-6 -my-8 flex h-[calc(100vh-57px)] flex-col">
+      <div className="flex flex-wrap items-center gap-3 border-b border-zinc-200 bg-white px-4 py-2.5">
+        <a href="/decks" className="text-sm text-zinc-500 hover:text-zinc-900">
+          Library
+        </a>
+        <span className="text-zinc-300">/</span>
+        <h1 className="truncate text-sm font-semibold">{deck.title}</h1>
+        <Badge>{deck.format === "webpage" ? "Webpage" : "Slides"}</Badge>
+        <span
+          role="status"
+          data-testid="editor-status"
+          data-kind={status.kind}
+          className={`text-xs ${status.kind === "error" ? "text-red-700" : "text-zinc-500"}`}
+        >
+          {status.text}
+        </span>
+        <div className="ml-auto flex items-center gap-2">
+          <Button variant="ghost" type="button" onClick={() => setShowHistory((v) => !v)} aria-expanded={showHistory}>
+            History ({history.length})
+          </Button>
+          {canEdit && (
+            <>
+              <Input
+                value={note}
+                onChange={(e) => setNote(e.target.value)}
+                placeholder="What changed (optional)"
+                aria-label="Version note"
+                className="w-56"
+                maxLength={2000}
+              />
+              <Button
+                type="button"
+                onClick={() => void save()}
+                disabled={!dirty || status.kind === "saving" || status.kind === "error" || status.kind === "compiling"}
+              >
+                Save version
+              </Button>
+            </>
+          )}
+        </div>
+      </div>
+
+      <div className="grid min-h-0 flex-1 grid-cols-[180px_minmax(0,1fr)_minmax(0,1fr)]">
+        <nav aria-label="Outline" className="overflow-y-auto border-r border-zinc-200 bg-white p-3">
+          <p className="mb-2 text-xs font-semibold tracking-wide text-zinc-500 uppercase">
+            {deck.format === "webpage" ? "Beats" : "Slides"}
+          </p>
+          <ol className="space-y-1">
+            {outline.map((label, i) => (
+              <li key={`${i}-${label}`}>
+                <button
+                  type="button"
+                  onClick={() => setSlide(i + 1)}
+                  aria-current={slide === i + 1}
+                  className={`w-full truncate rounded px-2 py-1 text-left text-sm ${slide === i + 1 ? "bg-zinc-900 text-white" : "text-zinc-700 hover:bg-zinc-100"}`}
+                >
+                  <span className="mr-1.5 text-xs opacity-60">{i + 1}</span>
+                  {label}
+                </button>
+              </li>
+            ))}
+          </ol>
+        </nav>
+
+        <section className="flex min-h-0 flex-col border-r border-zinc-200" aria-label="Code">
+          <div className="flex gap-1 border-b border-zinc-200 bg-zinc-50 px-2 py-1.5" role="tablist">
+            {(["source", "tokens"] as const).map((t) => (
+              <button
+                key={t}
+                role="tab"
+                type="button"
+                aria-selected={tab === t}
+                onClick={() => setTab(t)}
+                className={`rounded px-2.5 py-1 text-xs font-medium ${tab === t ? "bg-white shadow-sm ring-1 ring-zinc-200" : "text-zinc-600"}`}
+              >
+                {t === "source" ? "Source (TSX)" : "Theme tokens (CSS)"}
+              </button>
+            ))}
+          </div>
+          <div className="min-h-0 flex-1">
+            {tab === "source" ? (
+              <CodeEditor
+                key={`source-${loaded.at}`}
+                label="Deck source"
+                language="tsx"
+                value={source}
+                onChange={setSource}
+                problems={problems}
+                readOnly={!canEdit}
+              />
+            ) : (
+              <CodeEditor
+                key={`tokens-${loaded.at}`}
+                label="Theme tokens"
+                language="css"
+                value={tokens}
+                onChange={setTokens}
+                readOnly={!canEdit}
+              />
+            )}
+          </div>
+          {message && (
+            <div className="max-h-40 overflow-y-auto border-t border-red-200 bg-red-50 p-3" data-testid="compile-error">
+              <pre className="text-xs whitespace-pre-wrap text-red-800">{message}</pre>
+            </div>
+          )}
+        </section>
+
+        <section className="flex min-h-0 flex-col bg-zinc-100" aria-label="Preview">
+          {showHistory ? (
+            <History
+              deckId={deck.id}
+              entries={history}
+              canEdit={canEdit}
+              onReverted={afterRevert}
+            />
+          ) : (
+            <div className="flex flex-1 items-start justify-center overflow-auto p-4">
+              {!canEdit && <Notice tone="info">Only the deck&apos;s owner edits it; you are reading it.</Notice>}
+              {frameSrc && <Preview src={frameSrc} />}
+            </div>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+// The sandboxed player at 1920x1080, scaled to the pane's width.
+function Preview({ src }: { src: string }) {
+  const box = useRef<HTMLDivElement>(null);
+  const [scale, setScale] = useState(0.3);
+  useEffect(() => {
+    const element = box.current!;
+    const observer = new ResizeObserver(() => setScale(element.clientWidth / 1920));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return (
+    <div
+      ref={box}
+      className="relative aspect-video w-full overflow-hidden rounded-lg bg-white shadow ring-1 ring-zinc-200"
+    >
+      <iframe
+        title="Preview"
+        src={src}
+        sandbox="allow-scripts"
+        className="absolute top-0 left-0 h-[1080px] w-[1920px] origin-top-left border-0"
+        style={{ transform: `scale(${scale})` }}
+      />
+    </div>
+  );
+}
+
+function History({
+  deckId,
+  entries,
+  canEdit,
+  onReverted,
+}: {
+  deckId: string;
+  entries: HistoryEntry[];
+  canEdit: boolean;
+  onReverted: (version: number, content: { source: string; tokensCss: string }) => void;
+}) {
+  const [from, setFrom] = useState<number | "">(entries[1]?.version ?? "");
+  const [to, setTo] = useState<number | "">(entries[0]?.version ?? "");
+  const [diff, setDiff] = useState<{ added?: boolean; removed?: boolean; value: string }[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const compare = async () => {
+    if (from === "" || to === "") return;
+    const [a, b] = await Promise.all([readVersionAction(deckId, from), readVersionAction(deckId, to)]);
+    setDiff(diffLines(a.source, b.source));
+  };
+  const revert = async (version: number) => {
+    if (!window.confirm(`Copy version ${version} forward as a new version? The history is kept.`)) return;
+    const result = await revertAction(deckId, version);
+    if (!result.ok) return setError(result.message);
+    const content = await readVersionAction(deckId, result.version);
+    onReverted(result.version, content);
+  };
+
+  if (entries.length === 0) {
+    return <p className="p-6 text-sm text-zinc-600">No versions yet: save to write version 1.</p>;
+  }
+  return (
+    <div className="flex min-h-0 flex-1 flex-col overflow-y-auto bg-white p-4" data-testid="history">
+      {error && <Notice>{error}</Notice>}
+      <ol className="divide-y divide-zinc-100">
+        {entries.map((entry) => (
+          <li key={entry.version} className="flex items-start gap-3 py-2.5" data-version={entry.version}>
+            <span className="w-10 shrink-0 font-mono text-sm font-semibold">v{entry.version}</span>
+            <div className="min-w-0 flex-1">
+              <p className="truncate text-sm">{entry.note ?? <span className="text-zinc-400">No note</span>}</p>
+              <p className="text-xs text-zinc-500">
+                {entry.author} ·{" "}
+                {new Date(entry.createdAt).toLocaleString("en", { dateStyle: "medium", timeStyle: "short" })}
+              </p>
+            </div>
+            {canEdit && (
+              <Button
+                variant="secondary"
+                type="button"
+                onClick={() => void revert(entry.version)}
+                aria-label={`Revert to version ${entry.version}`}
+              >
+                Revert
+              </Button>
+            )}
+          </li>
+        ))}
+      </ol>
+      {entries.length > 1 && (
+        <div className="mt-4 space-y-3 border-t border-zinc-200 pt-4">
+          <div className="flex items-center gap-2 text-sm">
+            Compare
+            <select
+              aria-label="From version"
+              value={from}
+              onChange={(e) => setFrom(Number(e.target.value))}
+              className="rounded ring-1 ring-zinc-300"
+            >
+              {entries.map((e) => (
+                <option key={e.version} value={e.version}>
+                  v{e.version}
+                </option>
+              ))}
+            </select>
+            with
+            <select
+              aria-label="To version"
+              value={to}
+              onChange={(e) => setTo(Number(e.target.value))}
+              className="rounded ring-1 ring-zinc-300"
+            >
+              {entries.map((e) => (
+                <option key={e.version} value={e.version}>
+                  v{e.version}
+                </option>
+              ))}
+            </select>
+            <Button variant="secondary" type="button" onClick={() => void compare()}>
+              Show diff
+            </Button>
+          </div>
+          {diff && (
+            <pre className="overflow-x-auto rounded bg-zinc-50 p-3 text-xs" data-testid="diff">
+              {diff.map((part, i) => (
+                <span
+                  key={i}
+                  className={
+                    part.added
+                      ? "block bg-emerald-100 text-emerald-900"
+                      : part.removed
+                        ? "block bg-red-100 text-red-900"
+                        : "block text-zinc-500"
+                  }
+                >
+                  {part.value
+                    .replace(/\n$/, "")
+                    .split("\n")
+                    .map((line) => `${part.added ? "+" : part.removed ? "-" : " "} ${line}`)
+                    .join("\n")}
+                </span>
+              ))}
+            </pre>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
