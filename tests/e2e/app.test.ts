@@ -148,4 +148,95 @@ describe("the browser app", () => {
     await first.close();
     await second.close();
   }, 60_000);
+
+  it("starts a deck from a template, previews edits live, refuses a broken module at its line, saves and reverts", async () => {
+    const ada = person("Editor");
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await signUp(page, ada);
+    const key = await createKey(page, "templates");
+    const api = createDeckhandClient({ baseUrl: `${server.origin}/api/v1`, apiKey: key });
+    const template = unwrap(
+      await api.api.POST("/decks", { body: { title: "Pitch template", kind: "template", description: "Our pitch" } }),
+    );
+    unwrap(
+      await api.api.PUT("/decks/{id}/content", {
+        params: { path: { id: template.id } },
+        body: { source: deckSource(["Cover", "Problem"]) },
+      }),
+    );
+
+    // Start from the template: the new deck opens with the template's design and content.
+    await page.goto(`${server.origin}/decks`);
+    await page.getByRole("button", { name: "Start from Pitch template" }).click();
+    await page.waitForURL(/\/decks\/[0-9a-f-]{36}$/);
+    const deckId = page.url().split("/").at(-1)!;
+    const deck = unwrap(await api.api.GET("/decks/{id}", { params: { path: { id: deckId } } }));
+    expect(deck.startedFromDeckId).toBe(template.id);
+    await waitForStatus(page, "ok");
+    expect(await page.getByRole("navigation", { name: "Outline" }).textContent()).toContain("Problem");
+    const preview = page.frameLocator('iframe[title="Preview"]');
+    await preview.getByText("Cover").first().waitFor();
+
+    // Typing changes the preview.
+    await replaceSource(page, deckSource(["Fresh opening", "Second"]));
+    await waitForStatus(page, "ok");
+    await preview.getByText("Fresh opening").first().waitFor();
+
+    // A module that does not compile: the problem is shown at its line, and nothing can be saved.
+    const broken = deckSource(["Broken"]).replace("<Title>Broken</Title>", "<Title>Broken</Titel>");
+    await replaceSource(page, broken);
+    await waitForStatus(page, "error");
+    const brokenLine = broken.split("\n").findIndex((line) => line.includes("</Titel>")) + 1;
+    expect(await page.getByTestId("compile-error").textContent()).toContain(`Line ${brokenLine}:`);
+    await page.locator(".cm-lint-marker-error").first().waitFor();
+    expect(await page.getByRole("button", { name: "Save version" }).isDisabled()).toBe(true);
+    expect(unwrap(await api.api.GET("/decks/{id}/versions", { params: { path: { id: deckId } } }))).toEqual([]);
+
+    // Fixed and saved with a note: version 1, in the history with its author.
+    await replaceSource(page, deckSource(["Version one"]));
+    await waitForStatus(page, "ok");
+    await page.getByLabel("Version note").fill("first draft");
+    await page.getByRole("button", { name: "Save version" }).click();
+    await waitForStatus(page, "saved");
+    await replaceSource(page, deckSource(["Version two"]));
+    await waitForStatus(page, "ok");
+    await page.keyboard.press("Control+s");
+    await waitForStatus(page, "saved");
+    const versions = unwrap(await api.api.GET("/decks/{id}/versions", { params: { path: { id: deckId } } }));
+    expect(versions.map((v) => [v.version, v.prompt])).toEqual([
+      [2, null],
+      [1, "first draft"],
+    ]);
+
+    // History: the diff between the two, then revert to version 1 (copied forward as version 3).
+    await page.getByRole("button", { name: /History/ }).click();
+    const history = page.getByTestId("history");
+    expect(await history.locator('[data-version="1"]').textContent()).toContain("first draft");
+    expect(await history.locator('[data-version="1"]').textContent()).toContain("Editor");
+    await page.getByRole("button", { name: "Show diff" }).click();
+    const diff = await page.getByTestId("diff").textContent();
+    expect(diff).toContain("- ");
+    expect(diff).toContain("Version one");
+    expect(diff).toContain("Version two");
+    page.once("dialog", (dialog) => void dialog.accept());
+    await page.getByRole("button", { name: "Revert to version 1" }).click();
+    await waitForStatus(page, "saved");
+    const latest = unwrap(await api.api.GET("/decks/{id}", { params: { path: { id: deckId } } }));
+    expect(latest.versionCount).toBe(3);
+    expect(latest.latestVersion?.outline).toEqual(["Version one"]);
+    await context.close();
+  }, 120_000);
 });
+
+async function waitForStatus(page: Page, kind: "ok" | "error" | "saved") {
+  await page.locator(`[data-testid="editor-status"][data-kind="${kind}"]`).waitFor({ timeout: 30_000 });
+}
+
+// Replaces the whole source in CodeMirror the way a person would: select all, then type over it.
+async function replaceSource(page: Page, source: string) {
+  const editor = page.locator('[data-testid="editor-tsx"] .cm-content');
+  await editor.click();
+  await page.keyboard.press("Control+a");
+  await page.keyboard.insertText(source);
+}

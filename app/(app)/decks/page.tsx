@@ -44,7 +44,7 @@ export default async function LibraryPage({ searchParams }: { searchParams: Prom
   );
 
   return (
-    <div className="space-y-10">
+    <div className="mx-auto max-w-6xl space-y-10 px-6 py-8">
       <section aria-labelledby="library-title" className="space-y-5">
         <div className="flex flex-wrap items-end justify-between gap-4">
           <div>

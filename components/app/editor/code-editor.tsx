@@ -3,7 +3,7 @@
 import { autocompletion, type Completion, type CompletionContext } from "@codemirror/autocomplete";
 import { css } from "@codemirror/lang-css";
 import { javascript } from "@codemirror/lang-javascript";
-import { type Diagnostic, linter, lintGutter, forceLinting } from "@codemirror/lint";
+import { type Diagnostic, lintGutter, setDiagnostics } from "@codemirror/lint";
 import { EditorState } from "@codemirror/state";
 import { EditorView } from "@codemirror/view";
 import { basicSetup } from "codemirror";
@@ -14,6 +14,8 @@ import { themeTokens, vocabulary } from "@/lib/deck/vocabulary";
 // vocabulary and the compiler's problems shown at their line.
 
 export type Problem = { line: number; column: number; message: string };
+
+const NO_PROBLEMS: Problem[] = [];
 
 // Component names after "<" or in an import list; props inside a tag; tokens in CSS.
 function vocabularyCompletions(context: CompletionContext) {
@@ -75,7 +77,7 @@ export function CodeEditor({
   value,
   language,
   onChange,
-  problems = [],
+  problems = NO_PROBLEMS,
   readOnly = false,
   label,
 }: {
@@ -88,7 +90,6 @@ export function CodeEditor({
 }) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
-  const problemsRef = useRef(problems);
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
 
@@ -102,7 +103,6 @@ export function CodeEditor({
           language === "tsx" ? javascript({ jsx: true, typescript: true }) : css(),
           autocompletion({ override: [language === "tsx" ? vocabularyCompletions : tokenCompletions] }),
           lintGutter(),
-          linter((v) => toDiagnostics(v, problemsRef.current), { delay: 0 }),
           EditorState.readOnly.of(readOnly),
           EditorView.contentAttributes.of({ "aria-label": label }),
           EditorView.updateListener.of((update) => {
@@ -128,9 +128,10 @@ export function CodeEditor({
     }
   }, [value]);
 
+  // The compiler's problems, computed on the server, shown at their lines.
   useEffect(() => {
-    problemsRef.current = problems;
-    if (view.current) forceLinting(view.current);
+    const editor = view.current;
+    if (editor) editor.dispatch(setDiagnostics(editor.state, toDiagnostics(editor, problems)));
   }, [problems]);
 
   return <div ref={host} className="h-full overflow-hidden" data-testid={`editor-${language}`} />;

@@ -44,7 +44,8 @@ export function Editor({
   const [showHistory, setShowHistory] = useState(false);
   const [, startTransition] = useTransition();
   const sequence = useRef(0);
-  const dirty = source !== loaded.source || tokens !== loaded.tokens;
+  // A deck without versions can save what it opened with (the starter) as version 1.
+  const dirty = (deck.versionCount === 0 && loaded.at === 0) || source !== loaded.source || tokens !== loaded.tokens;
 
   // Compile what is typed, a moment after the last keystroke; answers of older edits are ignored.
   useEffect(() => {
@@ -107,7 +108,7 @@ export function Editor({
   const frameSrc = previewUrl ? `${previewUrl}?chrome=0&slide=${slide}` : null;
 
   return (
-    <div className="-mx-6 -my-8 flex h-[calc(100vh-57px)] flex-col">
+    <div className="flex h-[calc(100vh-57px)] flex-col">
       <div className="flex flex-wrap items-center gap-3 border-b border-zinc-200 bg-white px-4 py-2.5">
         <a href="/decks" className="text-sm text-zinc-500 hover:text-zinc-900">
           Library
@@ -217,12 +218,7 @@ export function Editor({
 
         <section className="flex min-h-0 flex-col bg-zinc-100" aria-label="Preview">
           {showHistory ? (
-            <History
-              deckId={deck.id}
-              entries={history}
-              canEdit={canEdit}
-              onReverted={afterRevert}
-            />
+            <History deckId={deck.id} entries={history} canEdit={canEdit} onReverted={afterRevert} />
           ) : (
             <div className="flex flex-1 items-start justify-center overflow-auto p-4">
               {!canEdit && <Notice tone="info">Only the deck&apos;s owner edits it; you are reading it.</Notice>}

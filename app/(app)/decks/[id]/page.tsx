@@ -23,7 +23,9 @@ export default async function EditorPage({ params }: { params: Promise<{ id: str
     throw error;
   }
   const history = await listVersionHistory(ctx, id);
-  const latest = deck.latestVersion;
+  // Before its first version a deck opens with its template's newest content (the design it builds on),
+  // or a starter module.
+  const latest = deck.latestVersion ?? (await startingContent(ctx, deck.startedFromDeckId));
   return (
     <Editor
       deck={{ id: deck.id, title: deck.title, format: deck.format, versionCount: deck.versionCount }}
@@ -38,4 +40,13 @@ export default async function EditorPage({ params }: { params: Promise<{ id: str
       }))}
     />
   );
+}
+
+async function startingContent(ctx: Parameters<typeof getDeck>[0], fromId: string | null) {
+  if (!fromId) return null;
+  try {
+    return (await getDeck(ctx, fromId)).latestVersion;
+  } catch {
+    return null; // the template is gone or no longer readable
+  }
 }

@@ -18,7 +18,7 @@ export default async function KeysPage() {
   const revoked = keys.filter((key) => key.revokedAt);
 
   return (
-    <div className="space-y-8">
+    <div className="mx-auto max-w-6xl space-y-8 px-6 py-8">
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">API keys</h1>
         <p className="mt-1 max-w-2xl text-sm text-zinc-600">
