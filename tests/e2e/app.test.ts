@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDeckhandClient, unwrap } from "@/lib/client";
@@ -225,8 +226,29 @@ describe("the browser app", () => {
     const latest = unwrap(await api.api.GET("/decks/{id}", { params: { path: { id: deckId } } }));
     expect(latest.versionCount).toBe(3);
     expect(latest.latestVersion?.outline).toEqual(["Version one"]);
+
+    // Publish, and open the share link in a fresh context with no session.
+    await page.getByRole("button", { name: "Share" }).click();
+    await page.getByLabel("Who can see it").selectOption("public");
+    await page.getByRole("button", { name: "Save settings" }).click();
+    const publicUrl = await page.getByTestId("public-url").inputValue();
+    expect(publicUrl).toMatch(new RegExp(`^${server.origin}/d/[0-9a-z]+$`));
+    const visitor = await browser.newContext();
+    const visitorPage = await visitor.newPage();
+    await visitorPage.goto(publicUrl);
+    await visitorPage.frameLocator("iframe").first().getByText("Version one").first().waitFor();
+    await visitor.close();
+    await page.getByRole("button", { name: "Close" }).click();
+
+    // Export a PDF from the editor and download it.
+    await page.getByRole("button", { name: "PDF", exact: true }).click();
+    const download = page.getByRole("link", { name: "Download PDF" });
+    await download.waitFor({ timeout: 90_000 });
+    const [file] = await Promise.all([page.waitForEvent("download"), download.click()]);
+    const bytes = fs.readFileSync((await file.path())!);
+    expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
     await context.close();
-  }, 120_000);
+  }, 240_000);
 });
 
 async function waitForStatus(page: Page, kind: "ok" | "error" | "saved") {

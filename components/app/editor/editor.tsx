@@ -3,9 +3,16 @@
 import { diffLines } from "diff";
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useRef, useState, useTransition } from "react";
-import { previewDraftAction, readVersionAction, revertAction, saveVersionAction } from "@/app/(app)/decks/[id]/actions";
+import {
+  type DeckSettings,
+  previewDraftAction,
+  readVersionAction,
+  revertAction,
+  saveVersionAction,
+} from "@/app/(app)/decks/[id]/actions";
 import { Badge, Button, Input, Notice } from "@/components/ui";
 import { CodeEditor, type Problem } from "./code-editor";
+import { AiDialog, ExportButtons, PublishDialog } from "./deck-panels";
 
 // The deck editor: TSX source and theme tokens in CodeMirror, a live preview of what is typed (compiled
 // on the server into the author's draft, shown in the sandboxed player), the outline, save with a note,
@@ -18,12 +25,19 @@ const COMPILE_DELAY_MS = 400;
 
 export function Editor({
   deck,
+  settings,
+  publicUrl,
+  presentUrl,
   canEdit,
   initialSource,
   initialTokens,
   history,
 }: {
   deck: { id: string; title: string; format: "slides" | "webpage"; versionCount: number };
+  settings: DeckSettings;
+  publicUrl: string | null;
+  /** A preview link of the newest saved version, for present mode. */
+  presentUrl: string | null;
   canEdit: boolean;
   initialSource: string;
   initialTokens: string;
@@ -42,6 +56,7 @@ export function Editor({
   const [status, setStatus] = useState<Status>({ kind: "idle", text: "" });
   const [note, setNote] = useState("");
   const [showHistory, setShowHistory] = useState(false);
+  const [dialog, setDialog] = useState<"share" | "ai" | null>(null);
   const [, startTransition] = useTransition();
   const sequence = useRef(0);
   // A deck without versions can save what it opened with (the starter) as version 1.
@@ -97,11 +112,12 @@ export function Editor({
     return () => window.removeEventListener("keydown", onKey);
   }, [canEdit, dirty, save, status.kind]);
 
+  // A version written elsewhere (a revert, the AI) becomes the editor's content.
   const afterRevert = (version: number, content: { source: string; tokensCss: string }) => {
     setSource(content.source);
     setTokens(content.tokensCss);
     setLoaded({ source: content.source, tokens: content.tokensCss, at: Date.now() });
-    setStatus({ kind: "saved", text: `Reverted: saved as version ${version}` });
+    setStatus({ kind: "saved", text: `Saved as version ${version}` });
     startTransition(() => router.refresh());
   };
 
@@ -128,6 +144,22 @@ export function Editor({
           <Button variant="ghost" type="button" onClick={() => setShowHistory((v) => !v)} aria-expanded={showHistory}>
             History ({history.length})
           </Button>
+          {presentUrl && (
+            <Button variant="ghost" type="button" onClick={() => present(presentUrl, publicUrl)}>
+              Present
+            </Button>
+          )}
+          {deck.format === "slides" && <ExportButtons deckId={deck.id} disabled={history.length === 0} />}
+          {canEdit && (
+            <>
+              <Button variant="secondary" type="button" onClick={() => setDialog("share")}>
+                Share
+              </Button>
+              <Button variant="secondary" type="button" onClick={() => setDialog("ai")}>
+                AI
+              </Button>
+            </>
+          )}
           {canEdit && (
             <>
               <Input
@@ -149,6 +181,28 @@ export function Editor({
           )}
         </div>
       </div>
+
+      {canEdit && (
+        <>
+          <PublishDialog
+            deckId={deck.id}
+            settings={settings}
+            publicUrl={publicUrl}
+            open={dialog === "share"}
+            onClose={() => setDialog(null)}
+          />
+          <AiDialog
+            deckId={deck.id}
+            hasContent={history.length > 0}
+            open={dialog === "ai"}
+            onClose={() => setDialog(null)}
+            onDone={async (version) => {
+              setDialog(null);
+              afterRevert(version, await readVersionAction(deck.id, version));
+            }}
+          />
+        </>
+      )}
 
       <div className="grid min-h-0 flex-1 grid-cols-[180px_minmax(0,1fr)_minmax(0,1fr)]">
         <nav aria-label="Outline" className="overflow-y-auto border-r border-zinc-200 bg-white p-3">
@@ -229,6 +283,17 @@ export function Editor({
       </div>
     </div>
   );
+}
+
+// Present mode: the player full screen in its own window (F toggles full screen, arrows move); a
+// published deck also opens its presenter view with notes, next slide and timer.
+function present(previewUrl: string, publicUrl: string | null) {
+  if (publicUrl) {
+    window.open(publicUrl, "deckhand-present");
+    window.open(`${publicUrl}/presenter`, "deckhand-presenter", "popup,width=1100,height=720");
+  } else {
+    window.open(`${previewUrl}?mode=present`, "deckhand-present");
+  }
 }
 
 // The sandboxed player at 1920x1080, scaled to the pane's width.

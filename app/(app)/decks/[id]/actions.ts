@@ -7,6 +7,12 @@ import { actionContext } from "@/lib/app/context";
 import { getDeckVersion, revertDeckVersion } from "@/lib/decks/deck-versions";
 import { compileDraft, compileProblems, type DraftResult } from "@/lib/decks/drafts";
 import { setDeckContent } from "@/lib/decks/set-deck-content";
+import { updateDeckBody } from "@/lib/decks/schemas";
+import { updateDeck } from "@/lib/decks/update-deck";
+import { authorDeck } from "@/lib/ai/author-deck";
+import { editDeckBody, generateDeckBody } from "@/lib/ai/schemas";
+import { createExport } from "@/lib/exports/create-export";
+import { getExport, getExportDownloadUrl } from "@/lib/exports/get-export";
 
 // The editor's server actions: the live preview, saving a version, reading one for a diff, reverting.
 // Each runs as the signed-in author through the API's domain functions; failures come back as messages.
@@ -59,6 +65,68 @@ export async function revertAction(deckId: string, version: number): Promise<Sav
   try {
     const { ctx } = await actionContext();
     const saved = await revertDeckVersion(ctx, deckId, version);
+    revalidatePath(`/decks/${deckId}`);
+    return { ok: true, version: saved.version };
+  } catch (error) {
+    return failure(error);
+  }
+}
+
+export type DeckSettings = {
+  title: string;
+  kind: "deck" | "template";
+  description: string;
+  archived: boolean;
+  visibility: "private" | "org" | "public";
+};
+
+export async function updateDeckAction(
+  deckId: string,
+  changes: Partial<DeckSettings>,
+): Promise<{ ok: true; publicUrl: string | null } | { ok: false; message: string }> {
+  try {
+    const { ctx } = await actionContext();
+    const deck = await updateDeck(ctx, deckId, updateDeckBody.parse(changes));
+    revalidatePath(`/decks/${deckId}`);
+    return { ok: true, publicUrl: deck.publicUrl };
+  } catch (error) {
+    return failure(error);
+  }
+}
+
+export async function startExportAction(deckId: string, format: "pdf" | "pptx") {
+  try {
+    const { ctx } = await actionContext();
+    const queued = await createExport(ctx, deckId, { format });
+    return { ok: true as const, id: queued.id, status: queued.status };
+  } catch (error) {
+    return failure(error);
+  }
+}
+
+export async function exportStatusAction(exportId: string) {
+  const { ctx } = await actionContext();
+  const current = await getExport(ctx, exportId);
+  return {
+    status: current.status,
+    error: current.error,
+    fileName: current.fileName,
+    downloadUrl: current.status === "completed" ? await getExportDownloadUrl(ctx, exportId) : null,
+  };
+}
+
+export async function authorAction(
+  deckId: string,
+  request: { kind: "generate"; brief: string; mode: "create" | "revise" } | { kind: "edit"; instruction: string },
+): Promise<SaveResult> {
+  try {
+    const { ctx } = await actionContext("slow");
+    const saved = await authorDeck(
+      ctx,
+      request.kind === "generate"
+        ? { kind: "generate", deckId, ...generateDeckBody.parse({ brief: request.brief, mode: request.mode }) }
+        : { kind: "edit", deckId, ...editDeckBody.parse({ instruction: request.instruction }) },
+    );
     revalidatePath(`/decks/${deckId}`);
     return { ok: true, version: saved.version };
   } catch (error) {

@@ -7,6 +7,7 @@ import { starterSource } from "@/lib/deck/starter";
 import { defaultTokensCss } from "@/lib/deck/vocabulary";
 import { listVersionHistory } from "@/lib/decks/deck-versions";
 import { getDeck } from "@/lib/decks/get-deck";
+import { createPreviewUrl } from "@/lib/decks/preview-deck";
 
 export const metadata: Metadata = { title: "Editor · Deckhand" };
 
@@ -29,6 +30,19 @@ export default async function EditorPage({ params }: { params: Promise<{ id: str
   return (
     <Editor
       deck={{ id: deck.id, title: deck.title, format: deck.format, versionCount: deck.versionCount }}
+      settings={{
+        title: deck.title,
+        kind: deck.kind,
+        description: deck.description,
+        archived: deck.archived,
+        visibility: deck.visibility,
+      }}
+      publicUrl={deck.publicUrl}
+      presentUrl={
+        deck.versionCount > 0
+          ? (await createPreviewUrl(ctx, deck.id, deck.versionCount, { ttlMs: 4 * 60 * 60 * 1000 })).url
+          : null
+      }
       canEdit={deck.ownerId === ctx.caller.userId}
       initialSource={latest?.source ?? starterSource(deck.format, deck.title)}
       initialTokens={latest?.tokensCss ?? defaultTokensCss}

@@ -1,0 +1,267 @@
+"use client";
+
+import { useEffect, useRef, useState } from "react";
+import {
+  authorAction,
+  type DeckSettings,
+  exportStatusAction,
+  startExportAction,
+  updateDeckAction,
+} from "@/app/(app)/decks/[id]/actions";
+import { Button, Field, Input, Notice, Select } from "@/components/ui";
+
+// The editor's dialogs: publish (visibility, share link, embed code), export (PDF/PPTX with live status
+// and download), and the AI panel (generate or edit, with progress while the model works).
+
+function Dialog({
+  label,
+  open,
+  onClose,
+  children,
+}: {
+  label: string;
+  open: boolean;
+  onClose: () => void;
+  children: React.ReactNode;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current!;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+  return (
+    <dialog
+      ref={ref}
+      aria-label={label}
+      onClose={onClose}
+      className="m-auto w-full max-w-lg rounded-xl p-0 shadow-xl backdrop:bg-zinc-900/30"
+    >
+      <div className="space-y-4 p-6">
+        <div className="flex items-center justify-between">
+          <h2 className="text-base font-semibold">{label}</h2>
+          <Button variant="ghost" type="button" onClick={onClose} aria-label="Close">
+            ✕
+          </Button>
+        </div>
+        {children}
+      </div>
+    </dialog>
+  );
+}
+
+export function PublishDialog({
+  deckId,
+  settings,
+  publicUrl: initialUrl,
+  open,
+  onClose,
+}: {
+  deckId: string;
+  settings: DeckSettings;
+  publicUrl: string | null;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const [values, setValues] = useState(settings);
+  const [publicUrl, setPublicUrl] = useState(initialUrl);
+  const [error, setError] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+  const embed = publicUrl
+    ? `<iframe src="${publicUrl}/embed" width="960" height="540" style="border:0" allow="fullscreen" title="${values.title.replace(/"/g, "&quot;")}"></iframe>`
+    : "";
+  const apply = async () => {
+    setError(null);
+    const result = await updateDeckAction(deckId, values);
+    if (!result.ok) return setError(result.message);
+    setPublicUrl(result.publicUrl);
+    setSaved(true);
+  };
+  return (
+    <Dialog label="Share and settings" open={open} onClose={onClose}>
+      {error && <Notice>{error}</Notice>}
+      <Field label="Title">
+        <Input value={values.title} maxLength={300} onChange={(e) => setValues({ ...values, title: e.target.value })} />
+      </Field>
+      <Field label="Who can see it">
+        <Select
+          value={values.visibility}
+          onChange={(e) => setValues({ ...values, visibility: e.target.value as DeckSettings["visibility"] })}
+        >
+          <option value="private">Only me</option>
+          <option value="org">Everyone in the organization</option>
+          <option value="public">Anyone with the link (published)</option>
+        </Select>
+      </Field>
+      <label className="flex items-center gap-2 text-sm">
+        <input
+          type="checkbox"
+          checked={values.kind === "template"}
+          onChange={(e) => setValues({ ...values, kind: e.target.checked ? "template" : "deck" })}
+        />
+        Offer as a template to the organization
+      </label>
+      <label className="flex items-center gap-2 text-sm">
+        <input
+          type="checkbox"
+          checked={values.archived}
+          onChange={(e) => setValues({ ...values, archived: e.target.checked })}
+        />
+        Archived
+      </label>
+      <Button type="button" onClick={() => void apply()}>
+        Save settings
+      </Button>
+      {saved && !error && <Notice tone="success">Saved.</Notice>}
+      {publicUrl && values.visibility === "public" && (
+        <div className="space-y-2">
+          <Field label="Share link">
+            <div className="flex gap-2">
+              <Input readOnly value={publicUrl} data-testid="public-url" />
+              <Button variant="secondary" type="button" onClick={() => void navigator.clipboard.writeText(publicUrl)}>
+                Copy
+              </Button>
+            </div>
+          </Field>
+          <Field label="Embed code">
+            <textarea
+              readOnly
+              value={embed}
+              rows={3}
+              className="w-full rounded-md p-2 font-mono text-xs ring-1 ring-zinc-300"
+            />
+          </Field>
+        </div>
+      )}
+    </Dialog>
+  );
+}
+
+type ExportState = { format: "pdf" | "pptx"; status: string; error?: string | null; downloadUrl?: string | null };
+
+export function ExportButtons({ deckId, disabled }: { deckId: string; disabled: boolean }) {
+  const [state, setState] = useState<ExportState | null>(null);
+  const start = async (format: "pdf" | "pptx") => {
+    setState({ format, status: "pending" });
+    const queued = await startExportAction(deckId, format);
+    if (!queued.ok) return setState({ format, status: "failed", error: queued.message });
+    for (;;) {
+      await new Promise((r) => setTimeout(r, 700));
+      const current = await exportStatusAction(queued.id);
+      setState({ format, ...current });
+      if (current.status === "completed" || current.status === "failed") return;
+    }
+  };
+  const busy = state?.status === "pending" || state?.status === "running";
+  return (
+    <div className="flex items-center gap-2">
+      <Button variant="secondary" type="button" disabled={disabled || busy} onClick={() => void start("pdf")}>
+        PDF
+      </Button>
+      <Button variant="secondary" type="button" disabled={disabled || busy} onClick={() => void start("pptx")}>
+        PPTX
+      </Button>
+      {state && (
+        <span className="text-xs text-zinc-600" role="status" data-testid="export-status" data-status={state.status}>
+          {state.status === "completed" && state.downloadUrl ? (
+            <a className="font-medium text-accent hover:underline" href={state.downloadUrl} download>
+              Download {state.format.toUpperCase()}
+            </a>
+          ) : state.status === "failed" ? (
+            <span className="text-red-700">Export failed: {state.error}</span>
+          ) : (
+            `${state.format.toUpperCase()} ${state.status}…`
+          )}
+        </span>
+      )}
+    </div>
+  );
+}
+
+export function AiDialog({
+  deckId,
+  hasContent,
+  open,
+  onClose,
+  onDone,
+}: {
+  deckId: string;
+  hasContent: boolean;
+  open: boolean;
+  onClose: () => void;
+  onDone: (version: number) => void;
+}) {
+  const [kind, setKind] = useState<"generate" | "edit">(hasContent ? "edit" : "generate");
+  const [text, setText] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [startedAt, setStartedAt] = useState<number | null>(null);
+  const [now, setNow] = useState(0);
+  useEffect(() => {
+    if (startedAt === null) return;
+    const timer = setInterval(() => setNow(Date.now()), 500);
+    return () => clearInterval(timer);
+  }, [startedAt]);
+  const run = async () => {
+    setError(null);
+    setStartedAt(Date.now());
+    setNow(Date.now());
+    const result = await authorAction(
+      deckId,
+      kind === "edit"
+        ? { kind: "edit", instruction: text }
+        : { kind: "generate", brief: text, mode: hasContent ? "revise" : "create" },
+    );
+    setStartedAt(null);
+    if (!result.ok) return setError(result.message);
+    setText("");
+    onDone(result.version);
+  };
+  const working = startedAt !== null;
+  return (
+    <Dialog label="Write with AI" open={open} onClose={onClose}>
+      <div className="flex gap-1" role="tablist">
+        {(["edit", "generate"] as const).map((k) => (
+          <button
+            key={k}
+            type="button"
+            role="tab"
+            aria-selected={kind === k}
+            disabled={k === "edit" && !hasContent}
+            onClick={() => setKind(k)}
+            className={`rounded px-3 py-1.5 text-sm font-medium disabled:opacity-40 ${kind === k ? "bg-zinc-900 text-white" : "text-zinc-700 hover:bg-zinc-100"}`}
+          >
+            {k === "edit" ? "Edit" : hasContent ? "Rewrite" : "Generate"}
+          </button>
+        ))}
+      </div>
+      <Field
+        label={kind === "edit" ? "Instruction" : "Brief"}
+        hint={
+          kind === "edit"
+            ? 'Name slides by label or number and quote the copy to change, e.g. "Ship v1" → "Ship version one".'
+            : "What the deck should contain: an outline, notes or prose (up to 10,000 characters)."
+        }
+      >
+        <textarea
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          rows={6}
+          maxLength={10_000}
+          className="w-full rounded-md p-2 text-sm ring-1 ring-zinc-300 focus:ring-2 focus:ring-accent focus:outline-none"
+        />
+      </Field>
+      {error && <Notice>{error}</Notice>}
+      <div className="flex items-center gap-3">
+        <Button type="button" disabled={working || !text.trim()} onClick={() => void run()}>
+          {working ? "Working…" : kind === "edit" ? "Apply edit" : "Generate"}
+        </Button>
+        {working && (
+          <span className="text-sm text-zinc-600" role="status">
+            The model is writing ({Math.round((now - startedAt) / 1000)} s); the deck is saved as a new version when it
+            compiles.
+          </span>
+        )}
+      </div>
+    </Dialog>
+  );
+}
