@@ -10,6 +10,7 @@ export default async function AppLayout({ children }: { children: ReactNode }) {
   const { user, organization, memberships } = await requireAppContext();
   const nav = [
     { href: "/decks", label: "Library" },
+    { href: "/brands", label: "Brands" },
     { href: "/settings/keys", label: "API keys" },
   ];
   return (

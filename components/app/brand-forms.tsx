@@ -1,0 +1,55 @@
+"use client";
+
+import { useActionState, useEffect, useState } from "react";
+import { createBrandAction, deleteBrandAction } from "@/app/(app)/brands/actions";
+import { Button, Field, Input, Notice } from "@/components/ui";
+
+// Adding a brand takes seconds to a minute (the site and its stylesheets are fetched): show progress.
+export function AddBrandForm() {
+  const [state, action, pending] = useActionState(createBrandAction, {});
+  const [seconds, setSeconds] = useState(0);
+  useEffect(() => {
+    if (!pending) return setSeconds(0);
+    const timer = setInterval(() => setSeconds((s) => s + 1), 1000);
+    return () => clearInterval(timer);
+  }, [pending]);
+  return (
+    <form action={action} className="space-y-3">
+      <div className="flex flex-wrap items-end gap-3">
+        <div className="w-96">
+          <Field label="Website" hint="Its colours, type, logo and voice become a brand book.">
+            <Input name="url" type="url" required placeholder="https://example.com" defaultValue={state.url} />
+          </Field>
+        </div>
+        <Button type="submit" disabled={pending}>
+          {pending ? "Reading the site…" : "Add brand"}
+        </Button>
+      </div>
+      {pending && (
+        <p className="text-sm text-zinc-600" role="status">
+          Fetching the page and its stylesheets, then extracting the palette, type and voice ({seconds} s).
+        </p>
+      )}
+      {state.error && <Notice>{state.error}</Notice>}
+    </form>
+  );
+}
+
+export function DeleteBrandForm({ id, name }: { id: string; name: string }) {
+  const [state, action, pending] = useActionState(deleteBrandAction, {});
+  return (
+    <form
+      action={action}
+      className="space-y-2"
+      onSubmit={(event) => {
+        if (!window.confirm(`Delete the brand “${name}”?`)) event.preventDefault();
+      }}
+    >
+      <input type="hidden" name="id" value={id} />
+      <Button variant="danger" type="submit" disabled={pending}>
+        Delete brand
+      </Button>
+      {state.error && <Notice>{state.error}</Notice>}
+    </form>
+  );
+}
