@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDeckhandClient, unwrap } from "@/lib/client";
 import { launchBrowser } from "../helpers/browser";
 import { deckSource } from "../helpers/decks";
+import { type FixtureSites, serveFixtureSites } from "../helpers/fixture-sites";
+import { expectScreenshot } from "../helpers/screenshots";
 import { type NextServer, startNextServer } from "../helpers/next-server";
 
 // The browser app in a real Chromium against `next start` on its own embedded database: accounts,
@@ -11,15 +13,19 @@ import { type NextServer, startNextServer } from "../helpers/next-server";
 
 let server: NextServer;
 let browser: Browser;
+let sites: FixtureSites;
 
 beforeAll(async () => {
-  server = await startNextServer();
+  sites = await serveFixtureSites();
+  // Brands are extracted from the loopback fixture sites, which only FETCH_ALLOW_HOSTS lets through.
+  server = await startNextServer({ env: { FETCH_ALLOW_HOSTS: "localhost" } });
   browser = await launchBrowser();
 }, 600_000);
 
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
+  await sites?.close();
 });
 
 type Person = { name: string; email: string; password: string };
@@ -249,6 +255,87 @@ describe("the browser app", () => {
     expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
     await context.close();
   }, 240_000);
+});
+
+describe("brands in the app", () => {
+  it("adds a brand from a website, shows its book, and explains why a used brand cannot be deleted", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await signUp(page, person("Brand"));
+    await page.goto(`${server.origin}/brands`);
+    expect(await page.getByText("No brands yet").count()).toBe(1);
+    await page.getByLabel("Website").fill(sites.url("dark-saas"));
+    await page.getByRole("button", { name: "Add brand" }).click();
+    await page.waitForURL(/\/brands\/[0-9a-f-]{36}$/);
+    const brandId = page.url().split("/").at(-1)!;
+    expect(await page.getByRole("heading", { name: "Palette" }).count()).toBe(1);
+    expect(await page.getByText("primary", { exact: true }).count()).toBe(1);
+    expect(await page.getByRole("heading", { name: "Typography" }).count()).toBe(1);
+
+    // A deck uses the brand: deleting is refused with the reason.
+    const key = await createKey(page, "brand");
+    const api = createDeckhandClient({ baseUrl: `${server.origin}/api/v1`, apiKey: key });
+    const deck = unwrap(await api.api.POST("/decks", { body: { title: "Branded", brandId } }));
+    await page.goto(`${server.origin}/brands/${brandId}`);
+    page.once("dialog", (dialog) => void dialog.accept());
+    await page.getByRole("button", { name: "Delete brand" }).click();
+    expect(await formError(page)).toMatch(/cannot be deleted yet: 1 deck uses this brand/);
+
+    // Once no deck uses it, it goes.
+    unwrap(await api.api.DELETE("/decks/{id}", { params: { path: { id: deck.id } } }));
+    page.once("dialog", (dialog) => void dialog.accept());
+    await page.getByRole("button", { name: "Delete brand" }).click();
+    await page.waitForURL(`${server.origin}/brands`);
+    expect(unwrap(await api.api.GET("/brands"))).toEqual([]);
+    await context.close();
+  }, 120_000);
+});
+
+describe("what the app looks like", () => {
+  it("library, editor and brand page match their committed screenshots", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await signUp(page, { name: "Morgan", email: "morgan@example.test", password: "correct horse battery staple" });
+    const key = await createKey(page, "shots");
+    const api = createDeckhandClient({ baseUrl: `${server.origin}/api/v1`, apiKey: key });
+    const ids: string[] = [];
+    for (const [title, labels] of [
+      ["Launch plan", ["Launch plan", "Goals"]],
+      ["Board update", ["Board update", "Numbers"]],
+    ] as const) {
+      const deck = unwrap(await api.api.POST("/decks", { body: { title } }));
+      unwrap(
+        await api.api.PUT("/decks/{id}/content", {
+          params: { path: { id: deck.id } },
+          body: { source: deckSource([...labels]) },
+        }),
+      );
+      ids.push(deck.id);
+    }
+
+    await page.goto(`${server.origin}/decks`);
+    for (const frame of page.frames().filter((f) => f !== page.mainFrame())) {
+      await frame.waitForFunction(() => document.documentElement.dataset.ready === "true");
+    }
+    expectScreenshot(await page.screenshot({ mask: [page.getByText(/^Created /)] }), "app-library");
+
+    await page.goto(`${server.origin}/decks/${ids[0]}`);
+    await waitForStatus(page, "ok");
+    await page.frameLocator('iframe[title="Preview"]').getByText("Launch plan").first().waitFor();
+    await page.waitForTimeout(300);
+    expectScreenshot(await page.screenshot({ mask: [page.locator(".cm-cursorLayer")] }), "app-editor");
+
+    await page.goto(`${server.origin}/brands`);
+    await page.getByLabel("Website").fill(sites.url("serif-editorial"));
+    await page.getByRole("button", { name: "Add brand" }).click();
+    await page.waitForURL(/\/brands\/[0-9a-f-]{36}$/);
+    await page.evaluate(() => document.fonts.ready);
+    expectScreenshot(
+      await page.screenshot({ mask: [page.getByRole("link", { name: /^http:\/\/localhost/ })] }),
+      "app-brand",
+    );
+    await context.close();
+  }, 180_000);
 });
 
 async function waitForStatus(page: Page, kind: "ok" | "error" | "saved") {

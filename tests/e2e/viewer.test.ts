@@ -1,7 +1,4 @@
-import fs from "node:fs";
-import path from "node:path";
 import { eq } from "drizzle-orm";
-import pixelmatch from "pixelmatch";
 import type { Browser, Frame, Page } from "playwright-core";
 import { PNG } from "pngjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -15,6 +12,7 @@ import { call, createUser, type TestUser } from "../helpers/api";
 import { dispatch } from "../helpers/app-router";
 import { type AppServer, startAppServer } from "../helpers/app-server";
 import { launchBrowser } from "../helpers/browser";
+import { expectScreenshot } from "../helpers/screenshots";
 import { setUpTestDatabase } from "../helpers/database";
 import { fiveSlideDeck, throwingDeck, webpageDeck } from "../helpers/sample-decks";
 
@@ -287,11 +285,6 @@ describe("the public viewer", () => {
 });
 
 describe("what the deck looks like", () => {
-  const dir = path.resolve("tests/e2e/__screenshots__");
-  // Anti-aliasing differs slightly between Chromium builds and GPUs-less rasterisers; a real regression
-  // (a moved box, a lost font, a changed colour) changes far more than 1% of the pixels.
-  const MAX_DIFF_RATIO = 0.01;
-
   it.each([
     [1, "title-slide"],
     [2, "two-column-slide"],
@@ -301,22 +294,8 @@ describe("what the deck looks like", () => {
     const page = await newPage({ width: 960, height: 540 });
     await page.goto(`${server.origin}/d/${slug}/embed?chrome=0&slide=${slide}`);
     await page.waitForFunction(() => document.documentElement.dataset.ready === "true");
-    const actual = PNG.sync.read(await page.screenshot());
+    const png = await page.screenshot();
     await page.context().close();
-
-    const file = path.join(dir, `${name}.png`);
-    if (process.env.UPDATE_SCREENSHOTS || !fs.existsSync(file)) {
-      if (process.env.CI) throw new Error(`${file} is missing; run the tests with UPDATE_SCREENSHOTS=1 and commit it`);
-      fs.writeFileSync(file, PNG.sync.write(actual));
-    }
-    const expected = PNG.sync.read(fs.readFileSync(file));
-    expect([actual.width, actual.height]).toEqual([expected.width, expected.height]);
-    const diff = new PNG({ width: actual.width, height: actual.height });
-    const changed = pixelmatch(expected.data, actual.data, diff.data, actual.width, actual.height, { threshold: 0.1 });
-    if (changed / (actual.width * actual.height) > MAX_DIFF_RATIO) {
-      fs.writeFileSync(path.join(dir, `${name}.diff.png`), PNG.sync.write(diff));
-      fs.writeFileSync(path.join(dir, `${name}.actual.png`), PNG.sync.write(actual));
-    }
-    expect(changed / (actual.width * actual.height)).toBeLessThanOrEqual(MAX_DIFF_RATIO);
+    expectScreenshot(png, name);
   });
 });

@@ -7,6 +7,7 @@ import { requireAppContext } from "@/lib/app/context";
 import type { BrandBook } from "@/lib/brands/brand-book";
 import { getBrand } from "@/lib/brands/brands";
 import { getFileStore } from "@/lib/storage/storage";
+import { playerAssets } from "@/lib/viewer/assets";
 
 export const metadata: Metadata = { title: "Brand · Deckhand" };
 
@@ -33,11 +34,11 @@ export default async function BrandPage({ params }: { params: Promise<{ id: stri
 
   return (
     <div className="mx-auto max-w-6xl space-y-8 px-6 py-8">
+      {/* The shipped faces (the same @font-face rules decks get), so specimens show the brand's type. */}
+      <link rel="stylesheet" href={playerAssets().fonts} />
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="flex items-center gap-4">
-          {logoUrl && (
-            <img src={logoUrl} alt={`${brand.name} logo`} className="h-12 max-w-40 object-contain" />
-          )}
+          {logoUrl && <img src={logoUrl} alt={`${brand.name} logo`} className="h-12 max-w-40 object-contain" />}
           <div>
             <h1 className="text-2xl font-semibold tracking-tight">{brand.name}</h1>
             <a href={brand.sourceUrl} className="text-sm text-accent hover:underline" rel="noreferrer noopener">

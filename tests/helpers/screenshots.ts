@@ -1,0 +1,29 @@
+import fs from "node:fs";
+import path from "node:path";
+import pixelmatch from "pixelmatch";
+import { PNG } from "pngjs";
+import { expect } from "vitest";
+
+// Compares a screenshot with the committed one in tests/e2e/__screenshots__ (written on the first run,
+// or with UPDATE_SCREENSHOTS=1; CI refuses a missing one). Anti-aliasing differs slightly between
+// Chromium builds; a real regression (a moved box, a lost font, a changed colour) changes far more than 1%.
+const dir = path.resolve("tests/e2e/__screenshots__");
+const MAX_DIFF_RATIO = 0.01;
+
+export function expectScreenshot(png: Buffer, name: string) {
+  const actual = PNG.sync.read(png);
+  const file = path.join(dir, `${name}.png`);
+  if (process.env.UPDATE_SCREENSHOTS || !fs.existsSync(file)) {
+    if (process.env.CI) throw new Error(`${file} is missing; run the tests with UPDATE_SCREENSHOTS=1 and commit it`);
+    fs.writeFileSync(file, PNG.sync.write(actual));
+  }
+  const expected = PNG.sync.read(fs.readFileSync(file));
+  expect([actual.width, actual.height]).toEqual([expected.width, expected.height]);
+  const diff = new PNG({ width: actual.width, height: actual.height });
+  const changed = pixelmatch(expected.data, actual.data, diff.data, actual.width, actual.height, { threshold: 0.1 });
+  if (changed / (actual.width * actual.height) > MAX_DIFF_RATIO) {
+    fs.writeFileSync(path.join(dir, `${name}.diff.png`), PNG.sync.write(diff));
+    fs.writeFileSync(path.join(dir, `${name}.actual.png`), PNG.sync.write(actual));
+  }
+  expect(changed / (actual.width * actual.height), `${name}.png differs`).toBeLessThanOrEqual(MAX_DIFF_RATIO);
+}
