@@ -7,6 +7,14 @@ import { ApiError } from "@/lib/api/errors";
 import { actionContext, ORG_COOKIE } from "@/lib/app/context";
 import { isMember } from "@/lib/auth/accounts-app";
 import { createKey, revokeKey } from "@/lib/auth/key-management";
+import {
+  acceptInvitation,
+  createInvitation,
+  removeMember,
+  revokeInvitation,
+  setMemberRole,
+} from "@/lib/auth/organizations";
+import { config } from "@/lib/config";
 import { createDeck } from "@/lib/decks/create-deck";
 import { z } from "zod";
 
@@ -70,4 +78,40 @@ export async function revokeKeyAction(form: FormData) {
   const { ctx } = await actionContext();
   await revokeKey(ctx, String(form.get("id") ?? ""));
   redirect("/settings/keys");
+}
+
+export type InviteState = { error?: string; link?: string };
+
+export async function createInvitationAction(_state: InviteState, form: FormData): Promise<InviteState> {
+  try {
+    const { ctx } = await actionContext();
+    const role = form.get("role") === "owner" ? "owner" : "member";
+    const { token } = await createInvitation(ctx, role);
+    revalidatePath("/settings/members");
+    return { link: `${config.appUrl}/invite/${token}` };
+  } catch (error) {
+    return { error: message(error) };
+  }
+}
+
+export async function memberAction(form: FormData) {
+  const { ctx } = await actionContext();
+  const userId = String(form.get("userId") ?? "");
+  const action = String(form.get("action") ?? "");
+  if (action === "remove") await removeMember(ctx, userId);
+  else if (action === "owner" || action === "member") await setMemberRole(ctx, userId, action);
+  else if (action === "revoke-invitation") await revokeInvitation(ctx, String(form.get("invitationId") ?? ""));
+  // Leaving an organization returns to another one.
+  if (action === "remove" && userId === ctx.caller.userId) {
+    (await cookies()).delete(ORG_COOKIE);
+    redirect("/decks");
+  }
+  revalidatePath("/settings/members");
+}
+
+export async function acceptInvitationAction(token: string) {
+  const { ctx } = await actionContext();
+  const organizationId = await acceptInvitation(ctx.db, token, ctx.caller.userId);
+  (await cookies()).set(ORG_COOKIE, organizationId, { httpOnly: true, sameSite: "lax", path: "/" });
+  redirect("/decks");
 }

@@ -12,6 +12,7 @@ export default async function AppLayout({ children }: { children: ReactNode }) {
     { href: "/decks", label: "Library" },
     { href: "/brands", label: "Brands" },
     { href: "/settings/keys", label: "API keys" },
+    { href: "/settings/members", label: "Members" },
   ];
   return (
     <div className="min-h-screen">

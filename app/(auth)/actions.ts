@@ -3,6 +3,7 @@
 import { AuthError } from "next-auth";
 import { redirect } from "next/navigation";
 import { ApiError } from "@/lib/api/errors";
+import { safeNextPath } from "@/lib/app/next-path";
 import { signUp, signUpInput } from "@/lib/auth/accounts-app";
 import { signIn, signOut } from "@/lib/auth/next-auth";
 import { getDb } from "@/lib/db/client";
@@ -15,9 +16,6 @@ const text = (form: FormData, name: string) => {
   const value = form.get(name);
   return typeof value === "string" ? value : "";
 };
-
-// Only paths of this app are followed after signing in.
-const safeNext = (value: string) => (/^\/(?!\/)[\w\-./?=&%#]*$/.test(value) ? value : "/decks");
 
 export async function signUpAction(_state: FormState, form: FormData): Promise<FormState> {
   const values = { name: text(form, "name"), email: text(form, "email") };
@@ -32,7 +30,7 @@ export async function signUpAction(_state: FormState, form: FormData): Promise<F
   await signIn("credentials", {
     email: parsed.data.email,
     password: parsed.data.password,
-    redirectTo: safeNext(text(form, "next")),
+    redirectTo: safeNextPath(text(form, "next")),
   });
   return {};
 }
@@ -43,7 +41,7 @@ export async function signInAction(_state: FormState, form: FormData): Promise<F
     await signIn("credentials", {
       email: values.email,
       password: text(form, "password"),
-      redirectTo: safeNext(text(form, "next")),
+      redirectTo: safeNextPath(text(form, "next")),
     });
   } catch (error) {
     if (error instanceof AuthError) {

@@ -1,4 +1,10 @@
-import type { ButtonHTMLAttributes, InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from "react";
+import type {
+  AnchorHTMLAttributes,
+  ButtonHTMLAttributes,
+  InputHTMLAttributes,
+  ReactNode,
+  SelectHTMLAttributes,
+} from "react";
 
 // The app's small component set: one look for buttons, fields, cards, badges and notices.
 
@@ -6,28 +12,36 @@ const cx = (...classes: (string | false | null | undefined)[]) => classes.filter
 
 const focus = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent";
 
+type Variant = "primary" | "secondary" | "danger" | "ghost";
+
+const buttonStyles = (variant: Variant, className?: string) =>
+  cx(
+    "inline-flex items-center justify-center gap-2 rounded-md px-3.5 py-2 text-sm font-medium disabled:cursor-not-allowed disabled:opacity-60",
+    focus,
+    {
+      primary: "bg-accent text-white hover:bg-accent-strong",
+      secondary: "bg-white text-zinc-900 ring-1 ring-zinc-300 hover:bg-zinc-50",
+      danger: "bg-white text-red-700 ring-1 ring-red-200 hover:bg-red-50",
+      ghost: "text-zinc-700 hover:bg-zinc-100",
+    }[variant],
+    className,
+  );
+
 export function Button({
   variant = "primary",
   className,
   ...props
-}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: "primary" | "secondary" | "danger" | "ghost" }) {
-  const styles = {
-    primary: "bg-accent text-white hover:bg-accent-strong",
-    secondary: "bg-white text-zinc-900 ring-1 ring-zinc-300 hover:bg-zinc-50",
-    danger: "bg-white text-red-700 ring-1 ring-red-200 hover:bg-red-50",
-    ghost: "text-zinc-700 hover:bg-zinc-100",
-  }[variant];
-  return (
-    <button
-      className={cx(
-        "inline-flex items-center justify-center gap-2 rounded-md px-3.5 py-2 text-sm font-medium disabled:cursor-not-allowed disabled:opacity-60",
-        focus,
-        styles,
-        className,
-      )}
-      {...props}
-    />
-  );
+}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }) {
+  return <button className={buttonStyles(variant, className)} {...props} />;
+}
+
+/** A link that looks like a button (navigation, not an action). */
+export function ButtonLink({
+  variant = "primary",
+  className,
+  ...props
+}: AnchorHTMLAttributes<HTMLAnchorElement> & { variant?: Variant }) {
+  return <a className={buttonStyles(variant, className)} {...props} />;
 }
 
 export function Field({ label, hint, children }: { label: string; hint?: string; children: ReactNode }) {

@@ -257,6 +257,72 @@ describe("the browser app", () => {
   }, 240_000);
 });
 
+describe("organizations", () => {
+  it("invites by link, lets the invitee sign up and join, shares org decks, and switches organizations", async () => {
+    const owner = person("Owner");
+    const ownerContext = await browser.newContext();
+    const ownerPage = await ownerContext.newPage();
+    await signUp(ownerPage, owner);
+    const key = await createKey(ownerPage, "org");
+    const api = createDeckhandClient({ baseUrl: `${server.origin}/api/v1`, apiKey: key });
+    const shared = unwrap(await api.api.POST("/decks", { body: { title: "Team roadmap" } }));
+    unwrap(await api.api.PATCH("/decks/{id}", { params: { path: { id: shared.id } }, body: { visibility: "org" } }));
+    const secret = unwrap(await api.api.POST("/decks", { body: { title: "Owner's private notes" } }));
+
+    await ownerPage.goto(`${server.origin}/settings/members`);
+    await ownerPage.getByRole("button", { name: "Create invitation link" }).click();
+    const link = await ownerPage.getByTestId("invite-link").inputValue();
+    expect(link).toMatch(new RegExp(`^${server.origin}/invite/[\\w-]+$`));
+
+    // The invitee has no account: the link leads through sign-up and back to the invitation.
+    const invitee = person("Invitee");
+    const inviteeContext = await browser.newContext();
+    const page = await inviteeContext.newPage();
+    await page.goto(link);
+    expect(await page.getByRole("heading", { name: /Join Owner's workspace/ }).count()).toBe(1);
+    await page.getByRole("link", { name: "Create an account" }).click();
+    await page.getByLabel("Name").fill(invitee.name);
+    await page.getByLabel("Email").fill(invitee.email);
+    await page.getByLabel("Password").fill(invitee.password);
+    await page.getByRole("button", { name: "Create account" }).click();
+    await page.waitForURL(link);
+    await page.getByRole("button", { name: /^Join as/ }).click();
+    await page.waitForURL(`${server.origin}/decks`);
+
+    // Now working in the owner's organization: the shared deck is listed, the private one is not.
+    await page.goto(`${server.origin}/decks?scope=org`);
+    expect(await page.getByRole("link", { name: /Team roadmap/ }).count()).toBe(1);
+    expect(await page.getByText("Owner's private notes").count()).toBe(0);
+    await page.goto(`${server.origin}/decks/${secret.id}`);
+    expect(await page.getByText(/could not be found|404/i).count()).toBeGreaterThan(0);
+
+    // The link worked once.
+    const again = await (await browser.newContext()).newPage();
+    await again.goto(link);
+    expect(await again.getByText("This invitation cannot be used").count()).toBe(1);
+
+    // Both organizations are offered; switching back shows the invitee's own workspace.
+    await page.goto(`${server.origin}/decks`);
+    await page.getByLabel("Organization").selectOption({ label: "Invitee's workspace" });
+    await Promise.all([
+      page.waitForResponse((response) => response.request().method() === "POST"),
+      page.getByRole("button", { name: "Switch" }).click(),
+    ]);
+    await page.goto(`${server.origin}/decks?scope=org`);
+    expect(await page.getByText("Team roadmap").count()).toBe(0);
+
+    // The owner sees the new member and can make them an owner.
+    await ownerPage.goto(`${server.origin}/settings/members`);
+    const row = ownerPage.getByRole("row", { name: new RegExp(invitee.email) });
+    expect(await row.textContent()).toContain("member");
+    await row.getByRole("button", { name: "Make owner" }).click();
+    await ownerPage.waitForLoadState("networkidle");
+    expect(await ownerPage.getByRole("row", { name: new RegExp(invitee.email) }).textContent()).toContain("owner");
+    await ownerContext.close();
+    await inviteeContext.close();
+  }, 120_000);
+});
+
 describe("brands in the app", () => {
   it("adds a brand from a website, shows its book, and explains why a used brand cannot be deleted", async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });

@@ -4,13 +4,14 @@ import { AuthForm } from "@/components/app/auth-form";
 import { OAuthButtons } from "@/components/app/oauth-buttons";
 import { Card } from "@/components/ui";
 import { getAppContext } from "@/lib/app/context";
+import { safeNextPath } from "@/lib/app/next-path";
 import { signUpAction } from "../actions";
 
 export const metadata: Metadata = { title: "Create an account · Deckhand" };
 
 export default async function SignUpPage({ searchParams }: { searchParams: Promise<{ next?: string }> }) {
-  if (await getAppContext()) redirect("/decks");
   const { next } = await searchParams;
+  if (await getAppContext()) redirect(safeNextPath(next));
   return (
     <Card className="space-y-6">
       <div>

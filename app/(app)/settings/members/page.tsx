@@ -1,0 +1,100 @@
+import type { Metadata } from "next";
+import { InviteForm } from "@/components/app/invite-form";
+import { Badge, Button, Card } from "@/components/ui";
+import { requireAppContext } from "@/lib/app/context";
+import { listMembers, listPendingInvitations } from "@/lib/auth/organizations";
+import { memberAction } from "../../actions";
+
+export const metadata: Metadata = { title: "Members · Deckhand" };
+
+// Settings → Members: who belongs to the organization, their roles, and invitations by link.
+export default async function MembersPage() {
+  const { ctx, organization, user } = await requireAppContext();
+  const isOwner = organization.role === "owner";
+  const [members, invitations] = await Promise.all([listMembers(ctx), isOwner ? listPendingInvitations(ctx) : []]);
+  return (
+    <div className="mx-auto max-w-6xl space-y-8 px-6 py-8">
+      <div>
+        <h1 className="text-2xl font-semibold tracking-tight">Members of {organization.name}</h1>
+        <p className="mt-1 text-sm text-zinc-600">
+          Owners invite people, change roles and remove members. Members see the organization&apos;s shared decks,
+          templates and brands.
+        </p>
+      </div>
+
+      {isOwner && (
+        <Card className="space-y-3">
+          <h2 className="text-base font-semibold">Invite someone</h2>
+          <InviteForm />
+          {invitations.length > 0 && (
+            <ul className="divide-y divide-zinc-100 text-sm" aria-label="Pending invitations">
+              {invitations.map((invitation) => (
+                <li key={invitation.id} className="flex items-center justify-between py-2">
+                  <span>
+                    Link for a {invitation.role}, expires{" "}
+                    {invitation.expiresAt.toLocaleDateString("en", { dateStyle: "medium", timeZone: "UTC" })}
+                  </span>
+                  <form action={memberAction}>
+                    <input type="hidden" name="action" value="revoke-invitation" />
+                    <input type="hidden" name="invitationId" value={invitation.id} />
+                    <Button variant="ghost" type="submit">
+                      Revoke
+                    </Button>
+                  </form>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Card>
+      )}
+
+      <div className="overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-zinc-200">
+        <table className="w-full text-left text-sm">
+          <thead className="border-b border-zinc-200 text-zinc-500">
+            <tr>
+              <th className="px-4 py-2.5 font-medium">Name</th>
+              <th className="px-4 py-2.5 font-medium">Email</th>
+              <th className="px-4 py-2.5 font-medium">Role</th>
+              <th className="px-4 py-2.5" />
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-zinc-100">
+            {members.map((member) => (
+              <tr key={member.userId}>
+                <td className="px-4 py-3 font-medium">
+                  {member.name ?? "—"} {member.userId === user.id && <Badge>you</Badge>}
+                </td>
+                <td className="px-4 py-3">{member.email}</td>
+                <td className="px-4 py-3">
+                  <Badge tone={member.role === "owner" ? "accent" : "neutral"}>{member.role}</Badge>
+                </td>
+                <td className="px-4 py-3">
+                  <div className="flex justify-end gap-2">
+                    {isOwner && (
+                      <form action={memberAction}>
+                        <input type="hidden" name="userId" value={member.userId} />
+                        <input type="hidden" name="action" value={member.role === "owner" ? "member" : "owner"} />
+                        <Button variant="secondary" type="submit">
+                          {member.role === "owner" ? "Make member" : "Make owner"}
+                        </Button>
+                      </form>
+                    )}
+                    {(isOwner || member.userId === user.id) && (
+                      <form action={memberAction}>
+                        <input type="hidden" name="userId" value={member.userId} />
+                        <input type="hidden" name="action" value="remove" />
+                        <Button variant="danger" type="submit">
+                          {member.userId === user.id ? "Leave" : "Remove"}
+                        </Button>
+                      </form>
+                    )}
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
