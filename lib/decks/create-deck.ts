@@ -61,7 +61,7 @@ export async function createDeck(
   return presentDeck(row!);
 }
 
-function brandTokensCss(data: unknown): string | null {
+export function brandTokensCss(data: unknown): string | null {
   const tokens = (data as { tokensCss?: unknown } | null)?.tokensCss;
   return typeof tokens === "string" && tokens.trim() !== "" ? tokens : null;
 }

@@ -338,10 +338,29 @@ describe("brands in the app", () => {
     expect(await page.getByText("primary", { exact: true }).count()).toBe(1);
     expect(await page.getByRole("heading", { name: "Typography" }).count()).toBe(1);
 
-    // A deck uses the brand: deleting is refused with the reason.
+    const primary = (await page.locator("li", { hasText: "primary" }).locator(".font-mono").textContent())!.trim();
+
+    // The editor's brand picker applies the brand's tokens; saving keeps them in the version.
+    await page.goto(`${server.origin}/decks`);
+    await page.getByLabel("Title").fill("Branded");
+    await page.getByRole("button", { name: "New deck" }).click();
+    await page.waitForURL(/\/decks\/[0-9a-f-]{36}$/);
+    const deckId = page.url().split("/").at(-1)!;
+    await waitForStatus(page, "ok");
+    await page.getByLabel("Brand").selectOption({ index: 1 });
+    await page.getByText("Brand tokens applied").waitFor();
+    await page.getByRole("tab", { name: "Theme tokens (CSS)" }).click();
+    expect(await page.getByTestId("editor-css").textContent()).toContain(primary);
+    await waitForStatus(page, "ok");
+    await page.getByRole("button", { name: "Save version" }).click();
+    await waitForStatus(page, "saved");
     const key = await createKey(page, "brand");
     const api = createDeckhandClient({ baseUrl: `${server.origin}/api/v1`, apiKey: key });
-    const deck = unwrap(await api.api.POST("/decks", { body: { title: "Branded", brandId } }));
+    const deck = unwrap(await api.api.GET("/decks/{id}", { params: { path: { id: deckId } } }));
+    expect(deck.brandId).toBe(brandId);
+    expect(deck.latestVersion?.tokensCss).toContain(primary);
+
+    // A deck uses the brand: deleting is refused with the reason.
     await page.goto(`${server.origin}/brands/${brandId}`);
     page.once("dialog", (dialog) => void dialog.accept());
     await page.getByRole("button", { name: "Delete brand" }).click();

@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState } from "react";
 import {
   authorAction,
+  setBrandAction,
   type DeckSettings,
   exportStatusAction,
   startExportAction,
@@ -263,5 +264,50 @@ export function AiDialog({
         )}
       </div>
     </Dialog>
+  );
+}
+
+// The deck's brand: choosing one applies its tokens to the editor (saved with the next version).
+export function BrandPicker({
+  deckId,
+  brands,
+  brandId,
+  onTokens,
+}: {
+  deckId: string;
+  brands: { id: string; name: string }[];
+  brandId: string | null;
+  onTokens: (tokensCss: string) => void;
+}) {
+  const [value, setValue] = useState(brandId ?? "");
+  const [error, setError] = useState<string | null>(null);
+  if (brands.length === 0) return null;
+  return (
+    <div className="flex items-center gap-2">
+      <label className="sr-only" htmlFor="brand">
+        Brand
+      </label>
+      <select
+        id="brand"
+        value={value}
+        onChange={async (e) => {
+          const next = e.target.value;
+          setValue(next);
+          const result = await setBrandAction(deckId, next || null);
+          if (!result.ok) return setError(result.message);
+          setError(null);
+          if (result.tokensCss) onTokens(result.tokensCss);
+        }}
+        className="rounded-md py-1.5 pr-8 pl-2 text-sm ring-1 ring-zinc-300"
+      >
+        <option value="">No brand</option>
+        {brands.map((b) => (
+          <option key={b.id} value={b.id}>
+            {b.name}
+          </option>
+        ))}
+      </select>
+      {error && <span className="text-xs text-red-700">{error}</span>}
+    </div>
   );
 }

@@ -12,7 +12,7 @@ import {
 } from "@/app/(app)/decks/[id]/actions";
 import { Badge, Button, Input, Notice } from "@/components/ui";
 import { CodeEditor, type Problem } from "./code-editor";
-import { AiDialog, ExportButtons, PublishDialog } from "./deck-panels";
+import { AiDialog, BrandPicker, ExportButtons, PublishDialog } from "./deck-panels";
 
 // The deck editor: TSX source and theme tokens in CodeMirror, a live preview of what is typed (compiled
 // on the server into the author's draft, shown in the sandboxed player), the outline, save with a note,
@@ -27,6 +27,8 @@ export function Editor({
   deck,
   settings,
   publicUrl,
+  brands,
+  brandId,
   presentUrl,
   canEdit,
   initialSource,
@@ -36,6 +38,8 @@ export function Editor({
   deck: { id: string; title: string; format: "slides" | "webpage"; versionCount: number };
   settings: DeckSettings;
   publicUrl: string | null;
+  brands: { id: string; name: string }[];
+  brandId: string | null;
   /** A preview link of the newest saved version, for present mode. */
   presentUrl: string | null;
   canEdit: boolean;
@@ -148,6 +152,17 @@ export function Editor({
             <Button variant="ghost" type="button" onClick={() => present(presentUrl, publicUrl)}>
               Present
             </Button>
+          )}
+          {canEdit && (
+            <BrandPicker
+              deckId={deck.id}
+              brands={brands}
+              brandId={brandId}
+              onTokens={(css) => {
+                setTokens(css);
+                setStatus({ kind: "idle", text: "Brand tokens applied: save to keep them" });
+              }}
+            />
           )}
           {deck.format === "slides" && <ExportButtons deckId={deck.id} disabled={history.length === 0} />}
           {canEdit && (

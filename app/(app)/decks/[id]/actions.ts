@@ -6,6 +6,7 @@ import { ApiError } from "@/lib/api/errors";
 import { actionContext } from "@/lib/app/context";
 import { getDeckVersion, revertDeckVersion } from "@/lib/decks/deck-versions";
 import { compileDraft, compileProblems, type DraftResult } from "@/lib/decks/drafts";
+import { setDeckBrand } from "@/lib/decks/set-brand";
 import { setDeckContent } from "@/lib/decks/set-deck-content";
 import { updateDeckBody } from "@/lib/decks/schemas";
 import { updateDeck } from "@/lib/decks/update-deck";
@@ -129,6 +130,17 @@ export async function authorAction(
     );
     revalidatePath(`/decks/${deckId}`);
     return { ok: true, version: saved.version };
+  } catch (error) {
+    return failure(error);
+  }
+}
+
+export async function setBrandAction(deckId: string, brandId: string | null) {
+  try {
+    const { ctx } = await actionContext();
+    const result = await setDeckBrand(ctx, deckId, brandId ? z.guid().parse(brandId) : null);
+    revalidatePath(`/decks/${deckId}`);
+    return { ok: true as const, tokensCss: result.tokensCss };
   } catch (error) {
     return failure(error);
   }

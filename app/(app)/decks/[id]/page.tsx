@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { Editor } from "@/components/app/editor/editor";
 import { ApiError } from "@/lib/api/errors";
+import { listBrands } from "@/lib/brands/brands";
 import { requireAppContext } from "@/lib/app/context";
 import { starterSource } from "@/lib/deck/starter";
 import { defaultTokensCss } from "@/lib/deck/vocabulary";
@@ -23,7 +24,7 @@ export default async function EditorPage({ params }: { params: Promise<{ id: str
     if (error instanceof ApiError && (error.code === "not_found" || error.code === "forbidden")) notFound();
     throw error;
   }
-  const history = await listVersionHistory(ctx, id);
+  const [history, brands] = await Promise.all([listVersionHistory(ctx, id), listBrands(ctx)]);
   // Before its first version a deck opens with its template's newest content (the design it builds on),
   // or a starter module.
   const latest = deck.latestVersion ?? (await startingContent(ctx, deck.startedFromDeckId));
@@ -38,6 +39,8 @@ export default async function EditorPage({ params }: { params: Promise<{ id: str
         visibility: deck.visibility,
       }}
       publicUrl={deck.publicUrl}
+      brands={brands.map((b) => ({ id: b.id, name: b.name }))}
+      brandId={deck.brandId}
       presentUrl={
         deck.versionCount > 0
           ? (await createPreviewUrl(ctx, deck.id, deck.versionCount, { ttlMs: 4 * 60 * 60 * 1000 })).url
