@@ -257,6 +257,37 @@ describe("the browser app", () => {
   }, 240_000);
 });
 
+describe("the AI panel", () => {
+  it("applies an edit with the offline editor and shows the new version", async () => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await signUp(page, person("Writer"));
+    await page.getByLabel("Title").fill("AI deck");
+    await page.getByRole("button", { name: "New deck" }).click();
+    await page.waitForURL(/\/decks\/[0-9a-f-]{36}$/);
+    await waitForStatus(page, "ok");
+    await page.getByRole("button", { name: "Save version" }).click();
+    await waitForStatus(page, "saved");
+    await page.reload();
+    await waitForStatus(page, "ok");
+
+    await page.getByRole("button", { name: "AI", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: "Write with AI" });
+    await dialog.getByLabel("Instruction").fill('"First point" → "Ship version one"');
+    await dialog.getByRole("button", { name: "Apply edit" }).click();
+    await page.getByText("Saved as version 2").waitFor();
+    expect(await page.getByTestId("editor-tsx").textContent()).toContain("Ship version one");
+
+    // What needs a model says so, and saves nothing.
+    await page.getByRole("button", { name: "AI", exact: true }).click();
+    await dialog.getByLabel("Instruction").fill("Make it more persuasive");
+    await dialog.getByRole("button", { name: "Apply edit" }).click();
+    await dialog.getByRole("alert").waitFor();
+    expect(await dialog.getByRole("alert").textContent()).toMatch(/OPENAI_API_KEY/);
+    await context.close();
+  }, 60_000);
+});
+
 describe("organizations", () => {
   it("invites by link, lets the invitee sign up and join, shares org decks, and switches organizations", async () => {
     const owner = person("Owner");
