@@ -13,8 +13,16 @@ export default function HomePage() {
         Presentations as versioned TSX modules: write them yourself or with a model, publish them to a share link,
         export them to PDF and PPTX.
       </p>
+      <p style={{ display: "flex", gap: 16, fontSize: 18 }}>
+        <a href="/sign-up">Create an account</a>
+        <a href="/sign-in">Sign in</a>
+        <a href="/docs/api">API reference</a>
+      </p>
       <h2>Get a key</h2>
-      <pre>npm run --silent keys:create -- --email you@example.com --org &quot;Acme&quot;</pre>
+      <p>
+        In the app under API keys, or from the command line:{" "}
+        <code>npm run --silent keys:create -- --email you@example.com --org &quot;Acme&quot;</code>
+      </p>
       <h2>Use the API</h2>
       <pre>{`curl -H "Authorization: Bearer $DECKHAND_KEY" ${base}/instructions`}</pre>
       <EndpointTable
