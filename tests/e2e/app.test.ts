@@ -205,11 +205,11 @@ describe("the browser app", () => {
     await waitForStatus(page, "ok");
     await page.getByLabel("Version note").fill("first draft");
     await page.getByRole("button", { name: "Save version" }).click();
-    await waitForStatus(page, "saved");
+    await page.getByText("Saved as version 1").waitFor();
     await replaceSource(page, deckSource(["Version two"]));
     await waitForStatus(page, "ok");
     await page.keyboard.press("Control+s");
-    await waitForStatus(page, "saved");
+    await page.getByText("Saved as version 2").waitFor();
     const versions = unwrap(await api.api.GET("/decks/{id}/versions", { params: { path: { id: deckId } } }));
     expect(versions.map((v) => [v.version, v.prompt])).toEqual([
       [2, null],
@@ -228,7 +228,7 @@ describe("the browser app", () => {
     expect(diff).toContain("Version two");
     page.once("dialog", (dialog) => void dialog.accept());
     await page.getByRole("button", { name: "Revert to version 1" }).click();
-    await waitForStatus(page, "saved");
+    await page.getByText("Saved as version 3").waitFor();
     const latest = unwrap(await api.api.GET("/decks/{id}", { params: { path: { id: deckId } } }));
     expect(latest.versionCount).toBe(3);
     expect(latest.latestVersion?.outline).toEqual(["Version one"]);

@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState } from "react";
 import {
   authorAction,
+  deleteDeckAction,
   setBrandAction,
   type DeckSettings,
   exportStatusAction,
@@ -134,6 +135,19 @@ export function PublishDialog({
           </Field>
         </div>
       )}
+      <div className="border-t border-zinc-200 pt-4">
+        <Button
+          variant="danger"
+          type="button"
+          onClick={() => {
+            if (window.confirm(`Delete “${values.title}” and all its versions? This cannot be undone.`)) {
+              void deleteDeckAction(deckId);
+            }
+          }}
+        >
+          Delete deck
+        </Button>
+      </div>
     </Dialog>
   );
 }

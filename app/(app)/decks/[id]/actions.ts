@@ -1,10 +1,12 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
+import { redirect } from "next/navigation";
 import { z } from "zod";
 import { ApiError } from "@/lib/api/errors";
 import { actionContext } from "@/lib/app/context";
 import { getDeckVersion, revertDeckVersion } from "@/lib/decks/deck-versions";
+import { deleteDeck } from "@/lib/decks/delete-deck";
 import { compileDraft, compileProblems, type DraftResult } from "@/lib/decks/drafts";
 import { setDeckBrand } from "@/lib/decks/set-brand";
 import { setDeckContent } from "@/lib/decks/set-deck-content";
@@ -144,4 +146,10 @@ export async function setBrandAction(deckId: string, brandId: string | null) {
   } catch (error) {
     return failure(error);
   }
+}
+
+export async function deleteDeckAction(deckId: string) {
+  const { ctx } = await actionContext();
+  await deleteDeck(ctx, deckId);
+  redirect("/decks");
 }
