@@ -51,15 +51,41 @@ export function renderViewerPage(deck: SharedDeck): Response {
 <meta name="twitter:image" content="${escapeHtml(image)}">
 <link rel="icon" href="/favicon.svg">
 <style>${baseStyle}iframe{display:block;width:100%;height:100%;border:0}</style>`,
-    body: `<iframe id="dh-frame" title="${escapeHtml(deck.title)}" sandbox="allow-scripts" allow="fullscreen" referrerpolicy="no-referrer"></iframe>
-${jsonScript("dh-viewer", { slug: deck.slug, frameUrl: frameUrl(deck.slug), presenterUrl: `/d/${deck.slug}/presenter` })}
-<script type="module" src="${playerAssets().viewer}"></script>`,
+    body: viewerBody({
+      title: deck.title,
+      channel: deck.slug,
+      frameUrl: frameUrl(deck.slug),
+      presenterUrl: `/d/${deck.slug}/presenter`,
+    }),
   });
   return htmlResponse(html, { headers: { "Content-Security-Policy": pageCsp(), "Cache-Control": "no-cache" } });
 }
 
-// GET /d/{slug}/presenter: current slide, next slide, notes and a timer, in step with the share page.
-export function renderPresenterPage(deck: SharedDeck): Response {
+// Where a viewer or presenter page finds its deck: the frame to show, and the channel that keeps a viewer
+// and its presenter window in step.
+type FrameSource = { title: string; channel: string; frameUrl: string };
+
+function viewerBody(source: FrameSource & { presenterUrl: string }): string {
+  return `<iframe id="dh-frame" title="${escapeHtml(source.title)}" sandbox="allow-scripts" allow="fullscreen" referrerpolicy="no-referrer"></iframe>
+${jsonScript("dh-viewer", { slug: source.channel, frameUrl: source.frameUrl, presenterUrl: source.presenterUrl })}
+<script type="module" src="${playerAssets().viewer}"></script>`;
+}
+
+// GET /preview/{token}/view: the editor's present mode, for any version the token grants (private decks
+// included): the share page without link previews, never indexed.
+export function renderPreviewViewerPage(source: FrameSource & { presenterUrl: string }): Response {
+  const html = htmlDocument({
+    title: source.title,
+    head: `<link rel="icon" href="/favicon.svg">
+<style>${baseStyle}iframe{display:block;width:100%;height:100%;border:0}</style>`,
+    body: viewerBody(source),
+  });
+  return htmlResponse(html, { headers: { "Content-Security-Policy": pageCsp(), "Cache-Control": "no-store" } });
+}
+
+// GET /d/{slug}/presenter (and /preview/{token}/presenter): current slide, next slide, notes and a timer,
+// in step with the viewer page over a BroadcastChannel.
+export function renderPresenterPage(source: FrameSource): Response {
   const style = `${baseStyle}
 body{display:grid;grid-template-columns:minmax(0,2fr) minmax(280px,1fr);grid-template-rows:auto minmax(0,1fr);gap:16px;padding:16px;box-sizing:border-box;height:100vh}
 header{grid-column:1/-1;display:flex;align-items:center;gap:16px;font-weight:600}
@@ -78,10 +104,10 @@ aside{display:flex;flex-direction:column;gap:12px;min-height:0}
 button{background:#27272a;color:inherit;border:0;border-radius:6px;padding:8px 14px;font:inherit;cursor:pointer}
 button:hover,button:focus-visible{background:#3f3f46;outline:none}`;
   const html = htmlDocument({
-    title: `Presenter · ${deck.title}`,
+    title: `Presenter · ${source.title}`,
     head: `<link rel="icon" href="/favicon.svg">
 <style>${style}</style>`,
-    body: `<header><span class="title">${escapeHtml(deck.title)}</span><span id="dh-count"></span><span id="dh-clock"></span><span id="dh-timer" title="Click to pause, double-click to reset">00:00:00</span></header>
+    body: `<header><span class="title">${escapeHtml(source.title)}</span><span id="dh-count"></span><span id="dh-clock"></span><span id="dh-timer" title="Click to pause, double-click to reset">00:00:00</span></header>
 <section class="current">
 <iframe id="dh-current" title="Current slide" sandbox="allow-scripts" referrerpolicy="no-referrer"></iframe>
 <div class="nav"><button id="dh-prev" type="button">← Previous</button><button id="dh-next-button" type="button">Next →</button></div>
@@ -91,7 +117,7 @@ button:hover,button:focus-visible{background:#3f3f46;outline:none}`;
 <div id="dh-next-label"></div>
 <div id="dh-notes" aria-live="polite"></div>
 </aside>
-${jsonScript("dh-presenter", { slug: deck.slug, frameUrl: frameUrl(deck.slug), thumbUrl: `${frameUrl(deck.slug)}?mode=thumb` })}
+${jsonScript("dh-presenter", { slug: source.channel, frameUrl: source.frameUrl, thumbUrl: `${source.frameUrl}?mode=thumb` })}
 <script type="module" src="${playerAssets().presenter}"></script>`,
   });
   return htmlResponse(html, { headers: { "Content-Security-Policy": pageCsp(), "Cache-Control": "no-cache" } });

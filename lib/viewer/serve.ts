@@ -3,7 +3,7 @@ import { getDb } from "@/lib/db/client";
 import { defaultTokensCss } from "@/lib/deck/vocabulary";
 import { moduleResponse, readFrameQuery, renderFrameDocument } from "./frame-document";
 import { htmlDocument, htmlResponse } from "./html";
-import { renderNotFoundPage, renderPresenterPage, renderViewerPage } from "./pages";
+import { frameUrl, renderNotFoundPage, renderPresenterPage, renderPreviewViewerPage, renderViewerPage } from "./pages";
 import { verifyPreviewToken } from "./preview-token";
 import { findDeckVersion, findDraft, findPublicDeck, type ViewableDeck } from "./viewable-deck";
 
@@ -80,7 +80,9 @@ export async function servePublicDeck(
     version: viewable.version.version,
   };
   if (part === "page") return renderViewerPage(shared);
-  if (part === "presenter") return renderPresenterPage(shared);
+  if (part === "presenter") {
+    return renderPresenterPage({ title: shared.title, channel: slug, frameUrl: frameUrl(slug) });
+  }
   if (typeof part === "object") {
     // Only the newest version of a public deck is served: its history stays private.
     if (part.module !== String(viewable.version.version) || !viewable.version.compiledJs) {
@@ -98,8 +100,13 @@ async function findPreview(token: string): Promise<ViewableDeck | null> {
   return grant.draftOf ? findDraft(db, grant.deckId, grant.draftOf) : findDeckVersion(db, grant.deckId, grant.version);
 }
 
-// /preview/{token}/frame and /preview/{token}/module/{version}: any version the token grants.
-export async function servePreview(req: Request, token: string, part: "frame" | "module"): Promise<Response> {
+// /preview/{token}/frame and /preview/{token}/module/{version}: any version the token grants; /view and
+// /presenter: the editor's present mode around that frame.
+export async function servePreview(
+  req: Request,
+  token: string,
+  part: "frame" | "module" | "view" | "presenter",
+): Promise<Response> {
   const viewable = await findPreview(token);
   if (!viewable) {
     return part === "frame"
@@ -114,6 +121,16 @@ export async function servePreview(req: Request, token: string, part: "frame" | 
   if (part === "module") {
     if (!viewable.version.compiledJs) return new Response("Not found", { status: 404 });
     return moduleResponse(viewable.version.compiledJs, "private, no-store");
+  }
+  if (part === "view" || part === "presenter") {
+    const source = {
+      title: viewable.deck.title,
+      channel: `preview-${viewable.deck.id}`,
+      frameUrl: `${config.deckContentOrigin ?? ""}/preview/${token}/frame`,
+    };
+    return part === "view"
+      ? renderPreviewViewerPage({ ...source, presenterUrl: `/preview/${token}/presenter` })
+      : renderPresenterPage(source);
   }
   return serveFrame(req, viewable, `/preview/${token}`, "frame");
 }

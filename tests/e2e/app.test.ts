@@ -253,6 +253,18 @@ describe("the browser app", () => {
     const [file] = await Promise.all([page.waitForEvent("download"), download.click()]);
     const bytes = fs.readFileSync((await file.path())!);
     expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
+
+    // Present mode: the player on its own page and the presenter window with notes and the next slide.
+    await page.reload();
+    const opened: Page[] = [];
+    context.on("page", (p) => opened.push(p));
+    await page.getByRole("button", { name: "Present" }).click();
+    await expect.poll(() => opened.length).toBe(2);
+    const [viewer, presenter] = [...opened].sort((a) => (a.url().endsWith("/view") ? -1 : 1));
+    expect(viewer!.url()).toMatch(/\/preview\/[^/]+\/view$/);
+    await viewer!.frameLocator("#dh-frame").getByText("Version one").first().waitFor();
+    expect(presenter!.url()).toMatch(/\/preview\/[^/]+\/presenter(#\d+)?$/);
+    await presenter!.frameLocator("#dh-current").getByText("Version one").first().waitFor();
     await context.close();
   }, 240_000);
 });

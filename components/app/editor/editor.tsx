@@ -40,7 +40,7 @@ export function Editor({
   publicUrl: string | null;
   brands: { id: string; name: string }[];
   brandId: string | null;
-  /** A preview link of the newest saved version, for present mode. */
+  /** The present-mode page of the newest saved version (a preview link). */
   presentUrl: string | null;
   canEdit: boolean;
   initialSource: string;
@@ -149,7 +149,7 @@ export function Editor({
             History ({history.length})
           </Button>
           {presentUrl && (
-            <Button variant="ghost" type="button" onClick={() => present(presentUrl, publicUrl)}>
+            <Button variant="ghost" type="button" onClick={() => present(presentUrl)}>
               Present
             </Button>
           )}
@@ -300,15 +300,11 @@ export function Editor({
   );
 }
 
-// Present mode: the player full screen in its own window (F toggles full screen, arrows move); a
-// published deck also opens its presenter view with notes, next slide and timer.
-function present(previewUrl: string, publicUrl: string | null) {
-  if (publicUrl) {
-    window.open(publicUrl, "deckhand-present");
-    window.open(`${publicUrl}/presenter`, "deckhand-presenter", "popup,width=1100,height=720");
-  } else {
-    window.open(`${previewUrl}?mode=present`, "deckhand-present");
-  }
+// Present mode: the newest saved version on its own page (F: full screen, arrows: move) and the presenter
+// window (current and next slide, notes, timer), kept in step.
+function present(viewUrl: string) {
+  window.open(viewUrl, "deckhand-present");
+  window.open(viewUrl.replace(/\/view$/, "/presenter"), "deckhand-presenter", "popup,width=1100,height=720");
 }
 
 // The sandboxed player at 1920x1080, scaled to the pane's width.
@@ -400,31 +396,9 @@ function History({
         <div className="mt-4 space-y-3 border-t border-zinc-200 pt-4">
           <div className="flex items-center gap-2 text-sm">
             Compare
-            <select
-              aria-label="From version"
-              value={from}
-              onChange={(e) => setFrom(Number(e.target.value))}
-              className="rounded ring-1 ring-zinc-300"
-            >
-              {entries.map((e) => (
-                <option key={e.version} value={e.version}>
-                  v{e.version}
-                </option>
-              ))}
-            </select>
+            <VersionSelect label="From version" entries={entries} value={from} onChange={setFrom} />
             with
-            <select
-              aria-label="To version"
-              value={to}
-              onChange={(e) => setTo(Number(e.target.value))}
-              className="rounded ring-1 ring-zinc-300"
-            >
-              {entries.map((e) => (
-                <option key={e.version} value={e.version}>
-                  v{e.version}
-                </option>
-              ))}
-            </select>
+            <VersionSelect label="To version" entries={entries} value={to} onChange={setTo} />
             <Button variant="secondary" type="button" onClick={() => void compare()}>
               Show diff
             </Button>
@@ -454,5 +428,32 @@ function History({
         </div>
       )}
     </div>
+  );
+}
+
+function VersionSelect({
+  label,
+  entries,
+  value,
+  onChange,
+}: {
+  label: string;
+  entries: HistoryEntry[];
+  value: number | "";
+  onChange: (version: number) => void;
+}) {
+  return (
+    <select
+      aria-label={label}
+      value={value}
+      onChange={(e) => onChange(Number(e.target.value))}
+      className="rounded ring-1 ring-zinc-300"
+    >
+      {entries.map((e) => (
+        <option key={e.version} value={e.version}>
+          v{e.version}
+        </option>
+      ))}
+    </select>
   );
 }

@@ -4,6 +4,7 @@ import { Editor } from "@/components/app/editor/editor";
 import { ApiError } from "@/lib/api/errors";
 import { listBrands } from "@/lib/brands/brands";
 import { requireAppContext } from "@/lib/app/context";
+import { config } from "@/lib/config";
 import { starterSource } from "@/lib/deck/starter";
 import { defaultTokensCss } from "@/lib/deck/vocabulary";
 import { listVersionHistory } from "@/lib/decks/deck-versions";
@@ -43,7 +44,7 @@ export default async function EditorPage({ params }: { params: Promise<{ id: str
       brandId={deck.brandId}
       presentUrl={
         deck.versionCount > 0
-          ? (await createPreviewUrl(ctx, deck.id, deck.versionCount, { ttlMs: 4 * 60 * 60 * 1000 })).url
+          ? `${config.appUrl}/preview/${(await createPreviewUrl(ctx, deck.id, deck.versionCount, { ttlMs: 4 * 60 * 60 * 1000 })).token}/view`
           : null
       }
       canEdit={deck.ownerId === ctx.caller.userId}
