@@ -37,13 +37,3 @@ export async function listDecks(ctx: Ctx, query: DeckListFilters) {
     .orderBy(desc(decks.createdAt), desc(decks.id));
   return rows.map(presentDeck);
 }
-
-/** The newest version number of each deck (0 before its first version), for thumbnails of the newest. */
-export async function versionCounts(ctx: Ctx, ids: string[]): Promise<Map<string, number>> {
-  if (ids.length === 0) return new Map();
-  const rows = await ctx.db
-    .select({ id: decks.id, versionCount: decks.versionCount })
-    .from(decks)
-    .where(and(eq(decks.organizationId, ctx.caller.organizationId), inArray(decks.id, ids)));
-  return new Map(rows.map((row) => [row.id, row.versionCount]));
-}

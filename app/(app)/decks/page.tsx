@@ -2,8 +2,8 @@ import type { Metadata } from "next";
 import { NewDeckForm } from "@/components/app/new-deck-form";
 import { Badge, Button, EmptyState, Input, Select } from "@/components/ui";
 import { requireAppContext } from "@/lib/app/context";
-import { createPreviewUrl } from "@/lib/decks/preview-deck";
-import { listDecks, versionCounts } from "@/lib/decks/list-decks";
+import { listedDeckThumbnails } from "@/lib/decks/preview-deck";
+import { listDecks } from "@/lib/decks/list-decks";
 
 export const metadata: Metadata = { title: "Library · Deckhand" };
 
@@ -30,14 +30,9 @@ export default async function LibraryPage({ searchParams }: { searchParams: Prom
     listDecks(ctx, filters),
     listDecks(ctx, { scope: "org", kind: "template", includeArchived: false }),
   ]);
-  const versions = await versionCounts(
+  const thumbnails = await listedDeckThumbnails(
     ctx,
     decks.map((deck) => deck.id),
-  );
-  const thumbnails = new Map(
-    await Promise.all(
-      decks.map(async (deck) => [deck.id, await thumbnailUrl(ctx, deck.id, versions.get(deck.id) ?? 0)] as const),
-    ),
   );
   const filtered = Boolean(
     filters.kind || filters.format || filters.visibility || filters.search || filters.includeArchived,
@@ -165,17 +160,6 @@ export default async function LibraryPage({ searchParams }: { searchParams: Prom
       </section>
     </div>
   );
-}
-
-// The newest version's first slide in the sandboxed player, through a short-lived preview link.
-async function thumbnailUrl(
-  ctx: Parameters<typeof createPreviewUrl>[0],
-  deckId: string,
-  version: number,
-): Promise<string | null> {
-  if (version === 0) return null;
-  const { url } = await createPreviewUrl(ctx, deckId, version, { ttlMs: 60 * 60 * 1000 });
-  return `${url}?mode=thumb&chrome=0&slide=1`;
 }
 
 function Thumbnail({ url, title }: { url: string | null; title: string }) {
