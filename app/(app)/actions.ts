@@ -74,10 +74,15 @@ export async function createKeyAction(_state: ActionState, form: FormData): Prom
   }
 }
 
-export async function revokeKeyAction(form: FormData) {
-  const { ctx } = await actionContext();
-  await revokeKey(ctx, String(form.get("id") ?? ""));
-  redirect("/settings/keys");
+export async function revokeKeyAction(_state: ActionState, form: FormData): Promise<ActionState> {
+  try {
+    const { ctx } = await actionContext();
+    await revokeKey(ctx, String(form.get("id") ?? ""));
+  } catch (error) {
+    return { error: message(error) };
+  }
+  revalidatePath("/settings/keys");
+  return {};
 }
 
 export type InviteState = { error?: string; link?: string };
@@ -94,19 +99,26 @@ export async function createInvitationAction(_state: InviteState, form: FormData
   }
 }
 
-export async function memberAction(form: FormData) {
-  const { ctx } = await actionContext();
+export async function memberAction(_state: ActionState, form: FormData): Promise<ActionState> {
   const userId = String(form.get("userId") ?? "");
   const action = String(form.get("action") ?? "");
-  if (action === "remove") await removeMember(ctx, userId);
-  else if (action === "owner" || action === "member") await setMemberRole(ctx, userId, action);
-  else if (action === "revoke-invitation") await revokeInvitation(ctx, String(form.get("invitationId") ?? ""));
+  let leaving: boolean;
+  try {
+    const { ctx } = await actionContext();
+    if (action === "remove") await removeMember(ctx, userId);
+    else if (action === "owner" || action === "member") await setMemberRole(ctx, userId, action);
+    else if (action === "revoke-invitation") await revokeInvitation(ctx, String(form.get("invitationId") ?? ""));
+    leaving = action === "remove" && userId === ctx.caller.userId;
+  } catch (error) {
+    return { error: message(error) };
+  }
   // Leaving an organization returns to another one.
-  if (action === "remove" && userId === ctx.caller.userId) {
+  if (leaving) {
     (await cookies()).delete(ORG_COOKIE);
     redirect("/decks");
   }
   revalidatePath("/settings/members");
+  return {};
 }
 
 export async function acceptInvitationAction(token: string) {

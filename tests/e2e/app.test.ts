@@ -354,6 +354,14 @@ describe("organizations", () => {
     await page.goto(`${server.origin}/decks?scope=org`);
     expect(await page.getByText("Team roadmap").count()).toBe(0);
 
+    // The only owner cannot step down: the refusal is a message, not an error page.
+    await ownerPage.goto(`${server.origin}/settings/members`);
+    await ownerPage
+      .getByRole("row", { name: new RegExp(owner.email) })
+      .getByRole("button", { name: "Make member" })
+      .click();
+    expect(await formError(ownerPage)).toContain("at least one owner");
+
     // The owner sees the new member and can make them an owner.
     await ownerPage.goto(`${server.origin}/settings/members`);
     const row = ownerPage.getByRole("row", { name: new RegExp(invitee.email) });

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
+import { ActionButton } from "@/components/app/action-button";
 import { CreateKeyForm } from "@/components/app/create-key-form";
-import { Badge, Button, Card, EmptyState } from "@/components/ui";
+import { Badge, Card, EmptyState } from "@/components/ui";
 import { requireAppContext } from "@/lib/app/context";
 import { listOrganizationKeys, usageThisMonth } from "@/lib/auth/key-management";
 import { revokeKeyAction } from "../../actions";
@@ -12,7 +13,7 @@ const when = (date: Date | null) =>
 
 // Settings → API keys: the organization's keys (a key acts as its creator), and this month's usage.
 export default async function KeysPage() {
-  const { ctx, organization } = await requireAppContext();
+  const { ctx, organization, user } = await requireAppContext();
   const [keys, usage] = await Promise.all([listOrganizationKeys(ctx), usageThisMonth(ctx)]);
   const live = keys.filter((key) => !key.revokedAt);
   const revoked = keys.filter((key) => key.revokedAt);
@@ -63,12 +64,15 @@ export default async function KeysPage() {
                     <td className="px-4 py-3">{key.creatorName ?? key.creatorEmail}</td>
                     <td className="px-4 py-3 text-zinc-600">{when(key.lastUsedAt)}</td>
                     <td className="px-4 py-3 text-right">
-                      <form action={revokeKeyAction}>
-                        <input type="hidden" name="id" value={key.id} />
-                        <Button variant="danger" type="submit" aria-label={`Revoke ${key.name}`}>
-                          Revoke
-                        </Button>
-                      </form>
+                      {(key.creatorId === user.id || organization.role === "owner") && (
+                        <ActionButton
+                          action={revokeKeyAction}
+                          fields={{ id: key.id }}
+                          label="Revoke"
+                          ariaLabel={`Revoke ${key.name}`}
+                          variant="danger"
+                        />
+                      )}
                     </td>
                   </tr>
                 ))}

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
+import { ActionButton } from "@/components/app/action-button";
 import { InviteForm } from "@/components/app/invite-form";
-import { Badge, Button, Card } from "@/components/ui";
+import { Badge, Card } from "@/components/ui";
 import { requireAppContext } from "@/lib/app/context";
 import { listMembers, listPendingInvitations } from "@/lib/auth/organizations";
 import { memberAction } from "../../actions";
@@ -34,13 +35,12 @@ export default async function MembersPage() {
                     Link for a {invitation.role}, expires{" "}
                     {invitation.expiresAt.toLocaleDateString("en", { dateStyle: "medium", timeZone: "UTC" })}
                   </span>
-                  <form action={memberAction}>
-                    <input type="hidden" name="action" value="revoke-invitation" />
-                    <input type="hidden" name="invitationId" value={invitation.id} />
-                    <Button variant="ghost" type="submit">
-                      Revoke
-                    </Button>
-                  </form>
+                  <ActionButton
+                    action={memberAction}
+                    fields={{ action: "revoke-invitation", invitationId: invitation.id }}
+                    label="Revoke"
+                    variant="ghost"
+                  />
                 </li>
               ))}
             </ul>
@@ -71,22 +71,19 @@ export default async function MembersPage() {
                 <td className="px-4 py-3">
                   <div className="flex justify-end gap-2">
                     {isOwner && (
-                      <form action={memberAction}>
-                        <input type="hidden" name="userId" value={member.userId} />
-                        <input type="hidden" name="action" value={member.role === "owner" ? "member" : "owner"} />
-                        <Button variant="secondary" type="submit">
-                          {member.role === "owner" ? "Make member" : "Make owner"}
-                        </Button>
-                      </form>
+                      <ActionButton
+                        action={memberAction}
+                        fields={{ userId: member.userId, action: member.role === "owner" ? "member" : "owner" }}
+                        label={member.role === "owner" ? "Make member" : "Make owner"}
+                      />
                     )}
                     {(isOwner || member.userId === user.id) && (
-                      <form action={memberAction}>
-                        <input type="hidden" name="userId" value={member.userId} />
-                        <input type="hidden" name="action" value="remove" />
-                        <Button variant="danger" type="submit">
-                          {member.userId === user.id ? "Leave" : "Remove"}
-                        </Button>
-                      </form>
+                      <ActionButton
+                        action={memberAction}
+                        fields={{ userId: member.userId, action: "remove" }}
+                        label={member.userId === user.id ? "Leave" : "Remove"}
+                        variant="danger"
+                      />
                     )}
                   </div>
                 </td>
