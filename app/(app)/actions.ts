@@ -4,8 +4,8 @@ import { revalidatePath } from "next/cache";
 import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import { ApiError } from "@/lib/api/errors";
+import { actionErrorMessage } from "@/lib/app/action-error";
 import { actionContext, ORG_COOKIE } from "@/lib/app/context";
-import { isMember } from "@/lib/auth/accounts-app";
 import { createKey, revokeKey } from "@/lib/auth/key-management";
 import {
   acceptInvitation,
@@ -23,16 +23,10 @@ import { z } from "zod";
 
 export type ActionState = { error?: string; key?: string; keyName?: string };
 
-function message(error: unknown): string {
-  if (error instanceof ApiError) return error.message;
-  if (error instanceof z.ZodError) return error.issues[0]?.message ?? "Check the form and try again.";
-  throw error;
-}
-
 export async function switchOrganizationAction(form: FormData) {
-  const { ctx } = await actionContext();
+  const { memberships } = await actionContext();
   const organizationId = String(form.get("organizationId") ?? "");
-  if (!(await isMember(ctx.db, ctx.caller.userId, organizationId))) {
+  if (!memberships.some((m) => m.organizationId === organizationId)) {
     throw new ApiError("forbidden", "You are not a member of that organization.");
   }
   (await cookies()).set(ORG_COOKIE, organizationId, { httpOnly: true, sameSite: "lax", path: "/" });
@@ -57,7 +51,7 @@ export async function createDeckAction(_state: ActionState, form: FormData): Pro
     const deck = await createDeck(ctx, { ...input, kind: "deck", description: "" });
     id = deck.id;
   } catch (error) {
-    return { error: message(error) };
+    return { error: actionErrorMessage(error) };
   }
   redirect(`/decks/${id}`);
 }
@@ -70,7 +64,7 @@ export async function createKeyAction(_state: ActionState, form: FormData): Prom
     revalidatePath("/settings/keys");
     return { key, keyName: name.trim() };
   } catch (error) {
-    return { error: message(error) };
+    return { error: actionErrorMessage(error) };
   }
 }
 
@@ -79,7 +73,7 @@ export async function revokeKeyAction(_state: ActionState, form: FormData): Prom
     const { ctx } = await actionContext();
     await revokeKey(ctx, String(form.get("id") ?? ""));
   } catch (error) {
-    return { error: message(error) };
+    return { error: actionErrorMessage(error) };
   }
   revalidatePath("/settings/keys");
   return {};
@@ -95,7 +89,7 @@ export async function createInvitationAction(_state: InviteState, form: FormData
     revalidatePath("/settings/members");
     return { link: `${config.appUrl}/invite/${token}` };
   } catch (error) {
-    return { error: message(error) };
+    return { error: actionErrorMessage(error) };
   }
 }
 
@@ -110,7 +104,7 @@ export async function memberAction(_state: ActionState, form: FormData): Promise
     else if (action === "revoke-invitation") await revokeInvitation(ctx, String(form.get("invitationId") ?? ""));
     leaving = action === "remove" && userId === ctx.caller.userId;
   } catch (error) {
-    return { error: message(error) };
+    return { error: actionErrorMessage(error) };
   }
   // Leaving an organization returns to another one.
   if (leaving) {

@@ -2,7 +2,7 @@
 
 import { AuthError } from "next-auth";
 import { redirect } from "next/navigation";
-import { ApiError } from "@/lib/api/errors";
+import { actionErrorMessage } from "@/lib/app/action-error";
 import { safeNextPath } from "@/lib/app/next-path";
 import { signUp, signUpInput } from "@/lib/auth/accounts-app";
 import { signIn, signOut } from "@/lib/auth/next-auth";
@@ -24,8 +24,7 @@ export async function signUpAction(_state: FormState, form: FormData): Promise<F
   try {
     await signUp(await getDb(), parsed.data);
   } catch (error) {
-    if (error instanceof ApiError) return { error: error.message, values };
-    throw error;
+    return { error: actionErrorMessage(error), values };
   }
   await signIn("credentials", {
     email: parsed.data.email,

@@ -113,3 +113,47 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
     </div>
   );
 }
+
+/** A row of tabs: "pill" (dark selected pill) or "segment" (small, the selected one raised). */
+export function Tabs<T extends string>({
+  items,
+  value,
+  onChange,
+  look = "pill",
+  className,
+}: {
+  items: { value: T; label: string; disabled?: boolean }[];
+  value: T;
+  onChange: (value: T) => void;
+  look?: "pill" | "segment";
+  className?: string;
+}) {
+  return (
+    <div className={cx("flex gap-1", className)} role="tablist">
+      {items.map((item) => (
+        <button
+          key={item.value}
+          type="button"
+          role="tab"
+          aria-selected={value === item.value}
+          disabled={item.disabled}
+          onClick={() => onChange(item.value)}
+          className={cx(
+            "rounded font-medium disabled:opacity-40",
+            focus,
+            look === "pill" ? "px-3 py-1.5 text-sm" : "px-2.5 py-1 text-xs",
+            value === item.value
+              ? look === "pill"
+                ? "bg-zinc-900 text-white"
+                : "bg-white shadow-sm ring-1 ring-zinc-200"
+              : look === "pill"
+                ? "text-zinc-700 hover:bg-zinc-100"
+                : "text-zinc-600",
+          )}
+        >
+          {item.label}
+        </button>
+      ))}
+    </div>
+  );
+}

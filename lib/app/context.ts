@@ -1,4 +1,5 @@
 import { cookies } from "next/headers";
+import { cache } from "react";
 import { redirect } from "next/navigation";
 import { ApiError } from "@/lib/api/errors";
 import { rateLimitError, takeRateLimit, type LimitClass } from "@/lib/api/rate-limit";
@@ -15,7 +16,8 @@ export const ORG_COOKIE = "dh_org";
 
 export type AppContext = { ctx: Ctx; user: AppUser; organization: Membership; memberships: Membership[] };
 
-export async function getAppContext(): Promise<AppContext | null> {
+// Memoised per request: the layout and the page of one request share one session lookup.
+export const getAppContext = cache(async (): Promise<AppContext | null> => {
   const session = await auth();
   const userId = session?.user?.id;
   if (!userId) return null;
@@ -32,7 +34,7 @@ export async function getAppContext(): Promise<AppContext | null> {
     organization,
     memberships: all,
   };
-}
+});
 
 /** For pages: the context, or a redirect to sign-in. */
 export async function requireAppContext(): Promise<AppContext> {

@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { ApiError } from "@/lib/api/errors";
 import { memberships } from "@/lib/db/schema/memberships";
@@ -99,12 +99,4 @@ export async function findUser(db: Queryable, userId: string): Promise<AppUser |
     .from(users)
     .where(eq(users.id, userId));
   return user ?? null;
-}
-
-export async function isMember(db: Queryable, userId: string, organizationId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ role: memberships.role })
-    .from(memberships)
-    .where(and(eq(memberships.userId, userId), eq(memberships.organizationId, organizationId)));
-  return Boolean(row);
 }

@@ -2,11 +2,11 @@ import { and, desc, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { ApiError } from "@/lib/api/errors";
 import { apiKeys } from "@/lib/db/schema/api-keys";
-import { memberships } from "@/lib/db/schema/memberships";
 import { users } from "@/lib/db/schema/users";
 import { usage } from "@/lib/db/schema/usage";
 import type { Ctx } from "./caller";
 import { insertApiKey } from "./api-keys";
+import { roleOf } from "./organizations";
 import { getMonthlyLimit } from "@/lib/usage/consume-allowance";
 import { currentPeriod, type FeatureId, meteredFeatures } from "@/lib/usage/features";
 
@@ -52,12 +52,8 @@ export async function revokeKey(ctx: Ctx, id: string): Promise<void> {
     .from(apiKeys)
     .where(and(eq(apiKeys.id, id), eq(apiKeys.organizationId, ctx.caller.organizationId)));
   if (!key) throw new ApiError("not_found", "That key does not exist in this organization.");
-  if (key.userId !== ctx.caller.userId) {
-    const [me] = await ctx.db
-      .select({ role: memberships.role })
-      .from(memberships)
-      .where(and(eq(memberships.userId, ctx.caller.userId), eq(memberships.organizationId, ctx.caller.organizationId)));
-    if (me?.role !== "owner") throw new ApiError("forbidden", "Only the key's creator or an owner can revoke it.");
+  if (key.userId !== ctx.caller.userId && (await roleOf(ctx)) !== "owner") {
+    throw new ApiError("forbidden", "Only the key's creator or an owner can revoke it.");
   }
   await ctx.db
     .update(apiKeys)

@@ -14,7 +14,8 @@ export type Role = "owner" | "member";
 const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
-async function roleOf(ctx: Ctx): Promise<Role | null> {
+/** The caller's role in their current organization (null when not a member). */
+export async function roleOf(ctx: Ctx): Promise<Role | null> {
   const [row] = await ctx.db
     .select({ role: memberships.role })
     .from(memberships)
@@ -22,7 +23,7 @@ async function roleOf(ctx: Ctx): Promise<Role | null> {
   return row?.role ?? null;
 }
 
-async function requireOwner(ctx: Ctx) {
+export async function requireOwner(ctx: Ctx) {
   if ((await roleOf(ctx)) !== "owner")
     throw new ApiError("forbidden", "Only an owner of the organization can do this.");
 }

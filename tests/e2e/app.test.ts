@@ -475,13 +475,21 @@ describe("what the app looks like", () => {
 });
 
 async function waitForStatus(page: Page, kind: "ok" | "error" | "saved") {
-  await page.locator(`[data-testid="editor-status"][data-kind="${kind}"]`).waitFor({ timeout: 30_000 });
+  await page.locator(`[data-testid="editor-status"][data-kind="${kind}"]`).waitFor({ timeout: 60_000 });
 }
 
-// Replaces the whole source in CodeMirror the way a person would: select all, then type over it.
+// Replaces the whole source in CodeMirror the way a person would (select all, then type over it), and
+// waits for the compile of what was typed, so the status read next is about this source.
 async function replaceSource(page: Page, source: string) {
+  const status = page.getByTestId("editor-status");
+  const before = Number(await status.getAttribute("data-answered"));
   const editor = page.locator('[data-testid="editor-tsx"] .cm-content');
   await editor.click();
   await page.keyboard.press("Control+a");
   await page.keyboard.insertText(source);
+  await page.waitForFunction(
+    (n) => Number(document.querySelector('[data-testid="editor-status"]')?.getAttribute("data-answered")) > n,
+    before,
+    { timeout: 60_000 },
+  );
 }

@@ -2,6 +2,7 @@
 
 import { redirect } from "next/navigation";
 import { ApiError } from "@/lib/api/errors";
+import { actionErrorMessage } from "@/lib/app/action-error";
 import { actionContext } from "@/lib/app/context";
 import { deleteBrand } from "@/lib/brands/brands";
 import { createBrandFromUrl } from "@/lib/brands/create-brand";
@@ -20,8 +21,7 @@ export async function createBrandAction(_state: BrandFormState, form: FormData):
     if (!parsed.success) return { error: "Enter the address of a public website, such as https://example.com.", url };
     id = (await createBrandFromUrl(ctx, parsed.data)).id;
   } catch (error) {
-    if (error instanceof ApiError) return { error: error.message, url };
-    throw error;
+    return { error: actionErrorMessage(error), url };
   }
   redirect(`/brands/${id}`);
 }
@@ -31,12 +31,13 @@ export async function deleteBrandAction(_state: BrandFormState, form: FormData):
     const { ctx } = await actionContext();
     await deleteBrand(ctx, String(form.get("id") ?? ""));
   } catch (error) {
-    if (error instanceof ApiError) {
-      return {
-        error: error.code === "conflict" ? `This brand cannot be deleted yet: ${error.message}` : error.message,
-      };
-    }
-    throw error;
+    const message = actionErrorMessage(error);
+    return {
+      error:
+        error instanceof ApiError && error.code === "conflict"
+          ? `This brand cannot be deleted yet: ${message}`
+          : message,
+    };
   }
   redirect("/brands");
 }

@@ -10,7 +10,7 @@ import {
   startExportAction,
   updateDeckAction,
 } from "@/app/(app)/decks/[id]/actions";
-import { Button, Field, Input, Notice, Select } from "@/components/ui";
+import { Button, Field, Input, Notice, Select, Tabs } from "@/components/ui";
 
 // The editor's dialogs: publish (visibility, share link, embed code), export (PDF/PPTX with live status
 // and download), and the AI panel (generate or edit, with progress while the model works).
@@ -234,21 +234,14 @@ export function AiDialog({
   const working = startedAt !== null;
   return (
     <Dialog label="Write with AI" open={open} onClose={onClose}>
-      <div className="flex gap-1" role="tablist">
-        {(["edit", "generate"] as const).map((k) => (
-          <button
-            key={k}
-            type="button"
-            role="tab"
-            aria-selected={kind === k}
-            disabled={k === "edit" && !hasContent}
-            onClick={() => setKind(k)}
-            className={`rounded px-3 py-1.5 text-sm font-medium disabled:opacity-40 ${kind === k ? "bg-zinc-900 text-white" : "text-zinc-700 hover:bg-zinc-100"}`}
-          >
-            {k === "edit" ? "Edit" : hasContent ? "Rewrite" : "Generate"}
-          </button>
-        ))}
-      </div>
+      <Tabs
+        items={[
+          { value: "edit", label: "Edit", disabled: !hasContent },
+          { value: "generate", label: hasContent ? "Rewrite" : "Generate" },
+        ]}
+        value={kind}
+        onChange={setKind}
+      />
       <Field
         label={kind === "edit" ? "Instruction" : "Brief"}
         hint={

@@ -10,7 +10,7 @@ import {
   revertAction,
   saveVersionAction,
 } from "@/app/(app)/decks/[id]/actions";
-import { Badge, Button, Input, Notice } from "@/components/ui";
+import { Badge, Button, Input, Notice, Tabs } from "@/components/ui";
 import { CodeEditor, type Problem } from "./code-editor";
 import { AiDialog, BrandPicker, ExportButtons, PublishDialog } from "./deck-panels";
 
@@ -63,6 +63,8 @@ export function Editor({
   const [dialog, setDialog] = useState<"share" | "ai" | null>(null);
   const [, startTransition] = useTransition();
   const sequence = useRef(0);
+  // Compile results shown so far: lets a reader (and the tests) tell a fresh answer from the last one.
+  const [answered, setAnswered] = useState(0);
   // A deck without versions can save what it opened with (the starter) as version 1.
   const dirty = (deck.versionCount === 0 && loaded.at === 0) || source !== loaded.source || tokens !== loaded.tokens;
 
@@ -74,6 +76,7 @@ export function Editor({
       setStatus({ kind: "compiling", text: "Compiling…" });
       const result = await previewDraftAction(deck.id, source, tokens);
       if (current !== sequence.current) return;
+      setAnswered((n) => n + 1);
       if (result.ok) {
         setPreviewUrl(result.url);
         setOutline(result.outline);
@@ -140,6 +143,7 @@ export function Editor({
           role="status"
           data-testid="editor-status"
           data-kind={status.kind}
+          data-answered={answered}
           className={`text-xs ${status.kind === "error" ? "text-red-700" : "text-zinc-500"}`}
         >
           {status.text}
@@ -242,20 +246,16 @@ export function Editor({
         </nav>
 
         <section className="flex min-h-0 flex-col border-r border-zinc-200" aria-label="Code">
-          <div className="flex gap-1 border-b border-zinc-200 bg-zinc-50 px-2 py-1.5" role="tablist">
-            {(["source", "tokens"] as const).map((t) => (
-              <button
-                key={t}
-                role="tab"
-                type="button"
-                aria-selected={tab === t}
-                onClick={() => setTab(t)}
-                className={`rounded px-2.5 py-1 text-xs font-medium ${tab === t ? "bg-white shadow-sm ring-1 ring-zinc-200" : "text-zinc-600"}`}
-              >
-                {t === "source" ? "Source (TSX)" : "Theme tokens (CSS)"}
-              </button>
-            ))}
-          </div>
+          <Tabs
+            look="segment"
+            className="border-b border-zinc-200 bg-zinc-50 px-2 py-1.5"
+            items={[
+              { value: "source", label: "Source (TSX)" },
+              { value: "tokens", label: "Theme tokens (CSS)" },
+            ]}
+            value={tab}
+            onChange={setTab}
+          />
           <div className="min-h-0 flex-1">
             {tab === "source" ? (
               <CodeEditor

@@ -3,6 +3,7 @@ import { notFound } from "next/navigation";
 import { DeleteBrandForm } from "@/components/app/brand-forms";
 import { Badge, Card } from "@/components/ui";
 import { ApiError } from "@/lib/api/errors";
+import { uuid } from "@/lib/api/fields";
 import { requireAppContext } from "@/lib/app/context";
 import type { BrandBook } from "@/lib/brands/brand-book";
 import { getBrand } from "@/lib/brands/brands";
@@ -15,7 +16,7 @@ export const metadata: Metadata = { title: "Brand · Deckhand" };
 export default async function BrandPage({ params }: { params: Promise<{ id: string }> }) {
   const { ctx } = await requireAppContext();
   const { id } = await params;
-  if (!/^[0-9a-f-]{36}$/i.test(id)) notFound();
+  if (!uuid.safeParse(id).success) notFound();
   let brand;
   try {
     brand = await getBrand(ctx, id);

@@ -3,7 +3,7 @@
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { z } from "zod";
-import { ApiError } from "@/lib/api/errors";
+import { actionErrorMessage } from "@/lib/app/action-error";
 import { actionContext } from "@/lib/app/context";
 import { getDeckVersion, revertDeckVersion } from "@/lib/decks/deck-versions";
 import { deleteDeck } from "@/lib/decks/delete-deck";
@@ -25,10 +25,8 @@ export type SaveResult =
   | { ok: false; message: string; problems: { line: number; column: number; message: string }[] };
 
 function failure(error: unknown) {
-  if (error instanceof ApiError)
-    return { ok: false as const, message: error.message, problems: compileProblems(error.message) };
-  if (error instanceof z.ZodError) return { ok: false as const, message: error.issues[0]!.message, problems: [] };
-  throw error;
+  const message = actionErrorMessage(error);
+  return { ok: false as const, message, problems: compileProblems(message) };
 }
 
 export async function previewDraftAction(deckId: string, source: string, tokensCss: string): Promise<DraftResult> {

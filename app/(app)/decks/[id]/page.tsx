@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { Editor } from "@/components/app/editor/editor";
 import { ApiError } from "@/lib/api/errors";
+import { uuid } from "@/lib/api/fields";
 import { listBrands } from "@/lib/brands/brands";
 import { requireAppContext } from "@/lib/app/context";
 import { config } from "@/lib/config";
@@ -17,7 +18,7 @@ export const metadata: Metadata = { title: "Editor · Deckhand" };
 export default async function EditorPage({ params }: { params: Promise<{ id: string }> }) {
   const { ctx } = await requireAppContext();
   const { id } = await params;
-  if (!/^[0-9a-f-]{36}$/i.test(id)) notFound();
+  if (!uuid.safeParse(id).success) notFound();
   let deck;
   try {
     deck = await getDeck(ctx, id);
