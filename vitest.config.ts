@@ -18,6 +18,9 @@ export default defineConfig({
       RATE_LIMIT_PER_MINUTE: "100000",
       RATE_LIMIT_SLOW_PER_MINUTE: "100000",
     },
+    // End-to-end tests wait for conditions with expect.poll (never fixed sleeps); on a busy machine a page
+    // can take seconds to get there.
+    expect: { poll: { timeout: 30_000, interval: 100 } },
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

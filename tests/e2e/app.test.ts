@@ -5,7 +5,7 @@ import { createDeckhandClient, unwrap } from "@/lib/client";
 import { launchBrowser } from "../helpers/browser";
 import { deckSource } from "../helpers/decks";
 import { type FixtureSites, serveFixtureSites } from "../helpers/fixture-sites";
-import { expectScreenshot } from "../helpers/screenshots";
+import { expectScreenshot, stableScreenshot } from "../helpers/screenshots";
 import { type NextServer, startNextServer } from "../helpers/next-server";
 
 // The browser app in a real Chromium against `next start` on its own embedded database: accounts,
@@ -54,10 +54,8 @@ async function createKey(page: Page, name: string): Promise<string> {
 }
 
 // A form's error notice (Next.js's route announcer is an empty role="alert" too).
-async function formError(page: Page): Promise<string> {
-  const notice = page.locator('form [role="alert"]');
-  await notice.waitFor();
-  return (await notice.textContent()) ?? "";
+function formError(page: Page) {
+  return page.locator('form [role="alert"]');
 }
 
 describe("the browser app", () => {
@@ -66,16 +64,16 @@ describe("the browser app", () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     await signUp(page, ada);
-    expect(await page.getByText("No decks yet").count()).toBe(1);
-    expect(await page.getByText("Ada's workspace").count()).toBe(1);
+    await expect.poll(() => page.getByText("No decks yet").count()).toBe(1);
+    await expect.poll(() => page.getByText("Ada's workspace").count()).toBe(1);
 
     const key = await createKey(page, "e2e");
     // The key is shown once: after a reload only its prefix is listed, with its creator.
     await page.reload();
-    expect(await page.getByTestId("new-key").count()).toBe(0);
+    await expect.poll(() => page.getByTestId("new-key").count()).toBe(0);
     const row = page.getByRole("row", { name: /e2e/ });
-    expect(await row.textContent()).toContain(key.slice(0, 10));
-    expect(await row.textContent()).toContain("Ada");
+    await expect.poll(() => row.textContent()).toContain(key.slice(0, 10));
+    await expect.poll(() => row.textContent()).toContain("Ada");
 
     const api = createDeckhandClient({ baseUrl: `${server.origin}/api/v1`, apiKey: key });
     expect(unwrap(await api.api.GET("/decks"))).toEqual([]);
@@ -89,12 +87,12 @@ describe("the browser app", () => {
     // The key acts as Ada: the deck is hers, listed in her library with its first slide.
     await page.goto(`${server.origin}/decks`);
     const card = page.getByRole("link", { name: /Quarterly review/ });
-    expect(await card.count()).toBe(1);
-    expect(await card.locator("iframe").getAttribute("src")).toMatch(/\/preview\/[^/]+\/frame\?mode=thumb/);
-    expect(await card.locator("iframe").getAttribute("sandbox")).toBe("allow-scripts");
+    await expect.poll(() => card.count()).toBe(1);
+    await expect.poll(() => card.locator("iframe").getAttribute("src")).toMatch(/\/preview\/[^/]+\/frame\?mode=thumb/);
+    await expect.poll(() => card.locator("iframe").getAttribute("sandbox")).toBe("allow-scripts");
     // Usage shows the version edit the write consumed.
     await page.goto(`${server.origin}/settings/keys`);
-    expect(await page.locator('[data-feature="version_edits"]').textContent()).toMatch(/^1 of/);
+    await expect.poll(() => page.locator('[data-feature="version_edits"]').textContent()).toMatch(/^1 of/);
 
     // Another person, another organization: Ada's deck is invisible to them in the app and the API.
     const bob = person("Bob");
@@ -102,7 +100,7 @@ describe("the browser app", () => {
     const bobPage = await other.newPage();
     await signUp(bobPage, bob);
     await bobPage.goto(`${server.origin}/decks?scope=org`);
-    expect(await bobPage.getByText("Quarterly review").count()).toBe(0);
+    await expect.poll(() => bobPage.getByText("Quarterly review").count()).toBe(0);
     const bobKey = await createKey(bobPage, "bob");
     const bobApi = createDeckhandClient({ baseUrl: `${server.origin}/api/v1`, apiKey: bobKey });
     expect((await bobApi.api.GET("/decks/{id}", { params: { path: { id: deck.id } } })).response.status).toBe(404);
@@ -111,8 +109,7 @@ describe("the browser app", () => {
     // Revoking the key in settings stops it at once.
     await page.goto(`${server.origin}/settings/keys`);
     await page.getByRole("button", { name: "Revoke e2e" }).click();
-    await page.waitForLoadState("networkidle");
-    expect((await api.api.GET("/decks")).response.status).toBe(401);
+    await expect.poll(async () => (await api.api.GET("/decks")).response.status).toBe(401);
     await context.close();
     await other.close();
   }, 120_000);
@@ -130,9 +127,9 @@ describe("the browser app", () => {
     await page.getByLabel("Email").fill(grace.email);
     await page.getByLabel("Password").fill("not the password");
     await page.getByRole("button", { name: "Sign in" }).click();
-    expect(await formError(page)).toContain("do not match");
+    await expect.poll(() => formError(page).textContent()).toContain("do not match");
     // What was typed is kept.
-    expect(await page.getByLabel("Email").inputValue()).toBe(grace.email);
+    await expect.poll(() => page.getByLabel("Email").inputValue()).toBe(grace.email);
 
     await page.getByLabel("Password").fill(grace.password);
     await page.getByRole("button", { name: "Sign in" }).click();
@@ -151,7 +148,7 @@ describe("the browser app", () => {
     await page.getByLabel("Email").fill(linus.email);
     await page.getByLabel("Password").fill("another long password");
     await page.getByRole("button", { name: "Create account" }).click();
-    expect(await formError(page)).toContain("already exists");
+    await expect.poll(() => formError(page).textContent()).toContain("already exists");
     await first.close();
     await second.close();
   }, 60_000);
@@ -181,7 +178,7 @@ describe("the browser app", () => {
     const deck = unwrap(await api.api.GET("/decks/{id}", { params: { path: { id: deckId } } }));
     expect(deck.startedFromDeckId).toBe(template.id);
     await waitForStatus(page, "ok");
-    expect(await page.getByRole("navigation", { name: "Outline" }).textContent()).toContain("Problem");
+    await expect.poll(() => page.getByRole("navigation", { name: "Outline" }).textContent()).toContain("Problem");
     const preview = page.frameLocator('iframe[title="Preview"]');
     await preview.getByText("Cover").first().waitFor();
 
@@ -195,9 +192,9 @@ describe("the browser app", () => {
     await replaceSource(page, broken);
     await waitForStatus(page, "error");
     const brokenLine = broken.split("\n").findIndex((line) => line.includes("</Titel>")) + 1;
-    expect(await page.getByTestId("compile-error").textContent()).toContain(`Line ${brokenLine}:`);
+    await expect.poll(() => page.getByTestId("compile-error").textContent()).toContain(`Line ${brokenLine}:`);
     await page.locator(".cm-lint-marker-error").first().waitFor();
-    expect(await page.getByRole("button", { name: "Save version" }).isDisabled()).toBe(true);
+    await expect.poll(() => page.getByRole("button", { name: "Save version" }).isDisabled()).toBe(true);
     expect(unwrap(await api.api.GET("/decks/{id}/versions", { params: { path: { id: deckId } } }))).toEqual([]);
 
     // Fixed and saved with a note: version 1, in the history with its author.
@@ -206,6 +203,13 @@ describe("the browser app", () => {
     await page.getByLabel("Version note").fill("first draft");
     await page.getByRole("button", { name: "Save version" }).click();
     await page.getByText("Saved as version 1").waitFor();
+
+    // History open while the next version is saved: the comparison follows the list as it grows (it used
+    // to stay on what the panel opened with, and "Show diff" then did nothing).
+    await page.getByRole("button", { name: /History/ }).click();
+    const history = page.getByTestId("history");
+    await expect.poll(() => history.locator("[data-version]").count()).toBe(1);
+    await expect.poll(() => page.getByRole("button", { name: "Show diff" }).count()).toBe(0);
     await replaceSource(page, deckSource(["Version two"]));
     await waitForStatus(page, "ok");
     await page.keyboard.press("Control+s");
@@ -217,15 +221,19 @@ describe("the browser app", () => {
     ]);
 
     // History: the diff between the two, then revert to version 1 (copied forward as version 3).
-    await page.getByRole("button", { name: /History/ }).click();
-    const history = page.getByTestId("history");
-    expect(await history.locator('[data-version="1"]').textContent()).toContain("first draft");
-    expect(await history.locator('[data-version="1"]').textContent()).toContain("Editor");
+    await expect.poll(() => history.locator('[data-version="1"]').textContent()).toContain("first draft");
+    await expect.poll(() => history.locator('[data-version="1"]').textContent()).toContain("Editor");
+    await expect.poll(() => page.getByLabel("From version", { exact: true }).inputValue()).toBe("1");
+    await expect.poll(() => page.getByLabel("To version", { exact: true }).inputValue()).toBe("2");
     await page.getByRole("button", { name: "Show diff" }).click();
-    const diff = await page.getByTestId("diff").textContent();
-    expect(diff).toContain("- ");
-    expect(diff).toContain("Version one");
-    expect(diff).toContain("Version two");
+    const diff = page.getByTestId("diff");
+    await expect.poll(() => diff.getAttribute("aria-label")).toBe("Changes from version 1 to version 2");
+    await expect.poll(() => diff.textContent()).toMatch(/- .*Version one[\s\S]*\+ .*Version two/);
+    // The same version twice is nothing to compare: the button says so instead of doing nothing.
+    await page.getByLabel("From version", { exact: true }).selectOption("2");
+    await expect.poll(() => page.getByRole("button", { name: "Show diff" }).isDisabled()).toBe(true);
+    await expect.poll(() => history.textContent()).toContain("Pick two different versions");
+    await page.getByLabel("From version", { exact: true }).selectOption("1");
     page.once("dialog", (dialog) => void dialog.accept());
     await page.getByRole("button", { name: "Revert to version 1" }).click();
     await page.getByText("Saved as version 3").waitFor();
@@ -288,14 +296,14 @@ describe("the AI panel", () => {
     await dialog.getByLabel("Instruction").fill('"First point" → "Ship version one"');
     await dialog.getByRole("button", { name: "Apply edit" }).click();
     await page.getByText("Saved as version 2").waitFor();
-    expect(await page.getByTestId("editor-tsx").textContent()).toContain("Ship version one");
+    await expect.poll(() => page.getByTestId("editor-tsx").textContent()).toContain("Ship version one");
 
     // What needs a model says so, and saves nothing.
     await page.getByRole("button", { name: "AI", exact: true }).click();
     await dialog.getByLabel("Instruction").fill("Make it more persuasive");
     await dialog.getByRole("button", { name: "Apply edit" }).click();
     await dialog.getByRole("alert").waitFor();
-    expect(await dialog.getByRole("alert").textContent()).toMatch(/OPENAI_API_KEY/);
+    await expect.poll(() => dialog.getByRole("alert").textContent()).toMatch(/OPENAI_API_KEY/);
     await context.close();
   }, 60_000);
 });
@@ -322,7 +330,7 @@ describe("organizations", () => {
     const inviteeContext = await browser.newContext();
     const page = await inviteeContext.newPage();
     await page.goto(link);
-    expect(await page.getByRole("heading", { name: /Join Owner's workspace/ }).count()).toBe(1);
+    await expect.poll(() => page.getByRole("heading", { name: /Join Owner's workspace/ }).count()).toBe(1);
     await page.getByRole("link", { name: "Create an account" }).click();
     await page.getByLabel("Name").fill(invitee.name);
     await page.getByLabel("Email").fill(invitee.email);
@@ -334,15 +342,15 @@ describe("organizations", () => {
 
     // Now working in the owner's organization: the shared deck is listed, the private one is not.
     await page.goto(`${server.origin}/decks?scope=org`);
-    expect(await page.getByRole("link", { name: /Team roadmap/ }).count()).toBe(1);
-    expect(await page.getByText("Owner's private notes").count()).toBe(0);
+    await expect.poll(() => page.getByRole("link", { name: /Team roadmap/ }).count()).toBe(1);
+    await expect.poll(() => page.getByText("Owner's private notes").count()).toBe(0);
     await page.goto(`${server.origin}/decks/${secret.id}`);
-    expect(await page.getByText(/could not be found|404/i).count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText(/could not be found|404/i).count()).toBeGreaterThan(0);
 
     // The link worked once.
     const again = await (await browser.newContext()).newPage();
     await again.goto(link);
-    expect(await again.getByText("This invitation cannot be used").count()).toBe(1);
+    await expect.poll(() => again.getByText("This invitation cannot be used").count()).toBe(1);
 
     // Both organizations are offered; switching back shows the invitee's own workspace.
     await page.goto(`${server.origin}/decks`);
@@ -352,7 +360,7 @@ describe("organizations", () => {
       page.getByRole("button", { name: "Switch" }).click(),
     ]);
     await page.goto(`${server.origin}/decks?scope=org`);
-    expect(await page.getByText("Team roadmap").count()).toBe(0);
+    await expect.poll(() => page.getByText("Team roadmap").count()).toBe(0);
 
     // The only owner cannot step down: the refusal is a message, not an error page.
     await ownerPage.goto(`${server.origin}/settings/members`);
@@ -360,15 +368,16 @@ describe("organizations", () => {
       .getByRole("row", { name: new RegExp(owner.email) })
       .getByRole("button", { name: "Make member" })
       .click();
-    expect(await formError(ownerPage)).toContain("at least one owner");
+    await expect.poll(() => formError(ownerPage).textContent()).toContain("at least one owner");
 
     // The owner sees the new member and can make them an owner.
     await ownerPage.goto(`${server.origin}/settings/members`);
     const row = ownerPage.getByRole("row", { name: new RegExp(invitee.email) });
-    expect(await row.textContent()).toContain("member");
+    await expect.poll(() => row.textContent()).toContain("member");
     await row.getByRole("button", { name: "Make owner" }).click();
-    await ownerPage.waitForLoadState("networkidle");
-    expect(await ownerPage.getByRole("row", { name: new RegExp(invitee.email) }).textContent()).toContain("owner");
+    await expect
+      .poll(() => ownerPage.getByRole("row", { name: new RegExp(invitee.email) }).textContent())
+      .toContain("owner");
     await ownerContext.close();
     await inviteeContext.close();
   }, 120_000);
@@ -380,14 +389,14 @@ describe("brands in the app", () => {
     const page = await context.newPage();
     await signUp(page, person("Brand"));
     await page.goto(`${server.origin}/brands`);
-    expect(await page.getByText("No brands yet").count()).toBe(1);
+    await expect.poll(() => page.getByText("No brands yet").count()).toBe(1);
     await page.getByLabel("Website").fill(sites.url("dark-saas"));
     await page.getByRole("button", { name: "Add brand" }).click();
     await page.waitForURL(/\/brands\/[0-9a-f-]{36}$/);
     const brandId = page.url().split("/").at(-1)!;
-    expect(await page.getByRole("heading", { name: "Palette" }).count()).toBe(1);
-    expect(await page.getByText("primary", { exact: true }).count()).toBe(1);
-    expect(await page.getByRole("heading", { name: "Typography" }).count()).toBe(1);
+    await expect.poll(() => page.getByRole("heading", { name: "Palette" }).count()).toBe(1);
+    await expect.poll(() => page.getByText("primary", { exact: true }).count()).toBe(1);
+    await expect.poll(() => page.getByRole("heading", { name: "Typography" }).count()).toBe(1);
 
     const primary = (await page.locator("li", { hasText: "primary" }).locator(".font-mono").textContent())!.trim();
 
@@ -401,7 +410,7 @@ describe("brands in the app", () => {
     await page.getByLabel("Brand").selectOption({ index: 1 });
     await page.getByText("Brand tokens applied").waitFor();
     await page.getByRole("tab", { name: "Theme tokens (CSS)" }).click();
-    expect(await page.getByTestId("editor-css").textContent()).toContain(primary);
+    await expect.poll(() => page.getByTestId("editor-css").textContent()).toContain(primary);
     await waitForStatus(page, "ok");
     await page.getByRole("button", { name: "Save version" }).click();
     await waitForStatus(page, "saved");
@@ -415,7 +424,7 @@ describe("brands in the app", () => {
     await page.goto(`${server.origin}/brands/${brandId}`);
     page.once("dialog", (dialog) => void dialog.accept());
     await page.getByRole("button", { name: "Delete brand" }).click();
-    expect(await formError(page)).toMatch(/cannot be deleted yet: 1 deck uses this brand/);
+    await expect.poll(() => formError(page).textContent()).toMatch(/cannot be deleted yet: 1 deck uses this brand/);
 
     // Once no deck uses it, it goes.
     unwrap(await api.api.DELETE("/decks/{id}", { params: { path: { id: deck.id } } }));
@@ -453,13 +462,12 @@ describe("what the app looks like", () => {
     for (const frame of page.frames().filter((f) => f !== page.mainFrame())) {
       await frame.waitForFunction(() => document.documentElement.dataset.ready === "true");
     }
-    expectScreenshot(await page.screenshot({ mask: [page.getByText(/^Created /)] }), "app-library");
+    expectScreenshot(await stableScreenshot(page, { mask: [page.getByText(/^Created /)] }), "app-library");
 
     await page.goto(`${server.origin}/decks/${ids[0]}`);
     await waitForStatus(page, "ok");
     await page.frameLocator('iframe[title="Preview"]').getByText("Launch plan").first().waitFor();
-    await page.waitForTimeout(300);
-    expectScreenshot(await page.screenshot({ mask: [page.locator(".cm-cursorLayer")] }), "app-editor");
+    expectScreenshot(await stableScreenshot(page, { mask: [page.locator(".cm-cursorLayer")] }), "app-editor");
 
     await page.goto(`${server.origin}/brands`);
     await page.getByLabel("Website").fill(sites.url("serif-editorial"));
@@ -467,7 +475,7 @@ describe("what the app looks like", () => {
     await page.waitForURL(/\/brands\/[0-9a-f-]{36}$/);
     await page.evaluate(() => document.fonts.ready);
     expectScreenshot(
-      await page.screenshot({ mask: [page.getByRole("link", { name: /^http:\/\/localhost/ })] }),
+      await stableScreenshot(page, { mask: [page.getByRole("link", { name: /^http:\/\/localhost/ })] }),
       "app-brand",
     );
     await context.close();

@@ -72,9 +72,8 @@ describe("export leases", () => {
       });
       child.on("exit", () => reject(new Error(`the worker exited before claiming: ${output}`)));
     });
-    await new Promise((resolve) => setTimeout(resolve, 800));
+    // Claimed: the render is under way (the module waits 3 s at its top level).
     const exited = new Promise((resolve) => child.once("exit", resolve));
-    await new Promise((resolve) => setTimeout(resolve, 0));
     process.kill(-child.pid!, "SIGKILL");
     await exited;
     expect(output).not.toContain("export.completed");
@@ -83,9 +82,8 @@ describe("export leases", () => {
     const [orphan] = await db.select().from(exports).where(eq(exports.id, queued.id));
     expect(orphan).toMatchObject({ status: "running", attempts: 1, blobKey: null });
 
-    // Nobody renews the dead worker's lease: once it expires the export is taken again.
-    await new Promise((resolve) => setTimeout(resolve, LEASE_MS + 200));
-    expect(await processNextExport(queued.id)).toBe("completed");
+    // Nobody renews the dead worker's lease: once it expires the export is taken again and rendered.
+    await expect.poll(() => processNextExport(queued.id), { timeout: 90_000, interval: 200 }).toBe("completed");
     expect(await processNextExport(queued.id)).toBe("none");
     const [done] = await db.select().from(exports).where(eq(exports.id, queued.id));
     expect(done).toMatchObject({ status: "completed", attempts: 2, error: null });

@@ -49,7 +49,7 @@ describe("generated decks in the player", () => {
     expect(status?.errors).toEqual([]);
     expect(status?.count).toBe(outline.length);
     expect(status?.slides.map((slide) => slide.label)).toEqual(outline);
-    expect(await page.locator(".dh-error").count()).toBe(0);
+    await expect.poll(() => page.locator(".dh-error").count()).toBe(0);
     // Every slide draws something.
     for (let n = 0; n < outline.length; n++) {
       const text = await page.locator(".dh-stage-slide").nth(n).innerText();

@@ -15,6 +15,7 @@ import { setUpTestDatabase } from "../helpers/database";
 import { createDeck, setContent } from "../helpers/decks";
 import { ssim } from "../helpers/image-similarity";
 import { waitForExport } from "../helpers/exports";
+import { stableScreenshot } from "../helpers/screenshots";
 import { fiveSlideDeck } from "../helpers/sample-decks";
 
 // The exported PPTX opened by another program (LibreOffice Impress), each slide compared with the
@@ -133,7 +134,7 @@ describe.skipIf(missing.length > 0)("PPTX fidelity in LibreOffice", () => {
       const page = await (await browser.newContext({ viewport: { width: 960, height: 540 } })).newPage();
       await page.goto(`${server.origin}/d/${published.body.publicSlug}/embed?chrome=0&slide=${slide}`);
       await page.waitForFunction(() => document.documentElement.dataset.ready === "true");
-      viewer.push(PNG.sync.read(await page.screenshot()));
+      viewer.push(PNG.sync.read(await stableScreenshot(page)));
       await page.context().close();
     }
 

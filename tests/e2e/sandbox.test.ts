@@ -113,14 +113,19 @@ describe("the deck sandbox", () => {
     const page = await context.newPage();
     const popups: string[] = [];
     context.on("page", (popup) => popups.push(popup.url()));
+    // Every request the browser starts for the page and its frames, until it has finished or failed: once
+    // none is left in flight, anything that got out has reached the canary.
+    const inFlight = new Set<unknown>();
+    context.on("request", (request) => inFlight.add(request));
+    context.on("requestfinished", (request) => inFlight.delete(request));
+    context.on("requestfailed", (request) => inFlight.delete(request));
     const viewerUrl = `${server.origin}/d/${deck!.publicSlug}`;
     await page.goto(viewerUrl);
     const frame = await (await page.waitForSelector("#dh-frame")).contentFrame();
     await frame!.waitForFunction(() => document.documentElement.dataset.ready === "true");
     const results = JSON.parse(await frame!.locator("#results").innerText()) as Record<string, string>;
 
-    // Give anything that slipped out time to arrive.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await expect.poll(() => inFlight.size).toBe(0);
     expect(canaryHits).toEqual([]);
     expect(page.url().replace(/#\d+$/, "")).toBe(viewerUrl);
     expect(popups.filter((url) => url.startsWith(canaryOrigin))).toEqual([]);
@@ -132,7 +137,7 @@ describe("the deck sandbox", () => {
     expect(results.parentCookie).toMatch(/^threw:SecurityError/);
     expect(results.fetchResolved).toBeUndefined();
     expect(results.webrtc).toMatch(/^threw:TypeError/);
-    expect(await frame!.evaluate(() => window.origin)).toBe("null");
+    await expect.poll(() => frame!.evaluate(() => window.origin)).toBe("null");
     await context.close();
   });
 });

@@ -12,7 +12,7 @@ import { call, createUser, type TestUser } from "../helpers/api";
 import { dispatch } from "../helpers/app-router";
 import { type AppServer, startAppServer } from "../helpers/app-server";
 import { launchBrowser } from "../helpers/browser";
-import { expectScreenshot } from "../helpers/screenshots";
+import { expectScreenshot, stableScreenshot } from "../helpers/screenshots";
 import { setUpTestDatabase } from "../helpers/database";
 import { fiveSlideDeck, throwingDeck, webpageDeck } from "../helpers/sample-decks";
 
@@ -98,7 +98,7 @@ describe("the public viewer", () => {
     await expect.poll(() => frame.locator(".dh-overview-thumb").count()).toBe(5);
     await frame.locator(".dh-overview-thumb").nth(3).click();
     await expect.poll(() => new URL(page.url()).hash).toBe("#4");
-    expect(await frame.locator(".dh-overview").count()).toBe(0);
+    await expect.poll(() => frame.locator(".dh-overview").count()).toBe(0);
 
     await page.keyboard.press("End");
     await expect.poll(() => new URL(page.url()).hash).toBe("#5");
@@ -126,13 +126,15 @@ describe("the public viewer", () => {
     const { slug } = await publishDeck(fiveSlideDeck);
     const page = await newPage();
     const response = await page.goto(`${server.origin}/d/${slug}`);
-    expect(await page.title()).toBe("Launch review");
-    expect(await page.getAttribute('meta[property="og:title"]', "content")).toBe("Launch review");
-    expect(await page.getAttribute('meta[property="og:image"]', "content")).toMatch(
-      new RegExp(`/d/${slug}/og\\.png\\?v=1$`),
-    );
-    expect(await page.getAttribute('meta[name="twitter:card"]', "content")).toBe("summary_large_image");
-    expect(await page.getAttribute("#dh-frame", "sandbox")).toBe("allow-scripts");
+    await expect.poll(() => page.title()).toBe("Launch review");
+    await expect.poll(() => page.locator('meta[property="og:title"]').getAttribute("content")).toBe("Launch review");
+    await expect
+      .poll(() => page.locator('meta[property="og:image"]').getAttribute("content"))
+      .toMatch(new RegExp(`/d/${slug}/og\\.png\\?v=1$`));
+    await expect
+      .poll(() => page.locator('meta[name="twitter:card"]').getAttribute("content"))
+      .toBe("summary_large_image");
+    await expect.poll(() => page.locator("#dh-frame").getAttribute("sandbox")).toBe("allow-scripts");
     expect(response!.headers()["content-security-policy"]).toContain("frame-ancestors 'none'");
 
     const frameResponse = await fetch(`${server.origin}/d/${slug}/frame`);
@@ -176,7 +178,7 @@ describe("the public viewer", () => {
     const page = await newPage();
     await page.goto(`${server.origin}/d/${slug}`);
     const frame = await deckFrame(page);
-    expect(await frame.locator(".dh-beat").count()).toBe(4);
+    await expect.poll(() => frame.locator(".dh-beat").count()).toBe(4);
     const inView = () =>
       frame.evaluate(() =>
         [...document.querySelectorAll(".dh-beat")]
@@ -186,7 +188,7 @@ describe("the public viewer", () => {
           })
           .map((beat) => beat.getAttribute("aria-label")),
       );
-    expect(await inView()).toEqual(["Hero"]);
+    await expect.poll(inView).toEqual(["Hero"]);
     await frame.locator(".dh-beat").first().hover();
     for (let i = 0; i < 20; i++) await page.mouse.wheel(0, 400);
     await expect.poll(inView).toContain("Last");
@@ -203,7 +205,7 @@ describe("the public viewer", () => {
     const page = await newPage();
     const response = await page.goto(`${server.origin}/d/nosuchdeck123`);
     expect(response!.status()).toBe(404);
-    expect(await page.textContent("h1")).toContain("isn't available");
+    await expect.poll(() => page.locator("h1").textContent()).toContain("isn't available");
     await page.context().close();
   });
 
@@ -214,7 +216,7 @@ describe("the public viewer", () => {
     const frame = await deckFrame(page);
     const panel = frame.locator(".dh-stage-slide:not([hidden]) .dh-error");
     await expect.poll(() => panel.innerText()).toContain("chart data is missing");
-    expect(await panel.innerText()).toMatch(/Slide 2 · Broken/);
+    await expect.poll(() => panel.innerText()).toMatch(/Slide 2 · Broken/);
 
     const { slug: topLevel } = await publishDeck(
       `import { Deck, Slide } from "@deckhand/player";\nconst data: number[] = JSON.parse("nope");\nexport default () => <Deck><Slide label="A">{data.length}</Slide></Deck>;\n`,
@@ -244,7 +246,7 @@ describe("the public viewer", () => {
     await presenter.bringToFront();
     await presenter.click("#dh-next-button");
     await expect.poll(() => new URL(viewer.url()).hash).toBe("#3");
-    expect(await presenter.textContent("#dh-timer")).toMatch(/^\d\d:\d\d:\d\d$/);
+    await expect.poll(() => presenter.locator("#dh-timer").textContent()).toMatch(/^\d\d:\d\d:\d\d$/);
     await context.close();
   });
 
@@ -277,7 +279,7 @@ describe("the public viewer", () => {
     const response = await page.goto(url.replace(/^https?:\/\/[^/]+/, server.origin));
     expect(response!.headers()["content-security-policy"]).toContain("sandbox allow-scripts");
     await page.waitForFunction(() => document.documentElement.dataset.ready === "true");
-    expect(await page.locator(".dh-stage-slide:not([hidden])").innerText()).toContain("Launch review");
+    await expect.poll(() => page.locator(".dh-stage-slide:not([hidden])").innerText()).toContain("Launch review");
     const forged = `${token.slice(0, -4)}AAAA`;
     expect((await fetch(`${server.origin}/preview/${forged}/frame`)).status).toBe(404);
     await page.context().close();
@@ -294,7 +296,7 @@ describe("what the deck looks like", () => {
     const page = await newPage({ width: 960, height: 540 });
     await page.goto(`${server.origin}/d/${slug}/embed?chrome=0&slide=${slide}`);
     await page.waitForFunction(() => document.documentElement.dataset.ready === "true");
-    const png = await page.screenshot();
+    const png = await stableScreenshot(page);
     await page.context().close();
     expectScreenshot(png, name);
   });

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import pixelmatch from "pixelmatch";
+import type { Page, PageScreenshotOptions } from "playwright-core";
 import { PNG } from "pngjs";
 import { expect } from "vitest";
 
@@ -26,4 +27,22 @@ export function expectScreenshot(png: Buffer, name: string) {
     fs.writeFileSync(path.join(dir, `${name}.actual.png`), PNG.sync.write(actual));
   }
   expect(changed / (actual.width * actual.height), `${name}.png differs`).toBeLessThanOrEqual(MAX_DIFF_RATIO);
+}
+
+// A screenshot of a page that has stopped changing: taken until two in a row are identical (fonts loaded,
+// frames painted, layout settled), as Playwright's toHaveScreenshot does, instead of sleeping first.
+export async function stableScreenshot(page: Page, options: PageScreenshotOptions = {}): Promise<Buffer> {
+  let previous: Buffer | null = null;
+  let latest: Buffer | null = null;
+  await expect
+    .poll(
+      async () => {
+        previous = latest;
+        latest = await page.screenshot({ animations: "disabled", ...options });
+        return previous !== null && latest.equals(previous);
+      },
+      { message: "the page kept changing" },
+    )
+    .toBe(true);
+  return latest!;
 }

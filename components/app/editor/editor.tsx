@@ -18,6 +18,7 @@ import { AiDialog, BrandPicker, ExportButtons, PublishDialog } from "./deck-pane
 // on the server into the author's draft, shown in the sandboxed player), the outline, save with a note,
 // and the history with diffs and revert.
 
+type DiffPart = { added?: boolean; removed?: boolean; value: string };
 type HistoryEntry = { version: number; note: string | null; createdAt: string; author: string };
 type Status = { kind: "idle" | "compiling" | "ok" | "error" | "saving" | "saved"; text: string };
 
@@ -344,15 +345,35 @@ function History({
   canEdit: boolean;
   onReverted: (version: number, content: { source: string; tokensCss: string }) => void;
 }) {
-  const [from, setFrom] = useState<number | "">(entries[1]?.version ?? "");
-  const [to, setTo] = useState<number | "">(entries[0]?.version ?? "");
-  const [diff, setDiff] = useState<{ added?: boolean; removed?: boolean; value: string }[] | null>(null);
+  // What the person picked; until they pick, the comparison follows the list (the newest version against
+  // the one before it), so a version saved while the panel is open is compared as soon as it is listed.
+  const [picked, setPicked] = useState<{ from?: number; to?: number }>({});
+  const listed = (version: number | undefined) =>
+    version !== undefined && entries.some((e) => e.version === version) ? version : undefined;
+  const from = listed(picked.from) ?? entries[1]?.version;
+  const to = listed(picked.to) ?? entries[0]?.version;
+  const [diff, setDiff] = useState<{ from: number; to: number; parts: DiffPart[] } | null>(null);
+  const [comparing, setComparing] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const cannotCompare =
+    from === undefined || to === undefined
+      ? "Pick two versions to compare"
+      : from === to
+        ? "Pick two different versions"
+        : null;
 
   const compare = async () => {
-    if (from === "" || to === "") return;
-    const [a, b] = await Promise.all([readVersionAction(deckId, from), readVersionAction(deckId, to)]);
-    setDiff(diffLines(a.source, b.source));
+    if (from === undefined || to === undefined || from === to) return;
+    setComparing(true);
+    setError(null);
+    try {
+      const [a, b] = await Promise.all([readVersionAction(deckId, from), readVersionAction(deckId, to)]);
+      setDiff({ from, to, parts: diffLines(a.source, b.source) });
+    } catch {
+      setError(`Versions ${from} and ${to} could not be read; try again.`);
+    } finally {
+      setComparing(false);
+    }
   };
   const revert = async (version: number) => {
     if (!window.confirm(`Copy version ${version} forward as a new version? The history is kept.`)) return;
@@ -394,18 +415,44 @@ function History({
       </ol>
       {entries.length > 1 && (
         <div className="mt-4 space-y-3 border-t border-zinc-200 pt-4">
-          <div className="flex items-center gap-2 text-sm">
+          <div className="flex flex-wrap items-center gap-2 text-sm">
             Compare
-            <VersionSelect label="From version" entries={entries} value={from} onChange={setFrom} />
+            <VersionSelect
+              label="From version"
+              entries={entries}
+              value={from}
+              onChange={(version) => setPicked((p) => ({ ...p, from: version }))}
+            />
             with
-            <VersionSelect label="To version" entries={entries} value={to} onChange={setTo} />
-            <Button variant="secondary" type="button" onClick={() => void compare()}>
-              Show diff
+            <VersionSelect
+              label="To version"
+              entries={entries}
+              value={to}
+              onChange={(version) => setPicked((p) => ({ ...p, to: version }))}
+            />
+            <Button
+              variant="secondary"
+              type="button"
+              onClick={() => void compare()}
+              disabled={cannotCompare !== null || comparing}
+              title={cannotCompare ?? undefined}
+            >
+              {comparing ? "Comparing…" : "Show diff"}
             </Button>
+            {cannotCompare && <span className="text-xs text-zinc-500">{cannotCompare}</span>}
           </div>
           {diff && (
-            <pre className="overflow-x-auto rounded bg-zinc-50 p-3 text-xs" data-testid="diff">
-              {diff.map((part, i) => (
+            <p className="text-xs font-medium text-zinc-600">
+              Changes from v{diff.from} to v{diff.to}
+            </p>
+          )}
+          {diff && (
+            <pre
+              className="overflow-x-auto rounded bg-zinc-50 p-3 text-xs"
+              data-testid="diff"
+              aria-label={`Changes from version ${diff.from} to version ${diff.to}`}
+            >
+              {diff.parts.map((part, i) => (
                 <span
                   key={i}
                   className={
@@ -439,13 +486,13 @@ function VersionSelect({
 }: {
   label: string;
   entries: HistoryEntry[];
-  value: number | "";
+  value: number | undefined;
   onChange: (version: number) => void;
 }) {
   return (
     <select
       aria-label={label}
-      value={value}
+      value={value ?? ""}
       onChange={(e) => onChange(Number(e.target.value))}
       className="rounded ring-1 ring-zinc-300"
     >
