@@ -6,9 +6,11 @@
 //   presenter the presenter window's script
 //   css       player chrome + vocabulary styles;  fonts  @font-face rules of the shipped fonts
 //   extract   the PPTX exporter's DOM walker, evaluated in the renderer's page
-// and, for the server, dist/compile-worker.mjs: the deck compiler as a worker thread (lib/deck/compile-pool.ts).
+// and, for the server, dist/compile-worker.mjs and dist/brand-worker.mjs: the deck compiler
+// (lib/deck/compile-pool.ts) and the brand extractor (lib/brands/extract/off-thread.ts) as worker threads.
 import { createHash } from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import * as esbuild from "esbuild";
@@ -16,7 +18,9 @@ import postcss from "postcss";
 import { shippedFonts } from "../lib/deck/fonts";
 
 const root = path.dirname(path.dirname(new URL(import.meta.url).pathname));
-const outdir = path.join(root, "public", "player");
+// Everything is built into a staging folder first and then published file by file (see publish()).
+const staging = fs.mkdtempSync(path.join(os.tmpdir(), "deckhand-player-"));
+const outdir = path.join(staging, "player");
 const production = process.env.NODE_ENV !== "development";
 
 async function buildScripts() {
@@ -104,11 +108,18 @@ async function buildFonts(): Promise<Record<string, string>> {
   return { fonts: `/player/${name}` };
 }
 
-async function buildCompileWorker() {
+// The server's worker threads: the deck compiler and the brand extractor.
+async function buildWorkers() {
   await esbuild.build({
     absWorkingDir: root,
-    entryPoints: ["lib/deck/compile-worker.ts"],
-    outfile: "dist/compile-worker.mjs",
+    entryPoints: {
+      "compile-worker": "lib/deck/compile-worker.ts",
+      "brand-worker": "lib/brands/extract/extract-worker.ts",
+    },
+    outdir: path.join(staging, "dist"),
+    // CommonJS dependencies (postcss) require Node's built-ins, which an ES module bundle must provide.
+    banner: { js: 'import { createRequire } from "node:module"; const require = createRequire(import.meta.url);' },
+    outExtension: { ".js": ".mjs" },
     bundle: true,
     platform: "node",
     format: "esm",
@@ -119,11 +130,37 @@ async function buildCompileWorker() {
   });
 }
 
-fs.rmSync(outdir, { recursive: true, force: true });
+// Copies a built folder over the published one without a moment in which a file is missing or half
+// written: a server or test run reading the assets while another build runs (a second `npm test`, the
+// benchmarks' `next start`) sees either the old file or the new one. New and changed files are written
+// beside their name and renamed into place, the manifest last; files the build no longer makes go after.
+function publish(from: string, to: string, last?: string) {
+  const built = fs.readdirSync(from, { recursive: true }).map(String);
+  const files = built.filter((file) => fs.statSync(path.join(from, file)).isFile());
+  for (const file of [...files.filter((file) => file !== last), ...files.filter((file) => file === last)]) {
+    const target = path.join(to, file);
+    const bytes = fs.readFileSync(path.join(from, file));
+    if (fs.existsSync(target) && fs.readFileSync(target).equals(bytes)) continue;
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.writeFileSync(`${target}.${process.pid}.tmp`, bytes);
+    fs.renameSync(`${target}.${process.pid}.tmp`, target);
+  }
+  const kept = new Set(built);
+  for (const file of fs.existsSync(to) ? fs.readdirSync(to, { recursive: true }).map(String) : []) {
+    const stale = path.join(to, file);
+    if (!kept.has(file) && fs.existsSync(stale) && fs.statSync(stale).isFile() && !file.endsWith(".tmp")) {
+      fs.rmSync(stale, { force: true });
+    }
+  }
+}
+
 fs.mkdirSync(outdir, { recursive: true });
 const manifest = { ...(await buildScripts()), ...(await buildFonts()) };
-await buildCompileWorker();
+await buildWorkers();
 fs.writeFileSync(path.join(outdir, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
+publish(outdir, path.join(root, "public", "player"), "manifest.json");
+publish(path.join(staging, "dist"), path.join(root, "dist"));
+fs.rmSync(staging, { recursive: true, force: true });
 
 if (!process.env.QUIET) {
   const runtime = fs.readFileSync(path.join(root, "public", manifest.runtime!));

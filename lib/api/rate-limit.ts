@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { ApiError } from "@/lib/api/errors";
 import { rateLimits } from "@/lib/db/schema/rate-limits";
 import type { Queryable } from "@/lib/db/types";
@@ -7,8 +7,10 @@ import type { Queryable } from "@/lib/db/types";
 // "slow" is the class of the long-running endpoints (generate, edit, brand extraction).
 
 export type LimitClass = "default" | "slow";
+/** A limit of its own (a named bucket, its size and window), for counters other than requests. */
+export type LimitSpec = { name: string; limit: number; windowSeconds: number };
 
-function intFromEnv(name: string, fallback: number): number {
+export function intFromEnv(name: string, fallback: number): number {
   const value = Number(process.env[name]);
   return Number.isInteger(value) && value > 0 ? value : fallback;
 }
@@ -23,12 +25,23 @@ export function rateLimitFor(limitClass: LimitClass): { limit: number; windowSec
 
 export type RateLimitState = { limit: number; remaining: number; resetSeconds: number; exceeded: boolean };
 
-export async function takeRateLimit(db: Queryable, subject: string, limitClass: LimitClass): Promise<RateLimitState> {
-  const { limit, windowSeconds } = rateLimitFor(limitClass);
-  const window = sql`to_timestamp(floor(extract(epoch from now()) / ${windowSeconds}) * ${windowSeconds})`;
+function specOf(limit: LimitClass | LimitSpec): LimitSpec {
+  return typeof limit === "string" ? { name: limit, ...rateLimitFor(limit) } : limit;
+}
+
+const currentWindow = (windowSeconds: number) =>
+  sql`to_timestamp(floor(extract(epoch from now()) / ${windowSeconds}) * ${windowSeconds})`;
+
+export async function takeRateLimit(
+  db: Queryable,
+  subject: string,
+  limitClass: LimitClass | LimitSpec,
+): Promise<RateLimitState> {
+  const { name, limit, windowSeconds } = specOf(limitClass);
+  const window = currentWindow(windowSeconds);
   const [row] = await db
     .insert(rateLimits)
-    .values({ bucket: `${subject}:${limitClass}`, windowStart: window, count: 1 })
+    .values({ bucket: `${subject}:${name}`, windowStart: window, count: 1 })
     .onConflictDoUpdate({
       target: rateLimits.bucket,
       set: {
@@ -46,6 +59,26 @@ export async function takeRateLimit(db: Queryable, subject: string, limitClass: 
     remaining: Math.max(0, limit - count),
     resetSeconds: Math.max(1, Number(row?.resetSeconds ?? windowSeconds)),
     exceeded: count > limit,
+  };
+}
+
+/** The state of a limit without counting anything. */
+export async function peekRateLimit(db: Queryable, subject: string, spec: LimitSpec): Promise<RateLimitState> {
+  const { name, limit, windowSeconds } = spec;
+  const window = currentWindow(windowSeconds);
+  const [row] = await db
+    .select({
+      count: sql<number>`case when ${rateLimits.windowStart} = ${window} then ${rateLimits.count} else 0 end`,
+      resetSeconds: sql<number>`ceil(extract(epoch from (${window} + ${windowSeconds} * interval '1 second' - now())))::int`,
+    })
+    .from(rateLimits)
+    .where(eq(rateLimits.bucket, `${subject}:${name}`));
+  const count = Number(row?.count ?? 0);
+  return {
+    limit,
+    remaining: Math.max(0, limit - count),
+    resetSeconds: Math.max(1, Number(row?.resetSeconds ?? windowSeconds)),
+    exceeded: count >= limit,
   };
 }
 

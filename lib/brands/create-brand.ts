@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import postcss from "postcss";
 import type { z } from "zod";
 import { ApiError } from "@/lib/api/errors";
 import type { Ctx } from "@/lib/auth/caller";
@@ -8,8 +7,10 @@ import { FetchRefusedError, safeFetch } from "@/lib/net/safe-fetch";
 import { getFileStore } from "@/lib/storage/storage";
 import { assertAllowanceLeft, consumeAllowance } from "@/lib/usage/consume-allowance";
 import { BRAND_BOOK_SCHEMA_VERSION, type BrandBook, brandBookSchema, type Logo } from "./brand-book";
-import { discoverResources, type LogoCandidate } from "./extract/discover-resources";
-import { extractBrand } from "./extract/extract-brand";
+import type { LogoCandidate } from "./extract/discover-resources";
+import { extractionLimits } from "./extract/limits";
+import { ExtractionAbortedError, type Extractor, startExtractor } from "./extract/off-thread";
+import { assertFailuresLeft, countFailure } from "./extraction-failures";
 import { brandDetailSchema, type createBrandBody } from "./schemas";
 import { synthesizeTokensCss } from "./synthesize-tokens";
 
@@ -37,32 +38,30 @@ export function decode(body: Buffer, charset: string | null): string {
 }
 
 // Stylesheets the page links, plus the ones they @import (one level), fetched in parallel; a sheet
-// that cannot be fetched is skipped rather than failing the brand.
-async function fetchStylesheets(urls: string[]): Promise<{ url: string; css: string }[]> {
+// that cannot be fetched is skipped rather than failing the brand, and sheets past the total size limit
+// are left unread.
+async function fetchStylesheets(urls: string[], extractor: Extractor): Promise<{ url: string; css: string }[]> {
+  let budget = extractionLimits.cssBytes;
   const fetchOne = async (url: string) => {
+    if (budget <= 0) return null;
     try {
       const response = await safeFetch(url, { accept: ["css"], ...limits.css });
+      if (response.body.length > budget) {
+        budget = 0;
+        return null;
+      }
+      budget -= response.body.length;
       return { url: response.url, css: decode(response.body, response.charset) };
     } catch {
       return null;
     }
   };
   const first = (await Promise.all(urls.slice(0, MAX_STYLESHEETS).map(fetchOne))).filter((sheet) => sheet !== null);
-  const imports: string[] = [];
-  for (const sheet of first) {
-    try {
-      postcss.parse(sheet.css).walkAtRules("import", (rule) => {
-        const target = /^(?:url\()?\s*["']?([^"')\s]+)["']?\s*\)?/.exec(rule.params)?.[1];
-        if (target) imports.push(new URL(target, sheet.url).toString());
-      });
-    } catch {
-      // unparsable stylesheet: its colours are lost, the brand is not
-    }
-  }
+  const imports = await extractor.run({ kind: "imports", sheets: first });
   const seen = new Set(first.map((sheet) => sheet.url));
   const nested = (
     await Promise.all(
-      imports
+      [...new Set(imports)]
         .filter((url) => !seen.has(url))
         .slice(0, MAX_STYLESHEETS)
         .map(fetchOne),
@@ -140,10 +139,22 @@ function describeRefusal(url: string, error: FetchRefusedError): string {
 }
 
 export async function createBrandFromUrl(ctx: Ctx, input: z.output<typeof createBrandBody>) {
-  const started = Date.now();
   await assertAllowanceLeft(ctx.db, ctx.caller.organizationId, "brand_extractions").catch((error: unknown) => {
     throw asQuota(error);
   });
+  // A refused or failed extraction is free for the allowance but not unlimited: each one counts toward
+  // the caller's hourly limit of failures, checked before any work starts.
+  await assertFailuresLeft(ctx);
+  try {
+    return await extractAndSave(ctx, input);
+  } catch (error) {
+    if (!(error instanceof ApiError && error.code === "quota_exceeded")) await countFailure(ctx);
+    throw error;
+  }
+}
+
+async function extractAndSave(ctx: Ctx, input: z.output<typeof createBrandBody>) {
+  const started = Date.now();
   let page;
   try {
     page = await safeFetch(input.url, { accept: ["html"], ...limits.page });
@@ -152,9 +163,21 @@ export async function createBrandFromUrl(ctx: Ctx, input: z.output<typeof create
     throw error;
   }
   const html = decode(page.body, page.charset);
-  const resources = discoverResources(html, page.url);
-  const stylesheets = await fetchStylesheets(resources.stylesheets);
-  const extracted = extractBrand({ url: page.url, html, stylesheets });
+  const extractor = startExtractor();
+  let extracted, stylesheets, resources;
+  try {
+    resources = await extractor.run({ kind: "discover", html, url: page.url });
+    stylesheets = await fetchStylesheets(resources.stylesheets, extractor);
+    extracted = await extractor.run({ kind: "extract", site: { url: page.url, html, stylesheets } });
+  } catch (error) {
+    if (!(error instanceof ExtractionAbortedError)) throw error;
+    throw new ApiError(
+      "invalid_request",
+      `Could not extract a brand from ${input.url}: ${error.message}. The page and its stylesheets are too large or too complex to read.`,
+    );
+  } finally {
+    extractor.close();
+  }
   const logo = await storeLogo(ctx.caller.organizationId, resources.logoCandidates);
 
   const book: BrandBook = brandBookSchema.parse({

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { timestamp, uuid } from "@/lib/api/fields";
+import { hasNoNul, nulMessage, timestamp, uuid } from "@/lib/api/fields";
 
 // Request and response schemas of the Brands resource (SPEC.md).
 
@@ -11,6 +11,7 @@ export const createBrandBody = z.strictObject({
     .trim()
     .min(1, "is required: the address of a public website")
     .max(2048, "must be at most 2048 characters")
+    .refine(hasNoNul, nulMessage("url"))
     .refine((value) => URL.canParse(value), "must be an absolute URL such as https://example.com")
     .meta({ format: "uri", description: "A public website, such as https://example.com." }),
 });

@@ -9,6 +9,7 @@ import { cleanTitle, discoverResources, type DiscoveredResources } from "@/lib/b
 import { type ExtractedBrand, extractBrand } from "@/lib/brands/extract/extract-brand";
 import { isFontServiceUrl, parseFontServiceUrl } from "@/lib/brands/extract/font-services";
 import { parseHtml } from "@/lib/brands/extract/html-document";
+import { extractionLimits } from "@/lib/brands/extract/limits";
 import { clusterSamples } from "@/lib/brands/extract/palette";
 import { chooseFamily, readFontShorthand } from "@/lib/brands/extract/typography";
 
@@ -350,6 +351,31 @@ describe("css model", () => {
     const button = model.rules.find((rule) => rule.selector === ".btn");
     expect(button?.targets.has("button")).toBe(true);
     expect(button?.declarations[0]?.value).toBe("#047857");
+  });
+});
+
+describe("extraction limits", () => {
+  it("reads at most extractionLimits.rules rules and clusters at most extractionLimits.distinctColors colours", () => {
+    const rules = extractionLimits.rules + 5_000;
+    const css = Array.from({ length: rules }, (_, i) => `.c${i}{color:#${(i * 97).toString(16).padStart(6, "0")}}`);
+    const model = buildCssModel(parseHtml("<html><body></body></html>"), "https://x.example.com/", [
+      { url: "https://x.example.com/a.css", css: css.join("\n") },
+    ]);
+    expect(model.rules).toHaveLength(extractionLimits.rules);
+    // The first rules are the ones read, in cascade order.
+    expect(model.rules[0]?.selector).toBe(".c0");
+
+    const samples = Array.from({ length: extractionLimits.distinctColors * 2 }, (_, i) => ({
+      color: readColor(`#${(i * 4099).toString(16).padStart(6, "0").slice(-6)}`)!,
+      tag: "text-other",
+      weight: i < extractionLimits.distinctColors ? 2 : 1,
+      label: "x",
+    }));
+    const clusters = clusterSamples(samples, "#ffffff");
+    const clustered = clusters.reduce((sum, cluster) => sum + cluster.members.length, 0);
+    expect(clustered).toBe(extractionLimits.distinctColors);
+    // The most used colours are the ones kept.
+    expect(clusters.every((cluster) => cluster.members.every((member) => member.weight === 2))).toBe(true);
   });
 });
 

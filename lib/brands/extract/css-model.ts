@@ -14,6 +14,7 @@ import {
 } from "./css-selector";
 import { isFontServiceUrl } from "./font-services";
 import { resolveUrl, stylesheetLinks } from "./html-document";
+import { extractionLimits } from "./limits";
 
 // Every style the page applies, as a flat list of rules with var() already resolved: the <style>
 // elements and fetched stylesheets in cascade order, then style="" attributes. Rules remember what they
@@ -76,7 +77,15 @@ export function buildCssModel(document: Document, pageUrl: string, stylesheets: 
   const html = selectAll<AnyNode, Element>("html", document)[0] ?? null;
   const body = selectAll<AnyNode, Element>("body", document)[0] ?? null;
   const classUsage = readClassUsage(document);
-  const context: WalkContext = { classUsage, html, body, rules: [], fontFaces: [], fontImports: [] };
+  const context: WalkContext = {
+    classUsage,
+    html,
+    body,
+    rules: [],
+    declarations: 0,
+    fontFaces: [],
+    fontImports: [],
+  };
 
   for (const sheet of orderSheets(document, pageUrl, stylesheets)) {
     context.baseUrl = sheet.baseUrl;
@@ -118,6 +127,8 @@ type WalkContext = {
   html: Element | null;
   body: Element | null;
   rules: RawRule[];
+  /** Declarations read so far: with the rules, bounded by extractionLimits. */
+  declarations: number;
   fontFaces: FontFaceRule[];
   fontImports: string[];
   baseUrl?: string;
@@ -235,6 +246,7 @@ function walk(
   context: WalkContext,
 ): void {
   for (const node of container.nodes ?? []) {
+    if (full(context)) return;
     if (node.type === "atrule") {
       const name = node.name.toLowerCase();
       if (name === "media" || name === "container") {
@@ -256,6 +268,11 @@ function walk(
     if (declarations.length) addRule(selector, declarations, media, origin, context);
     walk(node, media, selector, origin, context);
   }
+}
+
+// Past the limits the rest of the styles is left unread: the brand comes from what was read first.
+function full(context: WalkContext): boolean {
+  return context.rules.length >= extractionLimits.rules || context.declarations >= extractionLimits.declarations;
 }
 
 function nestSelector(selector: string, parent: string): string {
@@ -292,6 +309,7 @@ function addRule(
     for (const target of classified.targets) targets.add(target);
     state &&= classified.state;
   }
+  context.declarations += declarations.length;
   context.rules.push({ selector: selectorList, targets, state, declarations, media, origin });
 }
 
@@ -339,6 +357,7 @@ function readFontFace(node: Container, context: WalkContext): void {
 
 function readStyleAttributes(document: Document, context: WalkContext): void {
   for (const element of selectAll<AnyNode, Element>("[style]", document)) {
+    if (full(context)) return;
     const style = getAttributeValue(element, "style") ?? "";
     const root = parseCss(`x{${style}}`);
     const rule = root?.first;
@@ -353,6 +372,7 @@ function readStyleAttributes(document: Document, context: WalkContext): void {
       context.classUsage,
     );
     const selector = [element.name, ...classes.map((name) => `.${name}`)].join("");
+    context.declarations += declarations.length;
     context.rules.push({ selector, targets, state: false, declarations, media: null, origin: "style-attribute" });
   }
 }

@@ -18,6 +18,7 @@ import {
 } from "./color-math";
 import type { CssModel, CssRule } from "./css-model";
 import type { Target } from "./css-selector";
+import { extractionLimits } from "./limits";
 
 // The palette: every colour the page paints, weighted by where it is painted, clustered, then cast into
 // the seven roles a deck needs. Roles the site does not show are derived from the ones it does, and
@@ -372,7 +373,9 @@ export function clusterSamples(samples: readonly ColorSample[], backgroundHex: s
     byHex.set(hex, swatch);
   }
   const clusters: Cluster[] = [];
-  for (const swatch of [...byHex.values()].sort((a, b) => b.weight - a.weight)) {
+  // Every swatch is compared with every cluster: only the most used colours are clustered.
+  const swatches = [...byHex.values()].sort((a, b) => b.weight - a.weight).slice(0, extractionLimits.distinctColors);
+  for (const swatch of swatches) {
     let cluster = clusters.find((candidate) => deltaE(candidate.hex, swatch.hex) < CLUSTER_DELTA_E);
     if (!cluster) {
       cluster = { hex: swatch.hex, weight: 0, tags: new Map(), labels: new Map(), members: [] };
