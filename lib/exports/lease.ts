@@ -21,13 +21,19 @@ const claimable = or(
   and(eq(exports.status, "running"), lt(exports.leaseExpiresAt, sql`now()`)),
 );
 
-// Claims one export (the given one, or the oldest waiting) for the worker holding `token`.
+// Exports of the same organization rendering right now: the fair share of the queue.
+const runningInSameOrganization = sql`(select count(*) from exports busy
+  where busy.organization_id = ${exports.organizationId} and busy.status = 'running' and busy.lease_expires_at > now())`;
+
+// Claims one export (the given one, or the next waiting) for the worker holding `token`. The next one is the
+// oldest of the organization with the fewest exports rendering, so one organization's long queue (or its
+// slow decks) cannot keep every worker from another organization's export.
 export async function claimExport(db: Queryable, token: string, exportId?: string): Promise<ExportRow | null> {
   const candidate = db
     .select({ id: exports.id })
     .from(exports)
     .where(and(claimable, lt(exports.attempts, MAX_ATTEMPTS), exportId ? eq(exports.id, exportId) : undefined))
-    .orderBy(asc(exports.createdAt))
+    .orderBy(runningInSameOrganization, asc(exports.createdAt))
     .limit(1)
     .for("update", { skipLocked: true });
   const [row] = await db

@@ -5,7 +5,8 @@ import { getFileStore } from "@/lib/storage/storage";
 import { findDeckVersion } from "@/lib/viewer/viewable-deck";
 import { claimExport, completeExport, failExport, leaseMs, renewLease } from "./lease";
 import type { ExportRow } from "./present";
-import { DeckRenderError, renderPdf, renderPptx } from "./render-export";
+import { DeckFaultError } from "@/lib/render/browser";
+import { renderPdf, renderPptx } from "./render-export";
 
 const contentTypes = {
   pdf: "application/pdf",
@@ -30,7 +31,7 @@ export async function runClaimedExport(
   const started = Date.now();
   try {
     const viewable = await findDeckVersion(db, row.deckId, row.version);
-    if (!viewable) throw new DeckRenderError(`Version ${row.version} of the deck no longer exists.`);
+    if (!viewable) throw new DeckFaultError(`Version ${row.version} of the deck no longer exists.`);
     const result = row.format === "pdf" ? await renderPdf(viewable) : await renderPptx(viewable);
     const blobKey = await getFileStore().put(`exports/${row.id}.${row.format}`, result.data, contentTypes[row.format]);
     const completed = await completeExport(db, row.id, token, { blobKey, nonstandardFonts: result.nonstandardFonts });
@@ -43,9 +44,11 @@ export async function runClaimedExport(
     return completed ? "completed" : "lost";
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    // What the deck caused is the caller's to read; infrastructure failures are logged, not shown.
-    const shown = error instanceof DeckRenderError ? message : "The export could not be rendered; request it again.";
-    await failExport(db, row.id, token, shown, error instanceof DeckRenderError);
+    // What the deck caused is the caller's to read and final; infrastructure failures are logged, not
+    // shown, and retried.
+    const deckFault = error instanceof DeckFaultError;
+    const shown = deckFault ? message : "The export could not be rendered; request it again.";
+    await failExport(db, row.id, token, shown, deckFault);
     log({ event: "export.failed", exportId: row.id, ms: Date.now() - started, error: message });
     return "failed";
   } finally {

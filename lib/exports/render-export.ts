@@ -3,16 +3,13 @@ import path from "node:path";
 import type { Page } from "puppeteer-core";
 import type { SlideModel } from "@/components/player/export/slide-model";
 import { officeFonts } from "@/lib/deck/fonts";
-import type { PlayerReport } from "@/lib/render/browser";
+import { DeckFaultError, type PlayerReport } from "@/lib/render/browser";
 import { withDeckPage } from "@/lib/render/deck-page";
 import { playerAssets } from "@/lib/viewer/assets";
 import type { ViewableDeck } from "@/lib/viewer/viewable-deck";
 import { buildPptx, type Raster } from "./build-pptx";
 
 export type RenderedExport = { data: Buffer; nonstandardFonts: string[] };
-
-// A render failure the deck itself causes: retrying will not help.
-export class DeckRenderError extends Error {}
 
 const CANVAS = { width: 1920, height: 1080 };
 
@@ -22,9 +19,9 @@ function timeoutMs(): number {
 
 function checkReport(report: PlayerReport) {
   if (report.errors.length > 0) {
-    throw new DeckRenderError(`The deck failed to render: ${report.errors.slice(0, 3).join("; ")}`);
+    throw new DeckFaultError(`The deck failed to render: ${report.errors.slice(0, 3).join("; ")}`);
   }
-  if (report.count === 0) throw new DeckRenderError("The deck rendered no slides.");
+  if (report.count === 0) throw new DeckFaultError("The deck rendered no slides.");
 }
 
 // PDF: one 1920x1080 px (1440x810 pt) page per slide, drawn by Chromium's print path, so text stays

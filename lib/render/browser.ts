@@ -2,10 +2,21 @@ import type { Browser, HTTPRequest, Page } from "puppeteer-core";
 import { chromiumArgs, chromiumExecutablePath } from "./chromium";
 
 // One Chromium per process, launched on first use, reused across jobs and restarted after a number of
-// jobs (long-lived renderers accumulate memory). Each job gets a fresh incognito context with no network
-// at all: every request is answered from memory by the job's own `serve` function or aborted.
+// jobs (long-lived renderers accumulate memory). Each job gets a fresh incognito context (its own renderer
+// process, so a deck that loops forever holds up only its own job) with no network at all: every request
+// is answered from memory by the job's own `serve` function or aborted, and the page may navigate once.
 
 const RESTART_AFTER_JOBS = 50;
+/** A page's JavaScript heap: a deck that allocates without bound crashes its renderer early. */
+const RENDERER_HEAP_MB = 1024;
+/** How long closing a job's context may take before the whole browser is restarted instead. */
+const CLOSE_TIMEOUT_MS = 5_000;
+
+/**
+ * What the deck did, not what the infrastructure did: it did not draw in time (a loop, a never-settling
+ * promise, too much work) or it crashed its renderer. Retrying would end the same way.
+ */
+export class DeckFaultError extends Error {}
 
 type BrowserHolder = { browser: Promise<Browser>; jobs: number; active: number };
 const holder = globalThis as typeof globalThis & { __deckhandBrowser?: BrowserHolder };
@@ -21,6 +32,7 @@ async function launch(): Promise<Browser> {
       "--force-webrtc-ip-handling-policy=disable_non_proxied_udp",
       "--webrtc-ip-handling-policy=disable_non_proxied_udp",
       "--proxy-server=127.0.0.1:9",
+      `--js-flags=--max-old-space-size=${RENDERER_HEAP_MB}`,
     ],
     headless: true,
     defaultViewport: null,
@@ -53,8 +65,14 @@ export type RenderJobOptions = {
   timeoutMs: number;
 };
 
-async function answer(request: HTTPRequest, serve: Serve): Promise<void> {
+async function answer(request: HTTPRequest, serve: Serve, page: Page, navigations: { count: number }): Promise<void> {
   const url = request.url();
+  // The job's own page load is the only navigation of the top frame: a deck that reloads itself or
+  // navigates away (location, <meta http-equiv="refresh">) is answered "204 No Content", which leaves the
+  // page where it is (an aborted navigation would replace it with an error page).
+  if (request.isNavigationRequest() && request.frame() === page.mainFrame() && navigations.count++ > 0) {
+    return request.respond({ status: 204, body: "" });
+  }
   if (url.startsWith("data:")) return request.continue();
   let response: Response | null;
   try {
@@ -70,12 +88,12 @@ async function answer(request: HTTPRequest, serve: Serve): Promise<void> {
   });
 }
 
-// Runs `job` with a page in a fresh, isolated context; the context is closed whatever happens.
+// Runs `job` with a page in a fresh, isolated context; the context is closed whatever happens. A job past
+// `timeoutMs`, or whose renderer crashes, ends with a DeckFaultError.
 export async function withRenderPage<T>(options: RenderJobOptions, job: (page: Page) => Promise<T>): Promise<T> {
   const current = currentBrowser();
   current.jobs += 1;
   current.active += 1;
-  let timer: NodeJS.Timeout | undefined;
   let context: Awaited<ReturnType<Browser["createBrowserContext"]>> | undefined;
   try {
     const browser = await current.browser;
@@ -84,19 +102,61 @@ export async function withRenderPage<T>(options: RenderJobOptions, job: (page: P
     page.setDefaultTimeout(options.timeoutMs);
     await page.setViewport({ deviceScaleFactor: 1, ...options.viewport });
     await page.setRequestInterception(true);
-    page.on("request", (request) => void answer(request, options.serve).catch(() => {}));
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () => reject(new Error(`Rendering took longer than ${Math.round(options.timeoutMs / 1000)} s`)),
-        options.timeoutMs,
-      );
-    });
-    return await Promise.race([job(page), timeout]);
+    const navigations = { count: 0 };
+    page.on("request", (request) => void answer(request, options.serve, page, navigations).catch(() => {}));
+    const crashed = new Promise<never>((_, reject) =>
+      page.once("error", () =>
+        reject(new DeckFaultError("The deck crashed the renderer (it may use too much memory).")),
+      ),
+    );
+    crashed.catch(() => {}); // a crash after the job has ended is nobody's concern
+    return await Promise.race([withDeadline(job(page), options.timeoutMs, "finish rendering"), crashed]);
+  } finally {
+    current.active -= 1;
+    await closeContext(context, current);
+  }
+}
+
+/** `work`, or a DeckFaultError once `ms` have passed: "The deck did not <what> within N s…". */
+export async function withDeadline<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(
+          new DeckFaultError(
+            `The deck did not ${what} within ${Math.round(ms / 1000)} s: a slide may loop forever or do too much work.`,
+          ),
+        ),
+      ms,
+    );
+  });
+  try {
+    return await Promise.race([work, late]);
   } finally {
     clearTimeout(timer);
-    current.active -= 1;
-    await context?.close().catch(() => {});
   }
+}
+
+// A page whose script never yields still closes with its context (Chromium ends the renderer process); if
+// even that does not answer, the whole browser goes and the next job launches a fresh one.
+async function closeContext(
+  context: Awaited<ReturnType<Browser["createBrowserContext"]>> | undefined,
+  current: BrowserHolder,
+): Promise<void> {
+  if (!context) return;
+  let timer: NodeJS.Timeout | undefined;
+  const closed = await Promise.race([
+    context.close().then(
+      () => true,
+      () => true,
+    ),
+    new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), CLOSE_TIMEOUT_MS))),
+  ]);
+  clearTimeout(timer);
+  if (closed) return;
+  if (holder.__deckhandBrowser === current) holder.__deckhandBrowser = undefined;
+  await current.browser.then((browser) => browser.close()).catch(() => {});
 }
 
 export type PlayerReport = { count: number; missingFonts: string[]; errors: string[]; notes: string[] };

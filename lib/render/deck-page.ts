@@ -5,7 +5,7 @@ import type { PlayerMode } from "@/components/player/config";
 import { defaultTokensCss } from "@/lib/deck/vocabulary";
 import { moduleResponse, renderFrameDocument } from "@/lib/viewer/frame-document";
 import type { ViewableDeck } from "@/lib/viewer/viewable-deck";
-import { type PlayerReport, waitForPlayer, withRenderPage } from "./browser";
+import { type PlayerReport, waitForPlayer, withDeadline, withRenderPage } from "./browser";
 
 // A deck version drawn by the real player in the renderer's browser, with everything served from
 // memory under a made-up origin: the frame document, its module and the player's built assets.
@@ -44,8 +44,15 @@ export type DeckPageOptions = {
   mode: PlayerMode;
   slide?: number;
   viewport: { width: number; height: number; deviceScaleFactor?: number };
+  /** The whole job at most. */
   timeoutMs: number;
+  /** Loading the module and drawing every slide (default EXPORT_READY_TIMEOUT_MS, 20 s). */
+  readyMs?: number;
+  /** Then the job's own work, per slide drawn (default EXPORT_SLIDE_TIMEOUT_MS, 5 s). */
+  perSlideMs?: number;
 };
+
+const envMs = (name: string, fallback: number) => Number(process.env[name]) || fallback;
 
 export async function withDeckPage<T>(
   viewable: ViewableDeck,
@@ -78,8 +85,16 @@ export async function withDeckPage<T>(
     if (url.pathname.startsWith("/player/")) return playerAsset(url.pathname);
     return null;
   };
+  // A deck that never finishes drawing (a loop, a promise that never settles) or whose slides take too
+  // long fails at once, as the deck's fault: a few seconds per slide is far more than any real slide needs.
+  const readyMs = options.readyMs ?? envMs("EXPORT_READY_TIMEOUT_MS", 20_000);
+  const perSlideMs = options.perSlideMs ?? envMs("EXPORT_SLIDE_TIMEOUT_MS", 5_000);
   return withRenderPage({ serve, viewport: options.viewport, timeoutMs: options.timeoutMs }, async (page) => {
-    await page.goto(`${RENDER_ORIGIN}/frame`, { waitUntil: "load" });
-    return job(page, await waitForPlayer(page));
+    const report = await withDeadline(
+      page.goto(`${RENDER_ORIGIN}/frame`, { waitUntil: "load" }).then(() => waitForPlayer(page)),
+      readyMs,
+      "finish drawing",
+    );
+    return withDeadline(job(page, report), perSlideMs * Math.max(1, report.count), "finish rendering its slides");
   });
 }

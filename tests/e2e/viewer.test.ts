@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Ctx } from "@/lib/auth/caller";
 import { decks } from "@/lib/db/schema/decks";
 import { createPreviewUrl } from "@/lib/decks/preview-deck";
+import { ogRenderCount, placeholder } from "@/lib/viewer/og-image";
 import { setDeckContent } from "@/lib/decks/set-deck-content";
 import { closeRenderBrowser } from "@/lib/render/browser";
 import type { Database } from "@/lib/db/client";
@@ -172,6 +173,30 @@ describe("the public viewer", () => {
     const again = Buffer.from(await (await fetch(`${server.origin}/d/${slug}/og.png`)).arrayBuffer());
     expect(again.equals(bytes)).toBe(true);
   });
+
+  it("renders a deck that cannot be drawn once, whatever the query, and answers a placeholder", async () => {
+    const looping = fiveSlideDeck.replace(
+      /export default function (\w+)\(\) \{/,
+      (line) => `${line}\n  while (Date.now() > 0) {\n    // never yields\n  }`,
+    );
+    expect(looping).not.toBe(fiveSlideDeck);
+    const { slug } = await publishDeck(looping);
+    const before = ogRenderCount();
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => fetch(`${server.origin}/d/${slug}/og.png?i=${i}`)),
+    );
+    const expected = await placeholder();
+    for (const answer of answers) {
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get("content-type")).toBe("image/png");
+      expect(Buffer.from(await answer.arrayBuffer()).equals(expected)).toBe(true);
+    }
+    expect(ogRenderCount() - before).toBe(1);
+    // Kept: the next request renders nothing.
+    const again = await fetch(`${server.origin}/d/${slug}/og.png?i=99&v=7`);
+    expect(Buffer.from(await again.arrayBuffer()).equals(expected)).toBe(true);
+    expect(ogRenderCount() - before).toBe(1);
+  }, 60_000);
 
   it("scrolls a webpage deck through its beats", async () => {
     const { slug } = await publishDeck(webpageDeck, { format: "webpage" });

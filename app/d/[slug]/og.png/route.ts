@@ -1,22 +1,24 @@
 import { getDb } from "@/lib/db/client";
-import { getOgImage } from "@/lib/viewer/og-image";
+import { getOgImage, placeholder } from "@/lib/viewer/og-image";
 import { findPublicDeck } from "@/lib/viewer/viewable-deck";
 
-// GET /d/{slug}/og.png — the first slide of a public deck, for link previews
+// GET /d/{slug}/og.png — the first slide of a public deck, for link previews. Query parameters are ignored:
+// the image is the newest version's, rendered once (see og-image.ts).
 export async function GET(_req: Request, { params }: { params: Promise<{ slug: string }> }) {
   const viewable = await findPublicDeck(await getDb(), (await params).slug);
   if (!viewable || viewable.version.format !== "deck-tsx") return new Response("Not found", { status: 404 });
   try {
-    const png = await getOgImage(viewable.deck.id, viewable.version.version);
-    return new Response(new Uint8Array(png), {
-      headers: {
-        "Content-Type": "image/png",
-        "Cache-Control": "public, max-age=86400",
-        "X-Content-Type-Options": "nosniff",
-      },
-    });
+    const { png, placeholder: unavailable } = await getOgImage(viewable.deck.id, viewable.version.version);
+    return image(png, unavailable ? "public, max-age=3600" : "public, max-age=86400");
   } catch (error) {
     console.error(JSON.stringify({ level: "error", route: "og.png", message: String(error) }));
-    return new Response("Preview image unavailable", { status: 503, headers: { "Retry-After": "30" } });
+    // Not kept: the next request tries again.
+    return image(await placeholder(), "no-store");
   }
+}
+
+function image(png: Buffer, cacheControl: string): Response {
+  return new Response(new Uint8Array(png), {
+    headers: { "Content-Type": "image/png", "Cache-Control": cacheControl, "X-Content-Type-Options": "nosniff" },
+  });
 }
