@@ -14,8 +14,10 @@ const fallbackByCategory: Record<Typography["body"]["category"], string> = {
   monospace: '"JetBrains Mono", Menlo, Consolas, monospace',
 };
 
+// A family name read from a website, as a CSS string: characters that could end the string, the
+// declaration or an inline <style> are dropped.
 function quote(family: string): string {
-  return `"${family.replace(/["\\]/g, "")}"`;
+  return `"${family.replace(/["\\<>;{}\u0000-\u001f\u007f]/g, "").trim()}"`;
 }
 
 export function fontStack(role: Typography["body"]): string {

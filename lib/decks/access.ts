@@ -9,6 +9,9 @@ import type { DeckRow } from "./present";
 // - Only the owner modifies or deletes.
 // - A deck the caller may not read in another organization is a 404 (its existence stays hidden);
 //   in the caller's own organization it is a 403.
+// - A deck's history (the version list with its prompts, any version by number, reverting to one) stays
+//   inside its organization: another organization reads a public deck only as its viewer shows it, the
+//   newest version through get_deck, and every version path answers it 404, public or not.
 
 export function canReadDeck(deck: Pick<DeckRow, "organizationId" | "ownerId" | "visibility">, caller: Caller): boolean {
   if (deck.visibility === "public") return true;
@@ -30,10 +33,38 @@ export async function getReadableDeck(ctx: Ctx, id: string): Promise<DeckRow> {
 }
 
 export async function getOwnedDeck(ctx: Ctx, id: string): Promise<DeckRow> {
-  const deck = await findDeck(ctx, id);
-  if (deck.ownerId === ctx.caller.userId && deck.organizationId === ctx.caller.organizationId) return deck;
-  if (deck.organizationId !== ctx.caller.organizationId && !canReadDeck(deck, ctx.caller)) throw deckNotFound();
+  return assertOwner(await findDeck(ctx, id), ctx.caller);
+}
+
+function assertOwner(deck: DeckRow, caller: Caller): DeckRow {
+  if (deck.ownerId === caller.userId && deck.organizationId === caller.organizationId) return deck;
+  if (deck.organizationId !== caller.organizationId && !canReadDeck(deck, caller)) throw deckNotFound();
   throw new ApiError("forbidden", "Only the deck's owner can modify or delete it.");
+}
+
+// For reading the version list or a version: as getReadableDeck inside the organization; 404 outside it.
+export async function getDeckWithReadableHistory(ctx: Ctx, id: string): Promise<DeckRow> {
+  const deck = await findDeck(ctx, id);
+  assertSameOrganization(deck, ctx.caller);
+  if (canReadDeck(deck, ctx.caller)) return deck;
+  throw new ApiError("forbidden", "This deck is private to its owner.");
+}
+
+// For reverting to a version: as getOwnedDeck, but 404 (not 403) for another organization's public deck.
+export async function getOwnedDeckForHistory(ctx: Ctx, id: string): Promise<DeckRow> {
+  const deck = await findDeck(ctx, id);
+  assertSameOrganization(deck, ctx.caller);
+  return assertOwner(deck, ctx.caller);
+}
+
+// Outside its organization only a public deck is known to exist, so only there the answer says why.
+function assertSameOrganization(deck: DeckRow, caller: Caller) {
+  if (deck.organizationId === caller.organizationId) return;
+  if (deck.visibility !== "public") throw deckNotFound();
+  throw new ApiError(
+    "not_found",
+    "Deck versions not found: another organization's versions are not shared; get_deck shows a public deck's newest version.",
+  );
 }
 
 export function deckNotFound(): ApiError {

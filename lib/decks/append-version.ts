@@ -3,6 +3,8 @@ import { ApiError } from "@/lib/api/errors";
 import type { Ctx } from "@/lib/auth/caller";
 import { type AuthoringUsage, deckVersions } from "@/lib/db/schema/deck-versions";
 import { decks } from "@/lib/db/schema/decks";
+import { reserializeStoredTokensCss } from "@/lib/deck/tokens";
+import { defaultTokensCss } from "@/lib/deck/vocabulary";
 import { consumeAllowance } from "@/lib/usage/consume-allowance";
 import type { FeatureId } from "@/lib/usage/features";
 import { deckNotFound } from "./access";
@@ -50,6 +52,9 @@ export async function appendVersion(
       .insert(deckVersions)
       .values({
         ...content,
+        // Whatever the tokens came from (a request, a revert of an old row, the AI's copy of the deck's
+        // tokens), only their re-serialised, validated form is stored.
+        tokensCss: content.tokensCss ? (reserializeStoredTokensCss(content.tokensCss) ?? defaultTokensCss) : null,
         deckId,
         version: deck.versionCount,
         prompt: options.prompt,

@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { ApiError } from "@/lib/api/errors";
 import type { DeckFormat } from "@/lib/deck/compile";
 import type { Ctx } from "@/lib/auth/caller";
+import { reserializeStoredTokensCss } from "@/lib/deck/tokens";
 import { brands } from "@/lib/db/schema/brands";
 import { decks } from "@/lib/db/schema/decks";
 import { getReadableDeck } from "./access";
@@ -31,7 +32,9 @@ export async function createDeck(
     startedFromDeckId = from.id;
     // A brand belongs to one organization: a public deck of another organization lends its tokens only.
     if (from.organizationId === ctx.caller.organizationId) brandId = from.brandId;
-    initialTokensCss = await currentTokensCss(ctx.db, from);
+    // Lent re-serialised: the starting deck's tokens may be a row stored before values were checked the
+    // way a browser reads them (and may belong to another organization); only validated parts pass on.
+    initialTokensCss = reserializeStoredTokensCss(await currentTokensCss(ctx.db, from));
   }
 
   if (input.brandId) {
@@ -61,7 +64,9 @@ export async function createDeck(
   return presentDeck(row!);
 }
 
+// A brand's tokens, re-serialised like any stored tokens (the synthesiser writes font names read from a
+// website into them); null when the brand has none, or none that are valid.
 export function brandTokensCss(data: unknown): string | null {
   const tokens = (data as { tokensCss?: unknown } | null)?.tokensCss;
-  return typeof tokens === "string" && tokens.trim() !== "" ? tokens : null;
+  return typeof tokens === "string" ? reserializeStoredTokensCss(tokens) : null;
 }

@@ -3,14 +3,17 @@ import { ApiError } from "@/lib/api/errors";
 import type { Ctx } from "@/lib/auth/caller";
 import { deckVersions } from "@/lib/db/schema/deck-versions";
 import { users } from "@/lib/db/schema/users";
-import { getOwnedDeck, getReadableDeck } from "./access";
+import { getDeckWithReadableHistory, getOwnedDeckForHistory } from "./access";
 import { appendVersion } from "./append-version";
 import type { DeckRow } from "./present";
 import { versionSchema, versionSummarySchema } from "./schemas";
 
+// Versions, their list and their prompts stay inside the deck's organization (see access.ts): another
+// organization reads a public deck through get_deck (its newest version) and gets 404 on every path here.
+
 // GET /decks/{id}/versions: newest first, without content.
 export async function listDeckVersions(ctx: Ctx, deckId: string) {
-  const deck = await getReadableDeck(ctx, deckId);
+  const deck = await getDeckWithReadableHistory(ctx, deckId);
   const rows = await ctx.db
     .select({
       id: deckVersions.id,
@@ -26,13 +29,13 @@ export async function listDeckVersions(ctx: Ctx, deckId: string) {
 
 // GET /decks/{id}/versions/{version}: one version with its full content.
 export async function getDeckVersion(ctx: Ctx, deckId: string, version: number) {
-  const deck = await getReadableDeck(ctx, deckId);
+  const deck = await getDeckWithReadableHistory(ctx, deckId);
   return versionSchema.parse(await findVersion(ctx, deck, version));
 }
 
 // POST /decks/{id}/versions/{version}/revert: the old content copied forward as the newest version.
 export async function revertDeckVersion(ctx: Ctx, deckId: string, version: number) {
-  const deck = await getOwnedDeck(ctx, deckId);
+  const deck = await getOwnedDeckForHistory(ctx, deckId);
   const old = await findVersion(ctx, deck, version);
   return appendVersion(
     ctx,
@@ -64,7 +67,7 @@ async function findVersion(ctx: Ctx, deck: DeckRow, version: number) {
 
 // The editor's history: every version, newest first, with who wrote it (the API's summary has no author).
 export async function listVersionHistory(ctx: Ctx, deckId: string) {
-  const deck = await getReadableDeck(ctx, deckId);
+  const deck = await getDeckWithReadableHistory(ctx, deckId);
   return ctx.db
     .select({
       version: deckVersions.version,

@@ -4,7 +4,11 @@ import { getLatestVersion } from "./latest-version";
 import { presentDeck } from "./present";
 import { deckDetailSchema } from "./schemas";
 
-// GET /decks/{id}: the deck with the content of its newest version.
+// GET /decks/{id}: the deck with the content of its newest version. This is all another organization
+// reads of a public deck (its history is not shared, see access.ts), so latestVersion holds only what the
+// viewer serves and a template lends: no prompt, no author, no earlier version. The source stays: the
+// viewer's compiled module (unminified) carries the same code, and a deck started from a template opens
+// with the template's newest source.
 export async function getDeck(ctx: Ctx, id: string) {
   const deck = await getReadableDeck(ctx, id);
   const latest = await getLatestVersion(ctx.db, deck);

@@ -1,7 +1,8 @@
 import type { z } from "zod";
 import type { Ctx } from "@/lib/auth/caller";
 import { compileDeckOffThread } from "@/lib/deck/compile-pool";
-import { parseTokensCss } from "@/lib/deck/tokens";
+import { parseTokensCss, reserializeStoredTokensCss } from "@/lib/deck/tokens";
+import { defaultTokensCss } from "@/lib/deck/vocabulary";
 import { getOwnedDeck } from "./access";
 import { appendVersion } from "./append-version";
 import { currentTokensCss } from "./latest-version";
@@ -12,8 +13,13 @@ import type { setContentBody } from "./schemas";
 export async function setDeckContent(ctx: Ctx, id: string, input: z.output<typeof setContentBody>) {
   const deck = await getOwnedDeck(ctx, id);
   const { compiledJs, outline } = await compileDeckOffThread({ source: input.source, format: deck.format });
+  // Sent tokens are validated and stored re-serialised (a refusal is a 422 naming the token); tokens
+  // carried over from the deck are re-serialised too, so a row stored before values were checked the way
+  // a browser reads them cannot be copied forward as it was.
   const tokensCss =
-    input.tokensCss != null ? parseTokensCss(input.tokensCss).css : await currentTokensCss(ctx.db, deck);
+    input.tokensCss != null
+      ? parseTokensCss(input.tokensCss).css
+      : (reserializeStoredTokensCss(await currentTokensCss(ctx.db, deck)) ?? defaultTokensCss);
 
   return appendVersion(
     ctx,

@@ -23,6 +23,10 @@ export async function createExport(ctx: Ctx, deckId: string, input: z.output<typ
     throw new ApiError("invalid_request", "This deck has no content yet; write a version before exporting it.");
   }
   const version = input.version ?? deck.versionCount;
+  // Another organization reads a public deck's newest version only; its history is not shared.
+  if (version !== deck.versionCount && deck.organizationId !== ctx.caller.organizationId) {
+    throw new ApiError("not_found", `Version ${version} of this deck is not shared outside its organization.`);
+  }
   const [row] = await ctx.db
     .select({ format: deckVersions.format })
     .from(deckVersions)

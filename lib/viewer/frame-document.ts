@@ -1,5 +1,7 @@
 import { createHash } from "node:crypto";
 import type { PlayerConfig, PlayerMode } from "@/components/player/config";
+import { reserializeStoredTokensCss } from "@/lib/deck/tokens";
+import { defaultTokensCss } from "@/lib/deck/vocabulary";
 import { playerAssets } from "./assets";
 import { htmlDocument, htmlResponse, jsonScript } from "./html";
 
@@ -14,6 +16,7 @@ export type FrameOptions = {
   origin: string;
   /** Absolute URL of the compiled module; its folder is what the CSP allows. */
   moduleUrl: string;
+  /** The deck's stored tokens; only their re-serialised, validated parts are written into the document. */
   tokensCss: string;
   format: "slides" | "webpage";
   title: string;
@@ -40,6 +43,11 @@ export function renderFrameDocument(options: FrameOptions): Response {
     embedded: options.embedded,
   };
 
+  // Defence in depth: rows stored before token values were checked the way a browser reads them are
+  // served only as re-serialised from their valid parts (the default theme when none are left), never as
+  // stored. The "<" escape below is then a second guard; re-serialised tokens never contain one.
+  const tokensCss = reserializeStoredTokensCss(options.tokensCss) ?? defaultTokensCss;
+
   const player = `${options.origin}/player/`;
   const csp = [
     "default-src 'none'",
@@ -63,7 +71,7 @@ export function renderFrameDocument(options: FrameOptions): Response {
     title: options.title,
     head: `<link rel="stylesheet" href="${abs(assets.fonts)}">
 <link rel="stylesheet" href="${abs(assets.player)}">
-<style id="dh-tokens">${options.tokensCss.replace(/</g, "\\3c ")}</style>
+<style id="dh-tokens">${tokensCss.replace(/</g, "\\3c ")}</style>
 <script type="importmap">${importMap}</script>
 <link rel="modulepreload" href="${abs(assets.runtime)}">`,
     body: `<div id="dh-root"></div>

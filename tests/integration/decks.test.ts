@@ -142,6 +142,27 @@ describe("POST /decks", () => {
     expect((await call("POST", "/decks", { key: owner.key, body: { fromDeckId: randomUUID() } })).status).toBe(404);
   });
 
+  it("starts from another organization's public deck with its newest version's tokens only", async () => {
+    const theirs = await createDeck(outsider, { kind: "template" });
+    const older = ":root {\n  --color-primary: #111111;\n}";
+    const newest = ":root {\n  --color-primary: #222222;\n}";
+    await setContent(outsider, theirs.id, { tokensCss: older, prompt: "their private note" });
+    await setContent(outsider, theirs.id, { tokensCss: newest });
+    await call("PATCH", `/decks/${theirs.id}`, { key: outsider.key, body: { visibility: "public" } });
+
+    const started = await call("POST", "/decks", { key: owner.key, body: { fromDeckId: theirs.id } });
+    expect(started.status).toBe(201);
+    expect(started.body).toMatchObject({ startedFromDeckId: theirs.id, brandId: null });
+    expect(JSON.stringify(started.body)).not.toContain("their private note");
+    await setContent(owner, started.body.id);
+    const mine = await call("GET", `/decks/${started.body.id}`, { key: owner.key });
+    expect(mine.body.latestVersion.tokensCss).toBe(newest);
+    // The template is read as the viewer shows it; its history is not.
+    expect((await call("GET", `/decks/${theirs.id}`, { key: owner.key })).body.latestVersion.version).toBe(2);
+    expect((await call("GET", `/decks/${theirs.id}/versions`, { key: owner.key })).status).toBe(404);
+    expect((await call("GET", `/decks/${theirs.id}/versions/1`, { key: owner.key })).status).toBe(404);
+  });
+
   it("does not lend another organization's brand through a public starting deck", async () => {
     const brand = await insertBrand(outsider, {});
     const theirs = await createDeck(outsider, { brandId: brand.id });
@@ -325,15 +346,23 @@ describe("who may read and change a deck", () => {
     }
   });
 
-  it("public: any authenticated caller reads; writes are still the owner's", async () => {
+  it("public: any authenticated caller reads the deck, its history stays in the organization; writes are still the owner's", async () => {
     const deck = await createDeck(owner);
     await setContent(owner, deck.id);
     await call("PATCH", `/decks/${deck.id}`, { key: owner.key, body: { visibility: "public" } });
+    expect((await call("GET", `/decks/${deck.id}`, { key: outsider.key })).status).toBe(200);
     for (const path of reads(deck.id)) {
-      expect((await call("GET", path, { key: outsider.key })).status).toBe(200);
+      expect((await call("GET", path, { key: colleague.key })).status).toBe(200);
+    }
+    // The version list and the versions are the owning organization's, even for a public deck.
+    for (const path of reads(deck.id).filter((p) => p.includes("/versions"))) {
+      const res = await call("GET", path, { key: outsider.key });
+      expect(res.status).toBe(404);
+      expect(res.body.error.code).toBe("not_found");
     }
     for (const [method, path, body] of writes(deck.id)) {
-      expect((await call(method, path, { key: outsider.key, body })).status).toBe(403);
+      const res = await call(method, path, { key: outsider.key, body });
+      expect(res.status).toBe(path.includes("/versions/") ? 404 : 403);
     }
     const detail = await call("GET", `/decks/${deck.id}`, { key: owner.key });
     expect(detail.body).toMatchObject({ title: "Test deck", versionCount: 1 });

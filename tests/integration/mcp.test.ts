@@ -1,8 +1,10 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { operationList } from "@/lib/api/operations";
+import { decks } from "@/lib/db/schema/decks";
 import { allowances } from "@/lib/db/schema/usage";
 import type { Database } from "@/lib/db/client";
 import { listTools } from "@/lib/mcp/server";
@@ -27,6 +29,12 @@ beforeAll(async () => {
 afterAll(async () => {
   delete process.env.APP_URL;
   await server.close();
+});
+
+afterEach(() => {
+  process.env.RATE_LIMIT_PER_MINUTE = "100000";
+  process.env.RATE_LIMIT_SLOW_PER_MINUTE = "100000";
+  delete process.env.RATE_LIMIT_WINDOW_SECONDS;
 });
 
 async function connect(key: string): Promise<Client> {
@@ -167,5 +175,136 @@ describe("the MCP server", () => {
 
   it("refuses a connection without a valid key with 401", async () => {
     await expect(connect("dk_not_a_real_key")).rejects.toThrow(/401|Unauthorized|API key/i);
+  });
+});
+
+// Raw JSON-RPC over HTTP, as a client that does not use the SDK would send it.
+async function postMcp(key: string, message: unknown) {
+  const res = await fetch(`${server.origin}/api/v1/mcp`, {
+    method: "POST",
+    headers: {
+      Authorization: `Bearer ${key}`,
+      "Content-Type": "application/json",
+      Accept: "application/json, text/event-stream",
+    },
+    body: JSON.stringify(message),
+  });
+  const text = await res.text();
+  return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : null };
+}
+
+const toolCall = (id: number, name: string, args: Record<string, unknown>) => ({
+  jsonrpc: "2.0",
+  id,
+  method: "tools/call",
+  params: { name, arguments: args },
+});
+
+describe("MCP and the rate limit", () => {
+  const WINDOW_SECONDS = 10;
+  // Windows are aligned to multiples of their length; start right after a boundary so the test fits in one.
+  async function startOfWindow() {
+    const into = Date.now() % (WINDOW_SECONDS * 1000);
+    await new Promise((resolve) => setTimeout(resolve, WINDOW_SECONDS * 1000 - into + 50));
+  }
+
+  it("refuses a JSON-RPC batch, so a batch cannot do more than its calls sent one by one", async () => {
+    process.env.RATE_LIMIT_PER_MINUTE = "5";
+    process.env.RATE_LIMIT_WINDOW_SECONDS = String(WINDOW_SECONDS);
+    const user = await createUser();
+    await startOfWindow();
+
+    const batch = Array.from({ length: 20 }, (_, i) => toolCall(i + 1, "create_deck", { title: `batched ${i}` }));
+    const refused = await postMcp(user.key, batch);
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ jsonrpc: "2.0", id: null, error: { code: -32600 } });
+    expect(refused.body.error.message).toMatch(/batch/i);
+    expect(refused.headers.get("ratelimit-limit")).toBe("5");
+    expect(refused.headers.get("ratelimit-remaining")).toBe("4");
+    // None of the batch's calls ran.
+    const made = await database.db.select().from(decks).where(eq(decks.organizationId, user.organizationId));
+    expect(made).toHaveLength(0);
+
+    // One call per request: each takes one from the window, and the limit holds.
+    for (let i = 1; i <= 4; i++) {
+      const res = await postMcp(user.key, toolCall(i, "create_deck", { title: `single ${i}` }));
+      expect(res.status).toBe(200);
+      expect(res.body.result.isError).toBeUndefined();
+      expect(res.headers.get("ratelimit-remaining")).toBe(String(4 - i));
+    }
+    const limited = await postMcp(user.key, toolCall(9, "create_deck", { title: "one too many" }));
+    expect(limited.status).toBe(429);
+    expect(limited.body.error.code).toBe("rate_limited");
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    const after = await database.db.select().from(decks).where(eq(decks.organizationId, user.organizationId));
+    expect(after).toHaveLength(4);
+  }, 60_000);
+
+  it("refuses a batch of notifications and a batch of one as well", async () => {
+    const user = await createUser();
+    for (const batch of [[toolCall(1, "list_decks", {})], [{ jsonrpc: "2.0", method: "notifications/initialized" }]]) {
+      const res = await postMcp(user.key, batch);
+      expect(res.status).toBe(400);
+      expect(res.body.error.code).toBe(-32600);
+    }
+    // A single message still works without the SDK's client.
+    const single = await postMcp(user.key, toolCall(1, "list_decks", {}));
+    expect(single.status).toBe(200);
+    expect(JSON.parse(single.body.result.content[0].text)).toEqual([]);
+  });
+
+  it("counts a slow tool against the slow class, call by call", async () => {
+    process.env.RATE_LIMIT_SLOW_PER_MINUTE = "1";
+    process.env.RATE_LIMIT_WINDOW_SECONDS = String(WINDOW_SECONDS);
+    const user = await createUser();
+    await startOfWindow();
+    const client = await connect(user.key);
+    const first = await callTool(client, "create_brand_from_url", { url: "not a url" });
+    expect(first.value.error).toMatchObject({ code: "invalid_request", status: 422 });
+    const second = await callTool(client, "create_brand_from_url", { url: "not a url" });
+    expect(second.value.error).toMatchObject({ code: "rate_limited", status: 429 });
+    await client.close();
+  }, 60_000);
+});
+
+describe("MCP and another organization's public deck", () => {
+  it("reads the deck with get_deck, but not its versions, as tools or resources", async () => {
+    const owner = await createUser();
+    const outsider = await createUser();
+    const ownerClient = await connect(owner.key);
+    const outsiderClient = await connect(outsider.key);
+    const deck = await callTool(ownerClient, "create_deck", { title: "Public" });
+    const id = deck.value.id;
+    await callTool(ownerClient, "set_deck_content", { id, source: deckSource(["Draft"]), prompt: "private note" });
+    await callTool(ownerClient, "set_deck_content", { id, source: deckSource(["Final"]) });
+    await callTool(ownerClient, "update_deck", { id, visibility: "public" });
+
+    const read = await callTool(outsiderClient, "get_deck", { id });
+    expect(read.isError).toBe(false);
+    expect(read.value.latestVersion).toMatchObject({ version: 2, outline: ["Final"] });
+    const resource = await outsiderClient.readResource({ uri: `deckhand://decks/${id}` });
+    expect(JSON.parse((resource.contents[0] as { text: string }).text).latestVersion.version).toBe(2);
+
+    for (const [name, args] of [
+      ["list_deck_versions", { id }],
+      ["get_deck_version", { id, version: 1 }],
+      ["get_deck_version", { id, version: 2 }],
+      ["revert_deck_version", { id, version: 1 }],
+    ] as const) {
+      const res = await callTool(outsiderClient, name, args);
+      expect(res.isError, name).toBe(true);
+      expect(res.value.error, name).toMatchObject({ code: "not_found", status: 404 });
+      expect(JSON.stringify(res.value)).not.toContain("private note");
+    }
+    for (const version of [1, 2]) {
+      await expect(outsiderClient.readResource({ uri: `deckhand://decks/${id}/versions/${version}` })).rejects.toThrow(
+        /not_found/,
+      );
+    }
+    // The owner's own history is untouched.
+    const history = await callTool(ownerClient, "list_deck_versions", { id });
+    expect(history.value.map((v: { prompt: string | null }) => v.prompt)).toEqual([null, "private note"]);
+    await ownerClient.close();
+    await outsiderClient.close();
   });
 });

@@ -216,3 +216,72 @@ describe("the version-edit allowance", () => {
     expect((await setContent(user, deck.id)).status).toBe(200);
   });
 });
+
+describe("another organization's public deck", () => {
+  // Another organization reads a public deck as the viewer shows it (get_deck: its newest version); the
+  // history — older versions, the version list and the prompts — stays inside the owning organization.
+  it("answers get_deck, but 404 not_found for the version list, every version and revert", async () => {
+    const org = `org-${randomUUID()}`;
+    const owner = await createUser({ org });
+    const colleague = await createUser({ org });
+    const outsider = await createUser();
+    const deck = await createDeck(owner);
+    await setContent(owner, deck.id, { source: deckSource(["Secret draft"]), prompt: "internal: launch plan" });
+    await setContent(owner, deck.id, { source: deckSource(["Published"]), prompt: "final cut for the client" });
+    await call("PATCH", `/decks/${deck.id}`, { key: owner.key, body: { visibility: "public" } });
+
+    const detail = await call("GET", `/decks/${deck.id}`, { key: outsider.key });
+    expect(detail.status).toBe(200);
+    expect(detail.body.versionCount).toBe(2);
+    expect(detail.body.latestVersion).toMatchObject({ version: 2, format: "deck-tsx", outline: ["Published"] });
+    expect(detail.body.latestVersion.compiledJs).toEqual(expect.any(String));
+    expect(Object.keys(detail.body.latestVersion).sort()).toEqual(
+      ["compiledJs", "format", "html", "outline", "source", "tokensCss", "version"].sort(),
+    );
+    const shown = JSON.stringify(detail.body);
+    for (const hidden of ["internal: launch plan", "final cut for the client", "Secret draft"]) {
+      expect(shown).not.toContain(hidden);
+    }
+
+    const reads = [`/decks/${deck.id}/versions`, ...[1, 2, 3].map((v) => `/decks/${deck.id}/versions/${v}`)];
+    for (const path of reads) {
+      const res = await call("GET", path, { key: outsider.key });
+      expect(res.status, path).toBe(404);
+      expect(res.body.error.code, path).toBe("not_found");
+      expect(JSON.stringify(res.body)).not.toMatch(/newest is|launch plan|final cut/);
+    }
+    for (const v of [1, 2, 3]) {
+      const res = await call("POST", `/decks/${deck.id}/versions/${v}/revert`, { key: outsider.key });
+      expect(res.status).toBe(404);
+      expect(res.body.error.code).toBe("not_found");
+    }
+    expect((await call("GET", `/decks/${deck.id}`, { key: owner.key })).body.versionCount).toBe(2);
+
+    // Inside the organization nothing changes: a colleague reads the history, the owner still reverts.
+    const list = await call("GET", `/decks/${deck.id}/versions`, { key: colleague.key });
+    expect(list.body.map((v: { prompt: string }) => v.prompt)).toEqual([
+      "final cut for the client",
+      "internal: launch plan",
+    ]);
+    expect((await call("GET", `/decks/${deck.id}/versions/1`, { key: colleague.key })).status).toBe(200);
+    expect((await call("POST", `/decks/${deck.id}/versions/1/revert`, { key: colleague.key })).status).toBe(403);
+    expect((await call("POST", `/decks/${deck.id}/versions/1/revert`, { key: owner.key })).status).toBe(200);
+  });
+
+  it("answers a private deck of another organization exactly as a deck that does not exist", async () => {
+    const owner = await createUser();
+    const outsider = await createUser();
+    const deck = await createDeck(owner);
+    await setContent(owner, deck.id);
+    for (const [method, path] of [
+      ["GET", "/versions"],
+      ["GET", "/versions/1"],
+      ["POST", "/versions/1/revert"],
+    ] as const) {
+      const hidden = await call(method, `/decks/${deck.id}${path}`, { key: outsider.key });
+      const missing = await call(method, `/decks/${randomUUID()}${path}`, { key: outsider.key });
+      expect(hidden.status).toBe(404);
+      expect(hidden.body).toEqual(missing.body);
+    }
+  });
+});

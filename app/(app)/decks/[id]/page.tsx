@@ -26,6 +26,9 @@ export default async function EditorPage({ params }: { params: Promise<{ id: str
     if (error instanceof ApiError && (error.code === "not_found" || error.code === "forbidden")) notFound();
     throw error;
   }
+  // The editor shows a deck's history, which stays inside its organization (another organization's public
+  // deck is read through its share link).
+  if (deck.organizationId !== ctx.caller.organizationId) notFound();
   const [history, brands] = await Promise.all([listVersionHistory(ctx, id), listBrands(ctx)]);
   // Before its first version a deck opens with its template's newest content (the design it builds on),
   // or a starter module.
