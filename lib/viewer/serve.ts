@@ -25,6 +25,22 @@ function requestOrigin(req: Request): string {
   return host && /^[a-z0-9.:[\]-]+$/i.test(host) && /^https?$/.test(proto) ? `${proto}://${host}` : url.origin;
 }
 
+// A frame document is served only into a frame. Opened as a page of its own (a tab, a window, a link), the
+// deck's code would be the top document and could navigate the whole tab anywhere (an open redirect on the
+// app's origin); the browser says how a document will be used in Sec-Fetch-Dest, and such a request is
+// sent to the page that frames the deck instead. Requests without the header (non-browser clients) and
+// fetches ("empty") navigate nothing and are served.
+function openedAsPage(req: Request): boolean {
+  const dest = req.headers.get("sec-fetch-dest");
+  return dest !== null && dest !== "iframe" && dest !== "frame" && dest !== "empty";
+}
+
+function redirectTo(req: Request, page: string): Response {
+  const slide = Number(new URL(req.url).searchParams.get("slide"));
+  const hash = Number.isInteger(slide) && slide > 1 ? `#${slide}` : "";
+  return new Response(null, { status: 303, headers: { Location: `${page}${hash}`, "Cache-Control": "no-store" } });
+}
+
 function serveFrame(req: Request, viewable: ViewableDeck, moduleBase: string, kind: FrameKind): Response {
   const url = new URL(req.url);
   const origin = requestOrigin(req);
@@ -90,6 +106,7 @@ export async function servePublicDeck(
     }
     return moduleResponse(viewable.version.compiledJs, "public, max-age=300");
   }
+  if (openedAsPage(req)) return redirectTo(req, `${config.viewerBaseUrl}/d/${slug}`);
   return serveFrame(req, viewable, `/d/${slug}`, part);
 }
 
@@ -132,5 +149,6 @@ export async function servePreview(
       ? renderPreviewViewerPage({ ...source, presenterUrl: `/preview/${token}/presenter` })
       : renderPresenterPage(source);
   }
+  if (openedAsPage(req)) return redirectTo(req, `${config.appUrl}/preview/${token}/view`);
   return serveFrame(req, viewable, `/preview/${token}`, "frame");
 }

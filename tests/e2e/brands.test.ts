@@ -7,7 +7,7 @@ import { parseTokensCss } from "@/lib/deck/tokens";
 import { getFileStore } from "@/lib/storage/storage";
 import { call, createUser, type TestUser } from "../helpers/api";
 import { type AppServer, startAppServer } from "../helpers/app-server";
-import { launchBrowser } from "../helpers/browser";
+import { launchBrowser, openDeckFrame } from "../helpers/browser";
 import { setUpTestDatabase } from "../helpers/database";
 import { createDeck, setContent } from "../helpers/decks";
 import { type FixtureSites, serveFixtureSites } from "../helpers/fixture-sites";
@@ -173,9 +173,8 @@ describe("a brand in use", () => {
 
     const published = await call("PATCH", `/decks/${deck.id}`, { key: owner.key, body: { visibility: "public" } });
     const page = await (await browser.newContext({ viewport: { width: 960, height: 540 } })).newPage();
-    await page.goto(`${server.origin}/d/${published.body.publicSlug}/embed?chrome=0&slide=2`);
-    await page.waitForFunction(() => document.documentElement.dataset.ready === "true");
-    const drawn = await page.evaluate(() => {
+    const frame = await openDeckFrame(page, `${server.origin}/d/${published.body.publicSlug}/embed?chrome=0&slide=2`);
+    const drawn = await frame.evaluate(() => {
       const slide = document.querySelector(".dh-stage-slide:not([hidden]) .dh-slide")!;
       const heading = slide.querySelector(".dh-heading-text, h1, h2")!;
       return {

@@ -2,7 +2,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, createUser, type TestUser } from "../helpers/api";
 import { type AppServer, startAppServer } from "../helpers/app-server";
-import { launchBrowser } from "../helpers/browser";
+import { launchBrowser, openDeckFrame } from "../helpers/browser";
 import { setUpTestDatabase } from "../helpers/database";
 import { createDeck } from "../helpers/decks";
 
@@ -43,16 +43,15 @@ describe("generated decks in the player", () => {
     const published = await call("PATCH", `/decks/${deck.id}`, { key: user.key, body: { visibility: "public" } });
 
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 720 } })).newPage();
-    await page.goto(`${server.origin}/d/${published.body.publicSlug}/embed?chrome=0`);
-    await page.waitForFunction(() => document.documentElement.dataset.ready === "true");
-    const status = await page.evaluate(() => window.__deckhand);
+    const frame = await openDeckFrame(page, `${server.origin}/d/${published.body.publicSlug}/embed?chrome=0`);
+    const status = await frame.evaluate(() => window.__deckhand);
     expect(status?.errors).toEqual([]);
     expect(status?.count).toBe(outline.length);
     expect(status?.slides.map((slide) => slide.label)).toEqual(outline);
-    await expect.poll(() => page.locator(".dh-error").count()).toBe(0);
+    await expect.poll(() => frame.locator(".dh-error").count()).toBe(0);
     // Every slide draws something.
     for (let n = 0; n < outline.length; n++) {
-      const text = await page.locator(".dh-stage-slide").nth(n).innerText();
+      const text = await frame.locator(".dh-stage-slide").nth(n).innerText();
       expect(text.trim().length, `slide ${n + 1}`).toBeGreaterThan(0);
     }
     await page.context().close();

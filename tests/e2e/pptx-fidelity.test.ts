@@ -10,7 +10,7 @@ import { stopLocalRunner } from "@/lib/jobs/local-runner";
 import { closeRenderBrowser } from "@/lib/render/browser";
 import { call, createUser, type TestUser } from "../helpers/api";
 import { type AppServer, startAppServer } from "../helpers/app-server";
-import { launchBrowser } from "../helpers/browser";
+import { launchBrowser, openDeckFrame } from "../helpers/browser";
 import { setUpTestDatabase } from "../helpers/database";
 import { createDeck, setContent } from "../helpers/decks";
 import { ssim } from "../helpers/image-similarity";
@@ -132,8 +132,7 @@ describe.skipIf(missing.length > 0)("PPTX fidelity in LibreOffice", () => {
     const viewer: PNG[] = [];
     for (let slide = 1; slide <= 5; slide++) {
       const page = await (await browser.newContext({ viewport: { width: 960, height: 540 } })).newPage();
-      await page.goto(`${server.origin}/d/${published.body.publicSlug}/embed?chrome=0&slide=${slide}`);
-      await page.waitForFunction(() => document.documentElement.dataset.ready === "true");
+      await openDeckFrame(page, `${server.origin}/d/${published.body.publicSlug}/embed?chrome=0&slide=${slide}`);
       viewer.push(PNG.sync.read(await stableScreenshot(page)));
       await page.context().close();
     }

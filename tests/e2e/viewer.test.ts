@@ -12,7 +12,7 @@ import type { Database } from "@/lib/db/client";
 import { call, createUser, type TestUser } from "../helpers/api";
 import { dispatch } from "../helpers/app-router";
 import { type AppServer, startAppServer } from "../helpers/app-server";
-import { launchBrowser } from "../helpers/browser";
+import { launchBrowser, openDeckFrame } from "../helpers/browser";
 import { expectScreenshot, stableScreenshot } from "../helpers/screenshots";
 import { setUpTestDatabase } from "../helpers/database";
 import { fiveSlideDeck, throwingDeck, webpageDeck } from "../helpers/sample-decks";
@@ -158,6 +158,25 @@ describe("the public viewer", () => {
     await page.context().close();
   });
 
+  it("serves frame documents only as frames: opened as a page, /frame and /embed lead to the share page", async () => {
+    const { slug } = await publishDeck(fiveSlideDeck);
+    const page = await newPage();
+    for (const part of ["frame", "embed"]) {
+      await page.goto(`${server.origin}/d/${slug}/${part}?chrome=0&slide=3`);
+      // The deck's code never ran as the top document: the tab shows the share page, framing the deck.
+      expect(page.url()).toBe(`${server.origin}/d/${slug}#3`);
+      const frame = await deckFrame(page);
+      await expect
+        .poll(() => frame.locator(".dh-stage-slide:not([hidden])").innerText())
+        .toContain("Revenue grew every month");
+    }
+    // Framed (by the share page, or by any site for /embed) and fetched, they are served.
+    const framed = await fetch(`${server.origin}/d/${slug}/embed`, { headers: { "sec-fetch-dest": "iframe" } });
+    expect(framed.status).toBe(200);
+    expect(framed.headers.get("content-security-policy")).toContain("sandbox allow-scripts");
+    await page.context().close();
+  });
+
   it("serves the first slide as the Open Graph image, rendered once per version", async () => {
     const { slug } = await publishDeck(fiveSlideDeck);
     const first = await fetch(`${server.origin}/d/${slug}/og.png`);
@@ -286,11 +305,10 @@ describe("the public viewer", () => {
     });
     const { url } = await createPreviewUrl(ctxOf(author), row!.id, 1);
     const page = await newPage();
-    await page.goto(url.replace(/^https?:\/\/[^/]+/, server.origin));
-    await page.waitForFunction(() => document.documentElement.dataset.ready === "true");
-    const status = await page.evaluate(() => window.__deckhand);
+    const frame = await openDeckFrame(page, url.replace(/^https?:\/\/[^/]+/, server.origin));
+    const status = await frame.evaluate(() => window.__deckhand);
     expect(status?.missingFonts).toEqual(["Brand Display"]);
-    const loaded = await page.evaluate(() =>
+    const loaded = await frame.evaluate(() =>
       [...document.fonts].filter((f) => f.status === "loaded").map((f) => f.family),
     );
     expect(loaded.map((family) => family.replace(/"/g, ""))).toContain("Space Grotesk");
@@ -301,10 +319,14 @@ describe("the public viewer", () => {
     const { id } = await publishDeck(fiveSlideDeck, { visibility: "private" });
     const { url, token } = await createPreviewUrl(ctxOf(author), id, 1);
     const page = await newPage();
-    const response = await page.goto(url.replace(/^https?:\/\/[^/]+/, server.origin));
-    expect(response!.headers()["content-security-policy"]).toContain("sandbox allow-scripts");
-    await page.waitForFunction(() => document.documentElement.dataset.ready === "true");
-    await expect.poll(() => page.locator(".dh-stage-slide:not([hidden])").innerText()).toContain("Launch review");
+    const local = url.replace(/^https?:\/\/[^/]+/, server.origin);
+    expect((await fetch(local)).headers.get("content-security-policy")).toContain("sandbox allow-scripts");
+    const frame = await openDeckFrame(page, local);
+    await expect.poll(() => frame.locator(".dh-stage-slide:not([hidden])").innerText()).toContain("Launch review");
+    // Opened as a page of its own, the frame sends the browser to the present-mode page around it.
+    const opened = await page.goto(local);
+    expect(new URL(page.url()).pathname).toBe(`/preview/${token}/view`);
+    expect(opened!.status()).toBe(200);
     const forged = `${token.slice(0, -4)}AAAA`;
     expect((await fetch(`${server.origin}/preview/${forged}/frame`)).status).toBe(404);
     await page.context().close();
@@ -319,8 +341,7 @@ describe("what the deck looks like", () => {
   ])("slide %i matches %s.png", async (slide, name) => {
     const { slug } = await publishDeck(fiveSlideDeck);
     const page = await newPage({ width: 960, height: 540 });
-    await page.goto(`${server.origin}/d/${slug}/embed?chrome=0&slide=${slide}`);
-    await page.waitForFunction(() => document.documentElement.dataset.ready === "true");
+    await openDeckFrame(page, `${server.origin}/d/${slug}/embed?chrome=0&slide=${slide}`);
     const png = await stableScreenshot(page);
     await page.context().close();
     expectScreenshot(png, name);

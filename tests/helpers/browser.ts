@@ -1,7 +1,25 @@
-import { type Browser, chromium } from "playwright-core";
+import { type Browser, chromium, type Frame, type Page } from "playwright-core";
 import { chromiumArgs, chromiumExecutablePath } from "@/lib/render/chromium";
 
 // A real Chromium for end-to-end tests (the binary of @sparticuz/chromium, or CHROMIUM_PATH).
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: await chromiumExecutablePath(), args: [...chromiumArgs] });
+}
+
+// Opens a deck frame document (/d/{slug}/embed, /preview/{token}/frame) the way it is served: inside a
+// sandboxed iframe that fills the viewport (opened as a page of its own, it redirects to the share page).
+// The host page is made up on the app's origin by the browser itself, so the frame's frame-ancestors hold.
+export async function openDeckFrame(page: Page, url: string): Promise<Frame> {
+  const host = new URL("/__deck-frame-host", url).toString();
+  await page.route(host, (route) =>
+    route.fulfill({
+      contentType: "text/html",
+      body: `<!doctype html><style>html,body{margin:0;height:100%;overflow:hidden}iframe{display:block;width:100vw;height:100vh;border:0}</style><iframe id="deck" sandbox="allow-scripts" src="${url.replace(/"/g, "&quot;")}"></iframe>`,
+    }),
+  );
+  await page.goto(host);
+  const frame = await (await page.waitForSelector("#deck")).contentFrame();
+  if (!frame) throw new Error("no deck frame");
+  await frame.waitForFunction(() => document.documentElement.dataset.ready === "true");
+  return frame;
 }
