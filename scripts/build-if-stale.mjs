@@ -11,6 +11,7 @@ const sources = [
   "public",
   "drizzle",
   "instrumentation.ts",
+  "proxy.ts",
   "next.config.ts",
   "package.json",
 ];

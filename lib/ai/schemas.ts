@@ -1,16 +1,18 @@
 import { z } from "zod";
+import { hasNoNul, nulMessage } from "@/lib/api/fields";
 
 // Request schemas of generate_deck and edit_deck (SPEC.md: 1 to 10000 characters).
 
-const text = (what: string) =>
+const text = (field: string, what: string) =>
   z
     .string({ message: `is required: ${what}` })
     .min(1, "must be 1 to 10000 characters")
     .max(10_000, "must be 1 to 10000 characters")
-    .refine((value) => value.trim().length > 0, "must not be blank");
+    .refine((value) => value.trim().length > 0, "must not be blank")
+    .refine(hasNoNul, nulMessage(field));
 
 export const generateDeckBody = z.strictObject({
-  brief: text("what the deck should contain or how to change it").describe(
+  brief: text("brief", "what the deck should contain or how to change it").describe(
     "What the deck should contain (create) or how to change it (revise): 1 to 10000 characters.",
   ),
   mode: z
@@ -20,7 +22,10 @@ export const generateDeckBody = z.strictObject({
 });
 
 export const editDeckBody = z.strictObject({
-  instruction: text("the change to make, naming slides by label or number and quoting the copy to change").describe(
+  instruction: text(
+    "instruction",
+    "the change to make, naming slides by label or number and quoting the copy to change",
+  ).describe(
     "Precise, self-contained edit instructions that name each slide by outline label or number and quote the exact copy being changed: 1 to 10000 characters.",
   ),
 });

@@ -10,3 +10,11 @@ export const timestamp = z
   .date()
   .transform((d) => d.toISOString())
   .pipe(z.iso.datetime());
+
+// PostgreSQL cannot store U+0000 in text or jsonb, so a NUL character in any input is refused as invalid
+// input (422) before it reaches the database. `parseInput` checks every string and field name of a request;
+// string fields also carry this refinement so that code parsing with the schemas directly (the app's server
+// actions, the editor's drafts) refuses it too, with a message naming the field.
+export const NUL = "\u0000";
+export const hasNoNul = (value: string) => !value.includes(NUL);
+export const nulMessage = (field: string) => `${field} must not contain a NUL character (\\u0000)`;

@@ -5,6 +5,7 @@ import type { Ctx } from "@/lib/auth/caller";
 import { getDb } from "@/lib/db/client";
 import { type LimitClass, rateLimitError, rateLimitHeaders, takeRateLimit } from "./rate-limit";
 import { ApiError } from "./errors";
+import { nulRefusedByDatabase } from "./input";
 
 // The one wrapper every /api/v1 handler goes through: it authenticates the bearer key, gives the
 // handler its context, and turns whatever is thrown into the spec's JSON error body.
@@ -90,6 +91,14 @@ export function toApiError(error: unknown, requestId: string): ApiError {
   if (error instanceof ApiError) return error;
   if (error instanceof z.ZodError)
     return new ApiError("invalid_request", error.issues.map((i) => i.message).join("; "));
+  // A NUL character is refused where input is parsed; one that still reached PostgreSQL (say, from a "\0"
+  // escape the compiler turned into a slide label) is the caller's bad input too, not a server error. Logged
+  // so the unchecked path can be found.
+  const nul = nulRefusedByDatabase(error);
+  if (nul) {
+    console.error(JSON.stringify({ level: "warn", requestId, message: "NUL character reached the database" }));
+    return nul;
+  }
   // Unknown failures are logged with the request id and answered without internals.
   console.error(JSON.stringify({ level: "error", requestId, message: String(error), stack: (error as Error)?.stack }));
   return new ApiError("internal", `Unexpected server error (request ${requestId}).`);

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { ApiError } from "./errors";
+import { NUL, nulMessage } from "./fields";
 
 // Request bodies larger than this are refused while streaming, before any parsing.
 export const MAX_BODY_BYTES = 2 * 1024 * 1024;
@@ -60,7 +61,9 @@ export function readParams<S extends z.ZodType>(params: unknown, schema: S): z.o
 }
 
 // Validates a value with a schema; a failure is a 422 naming each field (at most five), prefixed by `where`.
+// A NUL character anywhere in the value (a string or a field name) is refused first, whatever the schema.
 export function parseInput<S extends z.ZodType>(schema: S, value: unknown, where: string): z.output<S> {
+  refuseNul(value, where);
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const message = result.error.issues
@@ -74,6 +77,72 @@ export function parseInput<S extends z.ZodType>(schema: S, value: unknown, where
     })
     .join("; ");
   throw new ApiError("invalid_request", message);
+}
+
+// PostgreSQL refuses U+0000 in text and jsonb: a 422 naming the field (`where` and the path inside the value,
+// such as "body.title") instead of a database error. Server actions that take text call it directly.
+export function refuseNul(value: unknown, where: string): void {
+  const found = findNul(value);
+  if (!found) return;
+  // A path deeper than a person reads (a nested array, say) is cut short.
+  const parts = [where, ...found.path].filter((part) => part !== "");
+  const location = (parts.length > 8 ? [...parts.slice(0, 8), "…"] : parts).join(".") || "the input";
+  throw new ApiError(
+    "invalid_request",
+    found.key === undefined
+      ? nulMessage(location)
+      : `${location} has a field name ${JSON.stringify(found.key)} that contains a NUL character (\\u0000)`,
+  );
+}
+
+type Visit = { value: unknown; name?: string | number; parent?: Visit };
+
+// The first string or field name found holding a NUL character, with its path. Walks with its own stack and
+// parent links, so a deeply nested JSON body neither overflows the call stack nor costs quadratic time.
+export function findNul(value: unknown): { path: (string | number)[]; key?: string } | null {
+  const stack: Visit[] = [{ value }];
+  const pathOf = (visit: Visit) => {
+    const path: (string | number)[] = [];
+    for (let v: Visit | undefined = visit; v?.parent; v = v.parent) path.push(v.name!);
+    return path.reverse();
+  };
+  while (stack.length > 0) {
+    const visit = stack.pop()!;
+    const current = visit.value;
+    if (typeof current === "string") {
+      if (current.includes(NUL)) return { path: pathOf(visit) };
+    } else if (Array.isArray(current)) {
+      for (let i = current.length - 1; i >= 0; i--) stack.push({ value: current[i], name: i, parent: visit });
+    } else if (current !== null && typeof current === "object") {
+      const entries = Object.entries(current);
+      const badKey = entries.find(([key]) => key.includes(NUL));
+      if (badKey) return { path: pathOf(visit), key: badKey[0] };
+      for (let i = entries.length - 1; i >= 0; i--) {
+        stack.push({ value: entries[i]![1], name: entries[i]![0], parent: visit });
+      }
+    }
+  }
+  return null;
+}
+
+// PostgreSQL's answer to U+0000 in text (22021, invalid byte sequence) or in jsonb (22P05, unsupported Unicode
+// escape) as the 422 it is, for a NUL that got past the checks above; null for any other error. Drivers and
+// drizzle wrap the database's error, so the causes are followed.
+export function nulRefusedByDatabase(error: unknown): ApiError | null {
+  for (let e = error, depth = 0; e && typeof e === "object" && depth < 5; e = (e as Error).cause, depth++) {
+    const { code, message, detail } = e as { code?: unknown; message?: unknown; detail?: unknown };
+    if (
+      (code === "22021" && String(message).includes("0x00")) ||
+      (code === "22P05" && String(detail).includes("\\u0000"))
+    ) {
+      return new ApiError(
+        "invalid_request",
+        "The input contains a NUL character (\\u0000), which cannot be stored (in a deck: a \\0 or \\u0000 escape in a string).",
+        { cause: error },
+      );
+    }
+  }
+  return null;
 }
 
 function tooLarge(): ApiError {

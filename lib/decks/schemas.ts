@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { timestamp, uuid } from "@/lib/api/fields";
+import { hasNoNul, nulMessage, timestamp, uuid } from "@/lib/api/fields";
 import { deckFormats, deckKinds, deckVisibilities } from "@/lib/db/schema/decks";
 import { versionFormats } from "@/lib/db/schema/deck-versions";
 
@@ -12,8 +12,16 @@ export const PROMPT_MAX_CHARS = 2000;
 export const DESCRIPTION_MAX_CHARS = 10_000;
 
 const id = uuid;
-const title = z.string().trim().min(1, "must be 1 to 300 characters").max(300, "must be 1 to 300 characters");
-const description = z.string().max(DESCRIPTION_MAX_CHARS, `must be at most ${DESCRIPTION_MAX_CHARS} characters`);
+const title = z
+  .string()
+  .trim()
+  .min(1, "must be 1 to 300 characters")
+  .max(300, "must be 1 to 300 characters")
+  .refine(hasNoNul, nulMessage("title"));
+const description = z
+  .string()
+  .max(DESCRIPTION_MAX_CHARS, `must be at most ${DESCRIPTION_MAX_CHARS} characters`)
+  .refine(hasNoNul, nulMessage("description"));
 const byteLength = (s: string) => Buffer.byteLength(s, "utf8");
 
 export const deckParams = z.object({ id: id.describe("The deck's id.") });
@@ -78,12 +86,14 @@ export const setContentBody = z.strictObject({
     .string()
     .min(1, "must not be empty")
     .refine((s) => byteLength(s) <= SOURCE_MAX_BYTES, "must be at most 1 MB")
+    .refine(hasNoNul, nulMessage("source"))
     .describe(
       "The complete deck-tsx module (at most 1 MB): default-exports the deck root and imports only the player's vocabulary (see get_authoring_instructions). Replaces the whole content.",
     ),
   tokensCss: z
     .string()
     .refine((s) => byteLength(s) <= TOKENS_MAX_BYTES, "must be at most 64 KB")
+    .refine(hasNoNul, nulMessage("tokensCss"))
     .nullish()
     .describe(
       "Theme tokens: a :root CSS block, optionally preceded by font @import rules (at most 64 KB). Defaults to the latest version's tokens.",
@@ -91,6 +101,7 @@ export const setContentBody = z.strictObject({
   prompt: z
     .string()
     .max(PROMPT_MAX_CHARS, `must be at most ${PROMPT_MAX_CHARS} characters`)
+    .refine(hasNoNul, nulMessage("prompt"))
     .nullish()
     .describe("A note recorded with the version, such as what changed."),
 });

@@ -3,6 +3,7 @@
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { z } from "zod";
+import { nulRefusedByDatabase, refuseNul } from "@/lib/api/input";
 import { actionErrorMessage } from "@/lib/app/action-error";
 import { actionContext } from "@/lib/app/context";
 import { getDeckVersion, revertDeckVersion } from "@/lib/decks/deck-versions";
@@ -19,19 +20,21 @@ import { getExport, getExportDownloadUrl } from "@/lib/exports/get-export";
 
 // The editor's server actions: the live preview, saving a version, reading one for a diff, reverting.
 // Each runs as the signed-in author through the API's domain functions; failures come back as messages.
+// Text is checked for NUL characters first (refuseNul, as the API does): PostgreSQL cannot store them.
 
 export type SaveResult =
   | { ok: true; version: number }
   | { ok: false; message: string; problems: { line: number; column: number; message: string }[] };
 
 function failure(error: unknown) {
-  const message = actionErrorMessage(error);
+  const message = actionErrorMessage(nulRefusedByDatabase(error) ?? error);
   return { ok: false as const, message, problems: compileProblems(message) };
 }
 
 export async function previewDraftAction(deckId: string, source: string, tokensCss: string): Promise<DraftResult> {
   try {
     const { ctx } = await actionContext();
+    refuseNul({ deckId, source, tokensCss }, "");
     return await compileDraft(ctx, deckId, { source, tokensCss });
   } catch (error) {
     return failure(error);
@@ -44,6 +47,7 @@ export async function saveVersionAction(
 ): Promise<SaveResult> {
   try {
     const { ctx } = await actionContext();
+    refuseNul({ deckId, source: input.source, tokensCss: input.tokensCss, note: input.note }, "");
     const saved = await setDeckContent(ctx, deckId, {
       source: input.source,
       tokensCss: input.tokensCss,
@@ -87,6 +91,7 @@ export async function updateDeckAction(
 ): Promise<{ ok: true; publicUrl: string | null } | { ok: false; message: string }> {
   try {
     const { ctx } = await actionContext();
+    refuseNul({ deckId, ...changes }, "");
     const deck = await updateDeck(ctx, deckId, updateDeckBody.parse(changes));
     revalidatePath(`/decks/${deckId}`);
     return { ok: true, publicUrl: deck.publicUrl };
@@ -98,6 +103,7 @@ export async function updateDeckAction(
 export async function startExportAction(deckId: string, format: "pdf" | "pptx") {
   try {
     const { ctx } = await actionContext();
+    refuseNul({ deckId, format }, "");
     const queued = await createExport(ctx, deckId, { format });
     return { ok: true as const, id: queued.id, status: queued.status };
   } catch (error) {
@@ -122,6 +128,7 @@ export async function authorAction(
 ): Promise<SaveResult> {
   try {
     const { ctx } = await actionContext("slow");
+    refuseNul({ deckId, ...request }, "");
     const saved = await authorDeck(
       ctx,
       request.kind === "generate"
