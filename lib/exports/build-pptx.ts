@@ -1,5 +1,7 @@
 import PptxGenJS from "pptxgenjs";
 import type { Rgba, SlideModel, TextRun } from "@/components/player/export/slide-model";
+import { escapeXml, xmlChars } from "./ooxml";
+import { parseExportModel } from "./pptx-model";
 
 // Turns the extracted slide models into a PowerPoint file. The canvas is 1920x1080 px on a 13.333x7.5 in
 // (16:9) slide: 144 px per inch, and since a point is 1/72 in, 0.5 pt per px.
@@ -10,6 +12,19 @@ const PT_PER_PX = 0.5;
 const inch = (value: number) => Math.round((value / PX_PER_INCH) * 10_000) / 10_000;
 const pt = (value: number) => Math.round(value * PT_PER_PX * 100) / 100;
 const transparency = (color: Rgba) => Math.round((1 - color.alpha) * 100);
+const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
+
+// pptxgenjs (4.0.1) escapes run text, notes, the title, alt text and link targets itself (but leaves in
+// characters XML cannot hold), and writes font faces, shadow colours and the company into attributes as
+// they are. Every string from the model goes through exactly one of these two; the unit test reads each
+// one back through an XML parser, so a pptxgenjs that changes either habit fails it.
+const escapedByPptxgenjs = xmlChars;
+const writtenAsIsByPptxgenjs = escapeXml;
+const hex = (color: Rgba) => writtenAsIsByPptxgenjs(color.hex);
+
+// PowerPoint's ranges: font sizes 1-4,000 pt, line spacing and line widths up to 1,584 pt.
+const fontSize = (px: number) => (px > 0 ? clamp(pt(px), 1, 4_000) : undefined);
+const MAX_SPACING_PT = 1_584;
 
 const none: PptxGenJS.BorderProps = { type: "none" };
 
@@ -17,18 +32,19 @@ export type Raster = { png: Buffer; width: number; height: number };
 
 function textRun(run: TextRun): PptxGenJS.TextProps {
   return {
-    text: run.text,
+    text: escapedByPptxgenjs(run.text),
     options: {
-      fontFace: run.font,
-      fontSize: pt(run.size),
+      fontFace: writtenAsIsByPptxgenjs(run.font),
+      fontSize: fontSize(run.size),
       bold: run.bold,
       italic: run.italic,
       underline: run.underline ? { style: "sng" } : undefined,
       strike: run.strike ? "sngStrike" : undefined,
-      color: run.color.hex,
+      color: hex(run.color),
       transparency: run.color.alpha < 1 ? transparency(run.color) : undefined,
       charSpacing: run.letterSpacing ? pt(run.letterSpacing) : undefined,
-      hyperlink: run.href && /^(https?|mailto):/.test(run.href) ? { url: run.href } : undefined,
+      // The model is validated: a link is an http(s) or mailto URL.
+      hyperlink: run.href ? { url: escapedByPptxgenjs(run.href) } : undefined,
       breakLine: run.breakAfter || undefined,
     },
   };
@@ -40,37 +56,41 @@ export async function buildPptx(input: {
   notes: string[];
   rasters: Map<number, Raster>;
 }): Promise<Buffer> {
+  // Whoever calls this, nothing reaches the file unchecked (a DeckFaultError otherwise).
+  const { slides, notes } = parseExportModel({ slides: input.slides, notes: input.notes });
   const pptx = new PptxGenJS();
   pptx.layout = "LAYOUT_WIDE";
-  pptx.title = input.title;
-  pptx.company = "Deckhand";
+  pptx.title = escapedByPptxgenjs(input.title);
+  pptx.company = writtenAsIsByPptxgenjs("Deckhand");
 
-  input.slides.forEach((model, index) => {
+  slides.forEach((model, index) => {
     const slide = pptx.addSlide();
     if (model.background)
-      slide.background = { color: model.background.hex, transparency: transparency(model.background) };
+      slide.background = { color: hex(model.background), transparency: transparency(model.background) };
 
     for (const item of model.items) {
       const box = { x: inch(item.rect.x), y: inch(item.rect.y), w: inch(item.rect.w), h: inch(item.rect.h) };
       if (item.kind === "shape") {
+        // PowerPoint's rounding is a fraction of the shorter side, at most half of it.
+        const radius = Math.min(item.radius, item.rect.w / 2, item.rect.h / 2);
         slide.addShape(
-          item.ellipse ? pptx.ShapeType.ellipse : item.radius > 0 ? pptx.ShapeType.roundRect : pptx.ShapeType.rect,
+          item.ellipse ? pptx.ShapeType.ellipse : radius > 0 ? pptx.ShapeType.roundRect : pptx.ShapeType.rect,
           {
             ...box,
-            fill: item.fill ? { color: item.fill.hex, transparency: transparency(item.fill) } : { type: "none" },
+            fill: item.fill ? { color: hex(item.fill), transparency: transparency(item.fill) } : { type: "none" },
             line: item.border
               ? {
-                  color: item.border.color.hex,
+                  color: hex(item.border.color),
                   transparency: transparency(item.border.color),
-                  width: pt(item.border.width),
+                  width: Math.min(pt(item.border.width), MAX_SPACING_PT),
                   dashType: item.border.dash === "dash" ? "dash" : item.border.dash === "dot" ? "sysDot" : "solid",
                 }
               : { type: "none" },
-            rectRadius: item.radius > 0 && !item.ellipse ? inch(item.radius) : undefined,
+            rectRadius: radius > 0 && !item.ellipse ? inch(radius) : undefined,
             shadow: item.shadow
               ? {
                   type: "outer",
-                  color: item.shadow.color.hex,
+                  color: hex(item.shadow.color),
                   opacity: item.shadow.color.alpha,
                   blur: pt(item.shadow.blur),
                   offset: pt(Math.hypot(item.shadow.x, item.shadow.y)),
@@ -96,7 +116,7 @@ export async function buildPptx(input: {
           margin: 0,
           align: item.align,
           valign: "top",
-          lineSpacing: pt(item.lineHeight),
+          lineSpacing: Math.min(pt(item.lineHeight), MAX_SPACING_PT),
           paraSpaceBefore: 0,
           paraSpaceAfter: 0,
           wrap: !item.singleLine,
@@ -107,7 +127,7 @@ export async function buildPptx(input: {
           row.map((cell) => ({
             text: cell.runs.map(textRun),
             options: {
-              fill: cell.fill ? { color: cell.fill.hex, transparency: transparency(cell.fill) } : undefined,
+              fill: cell.fill ? { color: hex(cell.fill), transparency: transparency(cell.fill) } : undefined,
               align: cell.align,
               valign: cell.valign,
               margin: cell.padding.map((value) => inch(value)) as [number, number, number, number],
@@ -115,7 +135,11 @@ export async function buildPptx(input: {
                 none,
                 none,
                 cell.borderBottom
-                  ? { type: "solid", color: cell.borderBottom.color.hex, pt: pt(cell.borderBottom.width) }
+                  ? {
+                      type: "solid",
+                      color: hex(cell.borderBottom.color),
+                      pt: Math.min(pt(cell.borderBottom.width), MAX_SPACING_PT),
+                    }
                   : none,
                 none,
               ] satisfies [PptxGenJS.BorderProps, PptxGenJS.BorderProps, PptxGenJS.BorderProps, PptxGenJS.BorderProps],
@@ -131,11 +155,15 @@ export async function buildPptx(input: {
       } else {
         const raster = input.rasters.get(item.id);
         if (raster)
-          slide.addImage({ data: `image/png;base64,${raster.png.toString("base64")}`, ...box, altText: item.label });
+          slide.addImage({
+            data: `image/png;base64,${raster.png.toString("base64")}`,
+            ...box,
+            altText: escapedByPptxgenjs(item.label),
+          });
       }
     }
-    const notes = input.notes[index];
-    if (notes) slide.addNotes(notes);
+    const text = escapedByPptxgenjs(notes[index] ?? "");
+    if (text) slide.addNotes(text);
   });
 
   return (await pptx.write({ outputType: "nodebuffer", compression: true })) as Buffer;

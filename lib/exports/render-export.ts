@@ -1,13 +1,14 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { Page } from "puppeteer-core";
-import type { SlideModel } from "@/components/player/export/slide-model";
+import { type SlideModel, slideModelLimits } from "@/components/player/export/slide-model";
 import { officeFonts } from "@/lib/deck/fonts";
 import { DeckFaultError, type PlayerReport } from "@/lib/render/browser";
 import { withDeckPage } from "@/lib/render/deck-page";
 import { playerAssets } from "@/lib/viewer/assets";
 import type { ViewableDeck } from "@/lib/viewer/viewable-deck";
 import { buildPptx, type Raster } from "./build-pptx";
+import { parseExportModel } from "./pptx-model";
 
 export type RenderedExport = { data: Buffer; nonstandardFonts: string[] };
 
@@ -47,47 +48,74 @@ function loadExtractor(): Promise<string> {
   return extractorSource;
 }
 
-// Pictures of the elements PowerPoint cannot draw, each alone on a transparent background, at 2x.
-async function captureRasters(page: Page, slides: SlideModel[]): Promise<Map<number, Raster>> {
-  const rasters = new Map<number, Raster>();
-  await page.addStyleTag({
-    content: `html.dh-rasterize, html.dh-rasterize body { background: transparent !important; }
-html.dh-rasterize * { visibility: hidden !important; }
-html.dh-rasterize .dh-raster-target, html.dh-rasterize .dh-raster-target * { visibility: visible !important; }
-html.dh-rasterize .dh-raster-alone { visibility: visible !important; }`,
+// A JavaScript world of the export's own in the deck's page (CDP Page.createIsolatedWorld, as browser
+// extensions get): the same DOM, but globals, prototypes and built-ins of its own that the deck's scripts
+// cannot reach. The slide extractor runs there, so a deck that redefines Object.defineProperty,
+// Array.prototype.map, JSON or getComputedStyle changes nothing it reports; the deck can only change its
+// DOM, which is what it draws anyway.
+type ExportWorld = { evaluate: (expression: string) => Promise<unknown>; close: () => Promise<void> };
+
+async function openExportWorld(page: Page): Promise<ExportWorld> {
+  const session = await page.createCDPSession();
+  const { frameTree } = await session.send("Page.getFrameTree");
+  const { executionContextId } = await session.send("Page.createIsolatedWorld", {
+    frameId: frameTree.frame.id,
+    worldName: "deckhand-export",
   });
-  for (const [index, slide] of slides.entries()) {
-    for (const item of slide.items) {
-      if (item.kind !== "raster") continue;
-      // Only what lies on the canvas is captured, however large a box claims to be.
-      const x = Math.max(0, item.rect.x);
-      const y = Math.max(0, item.rect.y);
-      const width = Math.min(CANVAS.width, item.rect.x + item.rect.w) - x;
-      const height = Math.min(CANVAS.height, item.rect.y + item.rect.h) - y;
-      if (width < 1 || height < 1) continue;
-      item.rect = { x, y, w: width, h: height };
-      await page.evaluate(
-        (id, alone) => {
-          document.documentElement.classList.add("dh-rasterize");
-          document
-            .querySelector(`[data-dh-raster="${id}"]`)
-            ?.classList.add(alone ? "dh-raster-alone" : "dh-raster-target");
-        },
-        item.id,
-        item.alone,
-      );
-      const png = await page.screenshot({
-        type: "png",
-        omitBackground: true,
-        clip: { x: item.rect.x, y: index * CANVAS.height + item.rect.y, width: item.rect.w, height: item.rect.h },
-        captureBeyondViewport: true,
+  return {
+    async evaluate(expression) {
+      const { result, exceptionDetails } = await session.send("Runtime.evaluate", {
+        expression,
+        contextId: executionContextId,
+        returnByValue: true,
       });
-      await page.evaluate((id) => {
-        document.documentElement.classList.remove("dh-rasterize");
-        document.querySelector(`[data-dh-raster="${id}"]`)?.classList.remove("dh-raster-alone", "dh-raster-target");
-      }, item.id);
-      rasters.set(item.id, { png: Buffer.from(png), width: item.rect.w, height: item.rect.h });
+      if (exceptionDetails) {
+        throw new Error(`Slide extraction failed: ${exceptionDetails.exception?.description ?? exceptionDetails.text}`);
+      }
+      return result.value;
+    },
+    close: () => session.detach().catch(() => {}),
+  };
+}
+
+// The slides as the extractor read them, serialised by that world's own JSON and refused past a size.
+async function extractSlides(world: ExportWorld): Promise<unknown> {
+  await world.evaluate(await loadExtractor());
+  const json = await world.evaluate(
+    `(() => { const json = JSON.stringify(window.__deckhandExtract()); return json.length <= ${slideModelLimits.jsonCharacters} ? json : null; })()`,
+  );
+  if (typeof json !== "string") {
+    throw new DeckFaultError("The slides could not be exported to PowerPoint: they hold too much to describe.");
+  }
+  return JSON.parse(json);
+}
+
+// Pictures of the elements PowerPoint cannot draw, each alone on a transparent background, at 2x.
+async function captureRasters(page: Page, world: ExportWorld, slides: SlideModel[]): Promise<Map<number, Raster>> {
+  const rasters = new Map<number, Raster>();
+  try {
+    for (const [index, slide] of slides.entries()) {
+      for (const item of slide.items) {
+        if (item.kind !== "raster" || !Number.isInteger(item.id)) continue;
+        // Only what lies on the canvas is captured, however large a box claims to be.
+        const x = Math.max(0, item.rect.x);
+        const y = Math.max(0, item.rect.y);
+        const width = Math.min(CANVAS.width, item.rect.x + item.rect.w) - x;
+        const height = Math.min(CANVAS.height, item.rect.y + item.rect.h) - y;
+        if (width < 1 || height < 1) continue;
+        item.rect = { x, y, w: width, h: height };
+        if ((await world.evaluate(`window.__deckhandShowRaster(${item.id})`)) !== true) continue;
+        const png = await page.screenshot({
+          type: "png",
+          omitBackground: true,
+          clip: { x: item.rect.x, y: index * CANVAS.height + item.rect.y, width: item.rect.w, height: item.rect.h },
+          captureBeyondViewport: true,
+        });
+        rasters.set(item.id, { png: Buffer.from(png), width: item.rect.w, height: item.rect.h });
+      }
     }
+  } finally {
+    await world.evaluate("window.__deckhandShowRaster(null)").catch(() => {});
   }
   return rasters;
 }
@@ -95,16 +123,24 @@ html.dh-rasterize .dh-raster-alone { visibility: visible !important; }`,
 // PPTX: the rendered DOM turned into native text boxes, shapes and tables (see extract-slides.ts), with
 // pictures only for what PowerPoint cannot express, and the speaker notes on the notes pages.
 export async function renderPptx(viewable: ViewableDeck): Promise<RenderedExport> {
-  const extractor = await loadExtractor();
+  await loadExtractor();
   return withDeckPage(
     viewable,
     { mode: "export", viewport: { ...CANVAS, deviceScaleFactor: 2 }, timeoutMs: timeoutMs() },
     async (page, report) => {
       checkReport(report);
-      await page.evaluate(extractor);
-      const slides = (await page.evaluate("window.__deckhandExtract()")) as SlideModel[];
-      const rasters = await captureRasters(page, slides);
-      const data = await buildPptx({ title: viewable.deck.title, slides, notes: report.notes, rasters });
+      const world = await openExportWorld(page);
+      let slides: SlideModel[];
+      let rasters: Map<number, Raster>;
+      let notes: string[];
+      try {
+        // Notes come from the player, in the deck's world: checked with the slides.
+        ({ slides, notes } = parseExportModel({ slides: await extractSlides(world), notes: report.notes }));
+        rasters = await captureRasters(page, world, slides);
+      } finally {
+        await world.close();
+      }
+      const data = await buildPptx({ title: viewable.deck.title, slides, notes, rasters });
       const office = new Set(officeFonts.map((font) => font.toLowerCase()));
       const used = new Set<string>();
       for (const slide of slides) {

@@ -1,8 +1,27 @@
 // Runs inside the export renderer's page (player in export mode, every slide a .dh-export-page) and
 // describes each slide as native PowerPoint material: shapes with fills, borders and radii; text boxes
 // with runs; tables; and, only where PowerPoint has no equivalent (SVG, images, gradients, filters),
-// a marker for a picture the renderer screenshots. Built by scripts/build-player.ts as a classic script.
-import type { Rect, RasterItem, Rgba, SlideItem, SlideModel, TableCell, TextRun } from "./slide-model";
+// an item for a picture the renderer screenshots. Built by scripts/build-player.ts as a classic script.
+//
+// The renderer evaluates it in an isolated world of the page (lib/exports/render-export.ts): the DOM is
+// the deck's, but the globals, prototypes and built-ins used here are not, so nothing the deck's scripts
+// redefine (Object.defineProperty, Array.prototype.map, JSON, getComputedStyle…) reaches this code.
+import {
+  type Rect,
+  type RasterItem,
+  type Rgba,
+  type SlideItem,
+  type SlideModel,
+  type TableCell,
+  type TextRun,
+  slideModelLimits as limits,
+} from "./slide-model";
+
+// Marks this extraction puts on the deck's elements carry a value of its own, so markup of the deck's
+// that happens to look the same is not taken for them.
+const token = Array.from(crypto.getRandomValues(new Uint8Array(8)), (byte) => byte.toString(16).padStart(2, "0")).join(
+  "",
+);
 
 const colorCache = new Map<string, Rgba | null>();
 let colorContext: CanvasRenderingContext2D | null = null;
@@ -40,13 +59,67 @@ function px(value: string): number {
   return Number.isFinite(number) ? number : 0;
 }
 
+const within = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
+/** A position on (or off) the canvas, within what the model may hold. */
+const position = (value: number) => within(value, -limits.coordinate, limits.coordinate);
+/** A size, within what the model may hold. */
+const size = (value: number) => within(value, 0, limits.coordinate);
+
+// The first family of a computed font-family, as its name: quotes and CSS escapes undone, reduced to a
+// plain name (no control or formatting characters), or Arial when nothing usable is left.
 function firstFamily(fontFamily: string): string {
-  const first = fontFamily.split(",")[0] ?? "";
-  return first.trim().replace(/^["']|["']$/g, "") || "Arial";
+  let family = "";
+  let quote: string | null = null;
+  for (let index = 0; index < fontFamily.length; index++) {
+    const character = fontFamily[index]!;
+    if (character === "\\") {
+      const escape = /^([0-9a-fA-F]{1,6})[ \t\n]?/.exec(fontFamily.slice(index + 1, index + 8));
+      if (escape) {
+        const code = Number.parseInt(escape[1]!, 16);
+        family +=
+          code === 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff) ? "\uFFFD" : String.fromCodePoint(code);
+        index += escape[0].length;
+      } else if (index + 1 < fontFamily.length) {
+        family += fontFamily[++index];
+      }
+    } else if (quote) {
+      if (character === quote) quote = null;
+      else family += character;
+    } else if (character === '"' || character === "'") {
+      quote = character;
+    } else if (character === ",") {
+      break;
+    } else {
+      family += character;
+    }
+  }
+  const plain = family
+    .replace(/[\p{Cc}\p{Cf}\p{Cs}\uFFFE\uFFFF]/gu, "")
+    .replace(/\s+/g, " ")
+    .trim();
+  return plain && plain.length <= limits.fontCharacters ? plain : "Arial";
+}
+
+// Only links that lead somewhere from a PowerPoint file: http(s) and mailto, not back into the renderer's
+// own made-up origin (a deck's "#…" links resolve there).
+function exportableLink(href: unknown): string | undefined {
+  if (typeof href !== "string" || href.length > limits.linkCharacters || !/^[\x21-\x7E]+$/.test(href)) return undefined;
+  try {
+    const url = new URL(href);
+    if (url.protocol === "mailto:") return href;
+    return (url.protocol === "http:" || url.protocol === "https:") && url.origin !== location.origin ? href : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function relative(rect: DOMRect, origin: DOMRect): Rect {
-  return { x: rect.left - origin.left, y: rect.top - origin.top, w: rect.width, h: rect.height };
+  return {
+    x: position(rect.left - origin.left),
+    y: position(rect.top - origin.top),
+    w: size(rect.width),
+    h: size(rect.height),
+  };
 }
 
 function contentBox(element: Element, style: CSSStyleDeclaration, origin: DOMRect): Rect {
@@ -56,10 +129,10 @@ function contentBox(element: Element, style: CSSStyleDeclaration, origin: DOMRec
   const right = px(style.paddingRight) + px(style.borderRightWidth);
   const bottom = px(style.paddingBottom) + px(style.borderBottomWidth);
   return {
-    x: box.x + left,
-    y: box.y + top,
-    w: Math.max(0, box.w - left - right),
-    h: Math.max(0, box.h - top - bottom),
+    x: position(box.x + left),
+    y: position(box.y + top),
+    w: size(box.w - left - right),
+    h: size(box.h - top - bottom),
   };
 }
 
@@ -90,17 +163,20 @@ function isTextBlock(element: Element): boolean {
 function runStyle(element: Element): Omit<TextRun, "text"> {
   const style = getComputedStyle(element);
   const decoration = style.textDecorationLine;
-  const link = element.closest("a[href]") as HTMLAnchorElement | null;
+  const href = exportableLink((element.closest("a[href]") as HTMLAnchorElement | null)?.href);
   return {
     font: firstFamily(style.fontFamily),
-    size: px(style.fontSize),
+    size: within(px(style.fontSize), 0, limits.fontSize),
     bold: Number(style.fontWeight) >= 600,
     italic: style.fontStyle === "italic" || style.fontStyle.startsWith("oblique"),
     underline: decoration.includes("underline"),
     strike: decoration.includes("line-through"),
     color: parseColor(style.color) ?? { hex: "000000", alpha: 1 },
-    letterSpacing: style.letterSpacing === "normal" ? 0 : px(style.letterSpacing),
-    ...(link ? { href: link.href } : {}),
+    letterSpacing:
+      style.letterSpacing === "normal"
+        ? 0
+        : within(px(style.letterSpacing), -limits.letterSpacing, limits.letterSpacing),
+    ...(href ? { href } : {}),
   };
 }
 
@@ -146,6 +222,7 @@ function collectRuns(root: Element): TextRun[] {
 
 // Pseudo-elements with a box (bullet dots, rules, scrims) become real elements so the walker sees them.
 function materializePseudoElements(root: Element) {
+  const created: HTMLSpanElement[] = [];
   for (const element of [root, ...root.querySelectorAll("*")]) {
     for (const which of ["::before", "::after"] as const) {
       const style = getComputedStyle(element, which);
@@ -156,19 +233,20 @@ function materializePseudoElements(root: Element) {
       span.style.setProperty("content", "normal");
       const text = /^["'](.*)["']$/.exec(style.content)?.[1] ?? "";
       if (text)
-        span.textContent = text.replace(/\\([0-9a-f]{1,6}) ?/gi, (_, hex: string) =>
-          String.fromCodePoint(Number.parseInt(hex, 16)),
-        );
+        span.textContent = text.replace(/\\([0-9a-f]{1,6}) ?/gi, (_, hex: string) => {
+          const code = Number.parseInt(hex, 16);
+          return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : "\uFFFD";
+        });
       span.dataset.dhPseudo = which;
       if (which === "::before") element.insertBefore(span, element.firstChild);
       else element.appendChild(span);
+      created.push(span);
     }
   }
   const sheet = document.createElement("style");
-  sheet.textContent = "[data-dh-materialized]::before, [data-dh-materialized]::after { content: none !important; }";
+  sheet.textContent = `[data-dh-materialized="${token}"]::before, [data-dh-materialized="${token}"]::after { content: none !important; }`;
   document.head.appendChild(sheet);
-  for (const element of root.querySelectorAll("span[data-dh-pseudo]"))
-    element.parentElement?.setAttribute("data-dh-materialized", "");
+  for (const span of created) span.parentElement?.setAttribute("data-dh-materialized", token);
 }
 
 function parseShadow(value: string): { x: number; y: number; blur: number; color: Rgba } | null {
@@ -183,23 +261,29 @@ function parseShadow(value: string): { x: number; y: number; blur: number; color
     .map(px);
   const parsed = color ? parseColor(color) : null;
   if (!parsed || lengths.length < 2) return null;
-  return { x: lengths[0] ?? 0, y: lengths[1] ?? 0, blur: lengths[2] ?? 0, color: parsed };
+  return { x: position(lengths[0] ?? 0), y: position(lengths[1] ?? 0), blur: size(lengths[2] ?? 0), color: parsed };
 }
 
-let rasterCount = 0;
+// The elements drawn as pictures, by raster id: kept here rather than marked in the DOM, so the deck
+// can neither see nor imitate the marks.
+const rasters = new Map<number, { element: Element; alone: boolean }>();
 
 function markRaster(element: Element, rect: Rect, alone: boolean, items: SlideItem[]) {
-  rasterCount += 1;
-  element.setAttribute("data-dh-raster", String(rasterCount));
-  const label = element.getAttribute("aria-label") ?? element.getAttribute("alt") ?? element.tagName.toLowerCase();
-  items.push({ kind: "raster", rect, id: rasterCount, alone, label } satisfies RasterItem);
+  const id = rasters.size + 1;
+  rasters.set(id, { element, alone });
+  const label = (
+    element.getAttribute("aria-label") ??
+    element.getAttribute("alt") ??
+    element.tagName.toLowerCase()
+  ).slice(0, limits.labelCharacters);
+  items.push({ kind: "raster", rect, id, alone, label } satisfies RasterItem);
 }
 
 function extractTable(table: HTMLTableElement, origin: DOMRect): SlideItem {
   const rows = [...table.rows];
   const firstRow = rows[0];
-  const columnWidths = firstRow ? [...firstRow.cells].map((cell) => cell.getBoundingClientRect().width) : [];
-  const rowHeights = rows.map((row) => row.getBoundingClientRect().height);
+  const columnWidths = firstRow ? [...firstRow.cells].map((cell) => size(cell.getBoundingClientRect().width)) : [];
+  const rowHeights = rows.map((row) => size(row.getBoundingClientRect().height));
   const cells: TableCell[][] = rows.map((row) =>
     [...row.cells].map((cell) => {
       const style = getComputedStyle(cell);
@@ -218,10 +302,15 @@ function extractTable(table: HTMLTableElement, origin: DOMRect): SlideItem {
         fill: parseColor(style.backgroundColor) ?? parseColor(rowStyle.backgroundColor),
         align,
         valign,
-        padding: [px(style.paddingTop), px(style.paddingRight), px(style.paddingBottom), px(style.paddingLeft)],
+        padding: [
+          size(px(style.paddingTop)),
+          size(px(style.paddingRight)),
+          size(px(style.paddingBottom)),
+          size(px(style.paddingLeft)),
+        ],
         borderBottom:
           borderWidth > 0 && borderColor && style.borderBottomStyle !== "none"
-            ? { width: borderWidth, color: borderColor }
+            ? { width: size(borderWidth), color: borderColor }
             : null,
       } satisfies TableCell;
     }),
@@ -241,7 +330,7 @@ function pushTextBox(element: Element, style: CSSStyleDeclaration, origin: DOMRe
   const box = contentBox(element, style, origin);
   const range = document.createRange();
   range.selectNodeContents(element);
-  const lineHeight = style.lineHeight === "normal" ? px(style.fontSize) * 1.2 : px(style.lineHeight);
+  const lineHeight = size(style.lineHeight === "normal" ? px(style.fontSize) * 1.2 : px(style.lineHeight));
   const textHeight = range.getBoundingClientRect().height;
   const align =
     style.textAlign === "center"
@@ -302,7 +391,7 @@ function walk(element: Element, origin: DOMRect, items: SlideItem[], model: Slid
         const border =
           uniform && widths[0]! > 0 && colors[0]
             ? {
-                width: widths[0]!,
+                width: size(widths[0]!),
                 color: colors[0],
                 dash:
                   style.borderTopStyle === "dashed"
@@ -318,7 +407,7 @@ function walk(element: Element, origin: DOMRect, items: SlideItem[], model: Slid
             rect,
             fill,
             border,
-            radius: Math.min(radius, rect.w / 2, rect.h / 2),
+            radius: size(Math.min(radius, rect.w / 2, rect.h / 2)),
             ellipse,
             shadow: parseShadow(style.boxShadow),
           });
@@ -326,7 +415,7 @@ function walk(element: Element, origin: DOMRect, items: SlideItem[], model: Slid
         // Borders on some sides only (rules, accent bars) become thin filled rectangles.
         if (!uniform) {
           sides.forEach((side, index) => {
-            const width = widths[index]!;
+            const width = size(widths[index]!);
             const color = colors[index];
             if (width <= 0 || !color) return;
             const bar =
@@ -360,7 +449,7 @@ function walk(element: Element, origin: DOMRect, items: SlideItem[], model: Slid
           const range = document.createRange();
           range.selectNode(node);
           const text = transformText(node.textContent.replace(/\s+/g, " ").trim(), style.textTransform);
-          const lineHeight = style.lineHeight === "normal" ? px(style.fontSize) * 1.2 : px(style.lineHeight);
+          const lineHeight = size(style.lineHeight === "normal" ? px(style.fontSize) * 1.2 : px(style.lineHeight));
           items.push({
             kind: "text",
             rect: relative(range.getBoundingClientRect(), origin),
@@ -377,7 +466,7 @@ function walk(element: Element, origin: DOMRect, items: SlideItem[], model: Slid
 }
 
 const extract = () => {
-  rasterCount = 0;
+  rasters.clear();
   const pages = [...document.querySelectorAll(".dh-export-page")];
   for (const page of pages) materializePseudoElements(page);
   return pages.map((page) => {
@@ -389,6 +478,33 @@ const extract = () => {
   });
 };
 
-// Non-writable, so a deck that defined its own __deckhandExtract first makes this throw instead of
-// silently answering for us.
+// For the renderer's pictures: only this raster item's element is drawn, on a transparent page (an
+// element drawn alone shows without its children; the others with theirs). null shows everything again.
+let rasterStyle: HTMLStyleElement | null = null;
+let shown: Element | null = null;
+const rasterize = `dh-rasterize-${token}`;
+const target = `dh-raster-target-${token}`;
+const alone = `dh-raster-alone-${token}`;
+
+const showRaster = (id: number | null): boolean => {
+  if (!rasterStyle) {
+    rasterStyle = document.createElement("style");
+    rasterStyle.textContent = `html.${rasterize}, html.${rasterize} body { background: transparent !important; }
+html.${rasterize} * { visibility: hidden !important; }
+html.${rasterize} .${target}, html.${rasterize} .${target} * { visibility: visible !important; }
+html.${rasterize} .${alone} { visibility: visible !important; }`;
+    document.head.appendChild(rasterStyle);
+  }
+  shown?.classList.remove(target, alone);
+  shown = null;
+  const raster = id === null ? undefined : rasters.get(id);
+  document.documentElement.classList.toggle(rasterize, raster !== undefined);
+  if (!raster) return false;
+  shown = raster.element;
+  shown.classList.add(raster.alone ? alone : target);
+  return true;
+};
+
+// This world's own window: nothing of the deck's can define these first or replace them.
 Object.defineProperty(window, "__deckhandExtract", { value: extract, writable: false, configurable: false });
+Object.defineProperty(window, "__deckhandShowRaster", { value: showRaster, writable: false, configurable: false });

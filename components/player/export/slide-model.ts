@@ -1,5 +1,32 @@
 // What the PPTX builder needs from each rendered slide: positioned boxes in canvas pixels (1920x1080),
-// in paint order. Produced in the browser by extract-slides.ts, consumed in Node by lib/exports/pptx.
+// in paint order. Produced in the browser by extract-slides.ts (in a JavaScript world of its own, apart
+// from the deck's scripts), checked in Node by lib/exports/pptx-model.ts against these limits and turned
+// into a file by lib/exports/build-pptx.ts.
+
+export const slideModelLimits = {
+  slides: 500,
+  itemsPerSlide: 5_000,
+  /** Items, table cells and runs in the whole deck. */
+  parts: 200_000,
+  runsPerBlock: 5_000,
+  runCharacters: 100_000,
+  /** Characters of run text in the whole deck. */
+  characters: 2_000_000,
+  tableRows: 1_000,
+  tableColumns: 100,
+  fontCharacters: 200,
+  linkCharacters: 2_048,
+  labelCharacters: 1_000,
+  notesCharacters: 100_000,
+  /** Canvas pixels: the canvas is 1920x1080; boxes may overhang it, not by kilometres. */
+  coordinate: 100_000,
+  /** 4,000 pt, PowerPoint's largest font size, at 0.5 pt per px. */
+  fontSize: 8_000,
+  /** ±4,000 pt, PowerPoint's range for letter spacing. */
+  letterSpacing: 8_000,
+  /** The extracted model as JSON, before it leaves the page. */
+  jsonCharacters: 50_000_000,
+} as const;
 
 export type Rgba = { hex: string; alpha: number };
 export type Rect = { x: number; y: number; w: number; h: number };
@@ -66,5 +93,7 @@ export type SlideModel = { background: Rgba | null; items: SlideItem[] };
 declare global {
   interface Window {
     __deckhandExtract?: () => SlideModel[];
+    /** Shows only this raster item's element (null: everything again); false if there is no such item. */
+    __deckhandShowRaster?: (id: number | null) => boolean;
   }
 }

@@ -1,0 +1,289 @@
+import { describe, expect, it } from "vitest";
+import type { SlideModel, TextRun } from "@/components/player/export/slide-model";
+import { buildPptx } from "@/lib/exports/build-pptx";
+import { escapeXml, xmlChars } from "@/lib/exports/ooxml";
+import { isExportableLink, parseExportModel } from "@/lib/exports/pptx-model";
+import { DeckFaultError } from "@/lib/render/browser";
+import { attributeValues, everyAttribute, readPptxXml, slideParts, texts } from "../helpers/pptx-xml";
+
+// The PPTX builder and the gate in front of it, without a browser: what reaches the file is escaped (or
+// dropped, for characters XML cannot hold), and a model that is not what the extractor produces is refused.
+
+const white = { hex: "FFFFFF", alpha: 1 };
+const ink = { hex: "111111", alpha: 1 };
+
+function run(text: string, extra: Partial<TextRun> = {}): TextRun {
+  return {
+    text,
+    font: "Inter",
+    size: 40,
+    bold: false,
+    italic: false,
+    underline: false,
+    strike: false,
+    color: ink,
+    letterSpacing: 0,
+    ...extra,
+  };
+}
+
+function textSlide(runs: TextRun[]): SlideModel {
+  return {
+    background: white,
+    items: [
+      {
+        kind: "text",
+        rect: { x: 100, y: 100, w: 1000, h: 60 },
+        runs,
+        align: "left",
+        lineHeight: 48,
+        singleLine: false,
+      },
+    ],
+  };
+}
+
+const onePixel = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+describe("what the builder writes", () => {
+  // Every string a deck controls, with the characters that end an attribute or an element, start a
+  // reference, or that XML 1.0 cannot hold at all.
+  const hostileFont = `Evil"Font' <b> & x="1"`;
+  const hostileText = `Fish & <chips> "quoted" 'single' ]]> \u0001\u0008\u000B\u000C\u001F\uFFFE\uFFFF\uD800 lone \uDC00 end 😀`;
+  const keptText = `Fish & <chips> "quoted" 'single' ]]>  lone  end 😀`;
+  const hostileLink = `https://example.com/?a=1&b="2"<3>`;
+  const hostileNotes = `Say <this> & "that"\u0002 now`;
+  const hostileLabel = `Chart "A" & <B>\u0003`;
+  const hostileTitle = `Q3 & Q4 <"draft">\u0007`;
+
+  async function hostileFile() {
+    const bytes = await buildPptx({
+      title: hostileTitle,
+      slides: [
+        {
+          background: white,
+          items: [
+            {
+              kind: "text",
+              rect: { x: 100, y: 100, w: 1000, h: 60 },
+              runs: [run(hostileText, { font: hostileFont, href: hostileLink })],
+              align: "left",
+              lineHeight: 48,
+              singleLine: false,
+            },
+            {
+              kind: "table",
+              rect: { x: 100, y: 300, w: 800, h: 100 },
+              columnWidths: [400, 400],
+              rowHeights: [50, 50],
+              rows: [
+                [
+                  {
+                    runs: [run("A & B", { font: hostileFont })],
+                    fill: null,
+                    align: "left",
+                    valign: "top",
+                    padding: [4, 4, 4, 4],
+                    borderBottom: null,
+                  },
+                  {
+                    runs: [run("<c>")],
+                    fill: ink,
+                    align: "right",
+                    valign: "middle",
+                    padding: [4, 4, 4, 4],
+                    borderBottom: { width: 1, color: ink },
+                  },
+                ],
+                [
+                  {
+                    runs: [run("d")],
+                    fill: null,
+                    align: "center",
+                    valign: "bottom",
+                    padding: [4, 4, 4, 4],
+                    borderBottom: null,
+                  },
+                  {
+                    runs: [run("e\u0001")],
+                    fill: null,
+                    align: "left",
+                    valign: "top",
+                    padding: [4, 4, 4, 4],
+                    borderBottom: null,
+                  },
+                ],
+              ],
+            },
+            { kind: "raster", rect: { x: 0, y: 0, w: 10, h: 10 }, id: 1, alone: false, label: hostileLabel },
+          ],
+        },
+      ],
+      notes: [hostileNotes],
+      rasters: new Map([[1, { png: onePixel, width: 10, height: 10 }]]),
+    });
+    return readPptxXml(bytes);
+  }
+
+  it("produces XML that parses, with every hostile string kept as the same text (minus what XML cannot hold)", async () => {
+    const parts = await hostileFile();
+    const [slide] = slideParts(parts);
+    expect(slide).toBeDefined();
+    // The font is one attribute value, the same string, on latin/ea/cs of each run that names it.
+    const typefaces = ["a:latin", "a:ea", "a:cs"].flatMap((tag) => attributeValues(slide!, tag, "typeface"));
+    expect(typefaces.filter((face) => face === hostileFont)).toHaveLength(6);
+    expect(typefaces.every((face) => face === hostileFont || face === "Inter")).toBe(true);
+    expect(texts(slide!, "a:t")).toEqual(expect.arrayContaining([keptText, "A & B", "<c>", "e"]));
+    expect(attributeValues(slide!, "p:cNvPr", "descr")).toContain('Chart "A" & <B>');
+
+    const rels = parts.get("ppt/slides/_rels/slide1.xml.rels")!;
+    const targets = attributeValues(rels, "Relationship", "Target");
+    expect(targets).toContain(hostileLink);
+
+    const [notes] = slideParts(parts, "notesSlides", "notesSlide");
+    expect(texts(notes!, "a:t").join("")).toContain('Say <this> & "that" now');
+    expect(texts(parts.get("docProps/core.xml")!, "dc:title")).toEqual([`Q3 & Q4 <"draft">`]);
+  });
+
+  it("keeps colours to six hex digits and numbers finite in every attribute", async () => {
+    const parts = await hostileFile();
+    for (const [name, document] of parts) {
+      for (const value of attributeValues(document, "a:srgbClr", "val")) expect(value, name).toMatch(/^[0-9A-F]{6}$/);
+    }
+    for (const [name, document] of parts) {
+      for (const [element, attribute, value] of everyAttribute(document)) {
+        expect(value, `${name} ${element} ${attribute}`).not.toMatch(/NaN|Infinity|undefined/);
+      }
+    }
+  });
+});
+
+describe("a model that is not what the extractor produces", () => {
+  const valid = textSlide([run("Hello")]);
+
+  async function build(slides: unknown, notes: unknown = [""]) {
+    return buildPptx({ title: "T", slides: slides as SlideModel[], notes: notes as string[], rasters: new Map() });
+  }
+
+  it("builds the valid model", async () => {
+    await expect(build([valid])).resolves.toBeInstanceOf(Buffer);
+  });
+
+  const broken: [string, unknown, unknown?][] = [
+    ["a font with a line break", [textSlide([run("x", { font: 'Inter\n"/><p:sp/>' })])]],
+    ["an empty font", [textSlide([run("x", { font: "" })])]],
+    ["a font of a thousand characters", [textSlide([run("x", { font: "F".repeat(1_000) })])]],
+    ["a font with a lone surrogate", [textSlide([run("x", { font: "Inter\uD800" })])]],
+    ["a colour that is not six hex digits", [textSlide([run("x", { color: { hex: '000000"/><x y="', alpha: 1 } })])]],
+    ["a colour in lower case", [textSlide([run("x", { color: { hex: "ff0000", alpha: 1 } })])]],
+    ["an alpha above 1", [textSlide([run("x", { color: { hex: "FF0000", alpha: 2 } })])]],
+    ["a NaN coordinate", [{ ...valid, items: [{ ...valid.items[0]!, rect: { x: Number.NaN, y: 0, w: 10, h: 10 } }] }]],
+    ["an infinite font size", [textSlide([run("x", { size: Number.POSITIVE_INFINITY })])]],
+    ["a javascript: link", [textSlide([run("x", { href: "javascript:alert(1)" })])]],
+    ["a link with a space", [textSlide([run("x", { href: "https://example.com/a b" })])]],
+    [
+      "a box a billion pixels wide",
+      [{ ...valid, items: [{ ...valid.items[0]!, rect: { x: 0, y: 0, w: 1e9, h: 10 } }] }],
+    ],
+    [
+      "a table with fewer heights than rows",
+      [
+        {
+          background: null,
+          items: [{ kind: "table", rect: { x: 0, y: 0, w: 1, h: 1 }, columnWidths: [1], rowHeights: [], rows: [[]] }],
+        },
+      ],
+    ],
+    [
+      "a picture id used twice",
+      [
+        {
+          background: null,
+          items: [1, 1].map((id) => ({
+            kind: "raster",
+            rect: { x: 0, y: 0, w: 1, h: 1 },
+            id,
+            alone: false,
+            label: "",
+          })),
+        },
+      ],
+    ],
+    ["notes of a megabyte", [valid], ["n".repeat(1_000_000)]],
+    ["no slides", []],
+    ["an unknown item kind", [{ background: null, items: [{ kind: "script", rect: { x: 0, y: 0, w: 1, h: 1 } }] }]],
+    ["an extra field", [{ ...valid, extra: "<evil/>" }]],
+    ["ten thousand slides", Array.from({ length: 10_000 }, () => valid)],
+    ["a run of a million characters", [textSlide([run("x".repeat(1_000_000))])]],
+    ["not an array", { 0: valid }],
+  ];
+  it.each(broken)("refuses %s as the deck's fault", async (_, slides, notes?: unknown) => {
+    const error = await build(slides, notes).then(
+      () => null,
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(DeckFaultError);
+    expect((error as Error).message).toMatch(/^The slides could not be exported to PowerPoint/);
+  });
+});
+
+describe("escapeXml", () => {
+  it("escapes markup, keeps tab, newline and carriage return as references", () => {
+    expect(escapeXml(`a&b<c>d"e'f`)).toBe("a&amp;b&lt;c&gt;d&quot;e&apos;f");
+    expect(escapeXml("a\tb\nc\rd")).toBe("a&#9;b&#10;c&#13;d");
+    expect(escapeXml("&amp;")).toBe("&amp;amp;");
+  });
+
+  it("drops what XML 1.0 cannot hold: control characters, lone surrogates, U+FFFE and U+FFFF", () => {
+    const controls = Array.from({ length: 32 }, (_, code) => String.fromCharCode(code)).join("");
+    expect(xmlChars(controls)).toBe("\t\n\r");
+    expect(xmlChars("a\uD800b\uDC00c\uDBFF")).toBe("abc");
+    expect(xmlChars("\uFFFE\uFFFFx\uFFFD")).toBe("x\uFFFD");
+    // Proper pairs, the rest of the BMP and C1 controls (allowed by XML 1.0) are kept.
+    expect(xmlChars("😀 \u{10FFFF} é \u0085 \uE000")).toBe("😀 \u{10FFFF} é \u0085 \uE000");
+    expect(escapeXml("<\u0000>")).toBe("&lt;&gt;");
+  });
+});
+
+describe("parseExportModel", () => {
+  it("returns the model when it is what the extractor produces", () => {
+    const slides = [textSlide([run("Hello", { href: "https://example.com/?a=1&b=2", breakAfter: true })])];
+    expect(parseExportModel({ slides, notes: ["n"] })).toEqual({ slides, notes: ["n"] });
+  });
+
+  it("says where the problem is", () => {
+    const slides = [textSlide([run("a")]), textSlide([run("b"), run("c", { font: "Bad\u0001Font" })])];
+    expect(() => parseExportModel({ slides, notes: [] })).toThrow(
+      /^The slides could not be exported to PowerPoint: slide 2, item 1, run 2, font: a font is one plain family name\.$/,
+    );
+  });
+
+  it("keeps the message short when the model quotes something long", () => {
+    const slides = [{ ...textSlide([run("a")]), ["k".repeat(100_000)]: 1 }];
+    let message = "";
+    try {
+      parseExportModel({ slides, notes: [] });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/^The slides could not be exported to PowerPoint: slide 1: Unrecognized key/);
+    expect(message.length).toBeLessThan(300);
+  });
+
+  it("allows only http(s) and mailto links", () => {
+    expect(isExportableLink("https://example.com/docs")).toBe(true);
+    expect(isExportableLink("mailto:someone@example.com")).toBe(true);
+    for (const link of [
+      "javascript:alert(1)",
+      "data:text/html,x",
+      "file:///etc/passwd",
+      "ftp://x",
+      "/relative",
+      "https://x/\u0001",
+    ])
+      expect(isExportableLink(link), link).toBe(false);
+  });
+});
