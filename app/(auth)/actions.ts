@@ -5,7 +5,7 @@ import { redirect } from "next/navigation";
 import { actionErrorMessage } from "@/lib/app/action-error";
 import { safeNextPath } from "@/lib/app/next-path";
 import { signUp, signUpInput } from "@/lib/auth/accounts-app";
-import { signIn, signOut } from "@/lib/auth/next-auth";
+import { endCurrentSession, signIn, signOut } from "@/lib/auth/next-auth";
 import { getDb } from "@/lib/db/client";
 
 // Server actions of the sign-in and sign-up forms. They answer a message a person can act on, or redirect.
@@ -59,7 +59,9 @@ export async function oauthSignInAction(provider: "github" | "google") {
   await signIn(provider, { redirectTo: "/decks" });
 }
 
+// Ends the session in the database first (a copied cookie stops working), then clears the cookie.
 export async function signOutAction() {
+  await endCurrentSession();
   await signOut({ redirect: false });
   redirect("/sign-in");
 }

@@ -1,15 +1,17 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq, gt, lte } from "drizzle-orm";
 import { z } from "zod";
 import { ApiError } from "@/lib/api/errors";
 import { memberships } from "@/lib/db/schema/memberships";
 import { organizations } from "@/lib/db/schema/organizations";
+import { sessions } from "@/lib/db/schema/sessions";
 import { users } from "@/lib/db/schema/users";
 import type { Db, Queryable } from "@/lib/db/types";
 import { isPlausibleEmail, normalizeEmail } from "./accounts";
 import { hashPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, verifyPassword } from "./passwords";
 
 // Accounts of the browser app: sign-up with email and password (a personal organization comes with it),
-// password sign-in, users who arrive through GitHub or Google, and the organizations a user belongs to.
+// password sign-in, users who arrive through GitHub or Google, the organizations a user belongs to, and
+// the sessions of their sign-ins.
 
 export const signUpInput = z.strictObject({
   name: z.string().trim().min(1, "Enter your name.").max(100, "Use at most 100 characters for your name."),
@@ -99,4 +101,34 @@ export async function findUser(db: Queryable, userId: string): Promise<AppUser |
     .from(users)
     .where(eq(users.id, userId));
   return user ?? null;
+}
+
+// Sessions: one row per sign-in, whose id the session cookie carries. A cookie is a session only while its
+// row exists and has not expired; signing out deletes the row.
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A new session of `userId` lasting `seconds`; its id. Also forgets the user's sessions that expired. */
+export async function startSession(db: Db, userId: string, seconds: number): Promise<string> {
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), lte(sessions.expiresAt, new Date())));
+  const [session] = await db
+    .insert(sessions)
+    .values({ userId, expiresAt: new Date(Date.now() + seconds * 1000) })
+    .returning({ id: sessions.id });
+  return session!.id;
+}
+
+/** Whether the session `sessionId` of `userId` is still going: not signed out, not expired. */
+export async function isSessionLive(db: Queryable, sessionId: string, userId: string): Promise<boolean> {
+  if (!UUID.test(sessionId) || !UUID.test(userId)) return false;
+  const [session] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), gt(sessions.expiresAt, new Date())));
+  return Boolean(session);
+}
+
+/** Ends one session (sign-out); ending a session that is already over does nothing. */
+export async function endSession(db: Queryable, sessionId: string): Promise<void> {
+  if (UUID.test(sessionId)) await db.delete(sessions).where(eq(sessions.id, sessionId));
 }

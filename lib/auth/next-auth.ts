@@ -1,16 +1,23 @@
 import NextAuth, { CredentialsSignin } from "next-auth";
+import { getToken } from "next-auth/jwt";
 import Credentials from "next-auth/providers/credentials";
 import GitHub from "next-auth/providers/github";
 import Google from "next-auth/providers/google";
+import { headers } from "next/headers";
 import { takeRateLimit } from "@/lib/api/rate-limit";
 import { getDb } from "@/lib/db/client";
 import { serverSecret } from "@/lib/secret";
-import { findOrCreateOAuthUser, verifyCredentials } from "./accounts-app";
+import { endSession, findOrCreateOAuthUser, isSessionLive, startSession, verifyCredentials } from "./accounts-app";
 import { normalizeEmail } from "./accounts";
 
 // Sessions of the browser app (next-auth v5): email + password always (works offline), GitHub and Google
-// when their keys are set (AUTH_GITHUB_ID/SECRET, AUTH_GOOGLE_ID/SECRET). Sessions are signed JWT cookies
-// carrying only the user id; everything else is read from the database on each request.
+// when their keys are set (AUTH_GITHUB_ID/SECRET, AUTH_GOOGLE_ID/SECRET). Sessions are sealed JWT cookies
+// carrying the user id and the id of a row in `sessions`, made at sign-in. Each read of the session checks
+// that row: signing out deletes it, so a copied cookie stops working with the sign-out. Everything else
+// is read from the database on each request.
+
+const SESSION_SECONDS = 30 * 24 * 60 * 60;
+const secret = () => serverSecret().toString("base64");
 
 class TooManyAttempts extends CredentialsSignin {
   override code = "rate_limited";
@@ -22,9 +29,9 @@ export const oauthProviders = {
 };
 
 export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
-  secret: serverSecret().toString("base64"),
+  secret: secret(),
   trustHost: true,
-  session: { strategy: "jwt", maxAge: 30 * 24 * 60 * 60 },
+  session: { strategy: "jwt", maxAge: SESSION_SECONDS },
   pages: { signIn: "/sign-in" },
   providers: [
     Credentials({
@@ -45,15 +52,48 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
   ],
   callbacks: {
     async jwt({ token, user, account }) {
-      if (user && account?.type === "credentials") token.uid = user.id;
-      else if (user?.email && account) {
-        token.uid = (await findOrCreateOAuthUser(await getDb(), { email: user.email, name: user.name })).id;
+      if (user && account) {
+        // A sign-in: a new session of the account (made on the first sign-in with GitHub or Google).
+        const db = await getDb();
+        let userId: string | undefined;
+        if (account.type === "credentials") userId = user.id;
+        else if (user.email) userId = (await findOrCreateOAuthUser(db, { email: user.email, name: user.name })).id;
+        if (!userId) return null;
+        return { ...token, uid: userId, sid: await startSession(db, userId, SESSION_SECONDS) };
       }
-      return token;
+      // Every read of the session: a cookie whose session was signed out or expired (or one from before
+      // sessions were recorded) is no session. next-auth answers "no session" when this returns null, and
+      // also when it throws (a database failure fails closed).
+      const { uid, sid } = token;
+      if (typeof uid !== "string" || typeof sid !== "string") return null;
+      return (await isSessionLive(await getDb(), sid, uid)) ? token : null;
     },
     session({ session, token }) {
       if (typeof token.uid === "string") session.user.id = token.uid;
       return session;
     },
   },
+  events: {
+    // next-auth's own sign-out endpoint (POST /api/auth/signout) ends the session too. next-auth clears the
+    // cookie even when this throws, which is why the app's sign-out action calls endCurrentSession first.
+    async signOut(message) {
+      const sid = "token" in message ? message.token?.sid : undefined;
+      if (typeof sid === "string") await endSession(await getDb(), sid);
+    },
+  },
 }));
+
+/**
+ * Ends the session of the request's session cookie, before the cookie is cleared: if this fails, the
+ * person is still signed in and told so, rather than signed out in appearance only. A cookie that does not
+ * decode ends nothing (it is no session anyway).
+ */
+export async function endCurrentSession(): Promise<void> {
+  // Only the cookie counts (getToken would also read an Authorization header). Its name has the __Secure-
+  // prefix when the app is served over https.
+  const request = { headers: { cookie: (await headers()).get("cookie") ?? "" } };
+  for (const secureCookie of [true, false]) {
+    const token = await getToken({ req: request, secret: secret(), secureCookie });
+    if (typeof token?.sid === "string") await endSession(await getDb(), token.sid);
+  }
+}
