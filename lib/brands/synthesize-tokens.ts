@@ -17,7 +17,8 @@ const fallbackByCategory: Record<Typography["body"]["category"], string> = {
 // A family name read from a website, as a CSS string: characters that could end the string, the
 // declaration or an inline <style> are dropped.
 function quote(family: string): string {
-  return `"${family.replace(/["\\<>;{}\u0000-\u001f\u007f]/g, "").trim()}"`;
+  const plain = [...family].filter((c) => c >= " " && c !== "\u007f" && !`"\\<>;{}`.includes(c)).join("");
+  return `"${plain.trim()}"`;
 }
 
 export function fontStack(role: Typography["body"]): string {

@@ -1,5 +1,5 @@
 import type { Browser, HTTPRequest, Page } from "puppeteer-core";
-import { chromiumArgs, chromiumExecutablePath } from "./chromium";
+import { chromiumArgs, chromiumExecutablePath, sandboxMode } from "./chromium";
 
 // One Chromium per process, launched on first use, reused across jobs and restarted after a number of
 // jobs (long-lived renderers accumulate memory). Each job gets a fresh incognito context (its own renderer
@@ -21,12 +21,36 @@ export class DeckFaultError extends Error {}
 type BrowserHolder = { browser: Promise<Browser>; jobs: number; active: number };
 const holder = globalThis as typeof globalThis & { __deckhandBrowser?: BrowserHolder };
 
+/** How long a sandboxed launch may take before this machine is taken not to support the sandbox. */
+const SANDBOX_PROBE_MS = 15_000;
+
 async function launch(): Promise<Browser> {
+  const mode = sandboxMode();
+  if (mode !== "try") return launchWith(mode === "on");
+  try {
+    return await launchWith(true, SANDBOX_PROBE_MS);
+  } catch (error) {
+    console.warn(
+      JSON.stringify({
+        level: "warn",
+        component: "renderer",
+        message:
+          "Chromium's sandbox cannot start on this machine; rendering without it (set CHROMIUM_SANDBOX=0 to skip this try)",
+        error: String(error),
+      }),
+    );
+    return launchWith(false);
+  }
+}
+
+async function launchWith(sandbox: boolean, timeout?: number): Promise<Browser> {
   const puppeteer = await import("puppeteer-core");
   return puppeteer.launch({
     executablePath: await chromiumExecutablePath(),
+    ...(timeout ? { timeout } : {}),
     args: [
       ...chromiumArgs,
+      ...(sandbox ? [] : ["--no-sandbox"]),
       // Request interception sees HTTP only: WebRTC (STUN/TURN) would still reach the network, so UDP is
       // limited to the proxy and the proxy is a closed loopback port.
       "--force-webrtc-ip-handling-policy=disable_non_proxied_udp",

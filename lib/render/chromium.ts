@@ -3,7 +3,6 @@
 
 export const chromiumArgs: readonly string[] = [
   "--headless=new",
-  "--no-sandbox",
   "--disable-gpu",
   "--disable-dev-shm-usage",
   "--disable-background-networking",
@@ -16,6 +15,28 @@ export const chromiumArgs: readonly string[] = [
   "--mute-audio",
   "--font-render-hinting=none",
 ];
+
+/** Tests and benchmarks drive their own Chromium (as root in CI), never the export renderer's. */
+export const testChromiumArgs: readonly string[] = [...chromiumArgs, "--no-sandbox"];
+
+export type SandboxMode = "on" | "off" | "try";
+
+// Chromium's sandbox (namespaces and seccomp around every renderer) is what keeps a renderer that deck code
+// compromised away from the server. The renderer uses it wherever the platform allows:
+// - "off" where it cannot start: as root (Chromium refuses it), and in serverless functions (AWS Lambda,
+//   Vercel), which give processes no user namespaces; or when CHROMIUM_SANDBOX=0 says so.
+// - "on" when CHROMIUM_SANDBOX=1 says the platform has it (a failure to launch is then an error).
+// - "try" otherwise: launch sandboxed, and fall back to no sandbox, with a warning in the log, when this
+//   machine cannot start it (a container without user namespaces).
+export function sandboxMode(
+  env: Record<string, string | undefined> = process.env,
+  uid = process.getuid?.(),
+): SandboxMode {
+  if (env.CHROMIUM_SANDBOX === "0") return "off";
+  if (uid === 0 || env.AWS_LAMBDA_FUNCTION_NAME || env.VERCEL) return "off";
+  if (env.CHROMIUM_SANDBOX === "1") return "on";
+  return "try";
+}
 
 export async function chromiumExecutablePath(): Promise<string> {
   if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
-import { chromiumArgs, chromiumExecutablePath } from "@/lib/render/chromium";
+import { chromiumExecutablePath, testChromiumArgs } from "@/lib/render/chromium";
 import { fiveSlideDeck } from "../helpers/sample-decks";
 import { type BenchRow, type BenchServer, percentile } from "./server";
 
@@ -37,7 +37,10 @@ export async function benchViewer(server: BenchServer): Promise<BenchRow[]> {
     await fetch(`${server.api}/decks/${deck.id}`, { method: "PATCH", headers, body: '{"visibility":"public"}' })
   ).json()) as { publicSlug: string };
 
-  const browser = await chromium.launch({ executablePath: await chromiumExecutablePath(), args: [...chromiumArgs] });
+  const browser = await chromium.launch({
+    executablePath: await chromiumExecutablePath(),
+    args: [...testChromiumArgs],
+  });
   const samples: number[] = [];
   try {
     for (let i = 0; i < LOADS + 1; i++) {

@@ -1,9 +1,9 @@
 import { type Browser, chromium, type Frame, type Page } from "playwright-core";
-import { chromiumArgs, chromiumExecutablePath } from "@/lib/render/chromium";
+import { chromiumExecutablePath, testChromiumArgs } from "@/lib/render/chromium";
 
 // A real Chromium for end-to-end tests (the binary of @sparticuz/chromium, or CHROMIUM_PATH).
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: await chromiumExecutablePath(), args: [...chromiumArgs] });
+  return chromium.launch({ executablePath: await chromiumExecutablePath(), args: [...testChromiumArgs] });
 }
 
 // Opens a deck frame document (/d/{slug}/embed, /preview/{token}/frame) the way it is served: inside a
