@@ -1,14 +1,24 @@
 import { NextResponse } from "next/server";
 import { errorStatus } from "@/lib/api/errors";
+import { appSecurityHeaders, isAppPage } from "@/lib/app/security-headers";
 
-// Runs before routing, only for paths holding a "%" (see the matcher). A path whose percent-encoding does not
-// decode (`/decks/%E0%A4%A`, `/d/100%`) would make Next.js fail decoding the route's params and answer a
-// plain-text 500; it is refused here instead: under /api/ with the API's JSON error body (422
-// invalid_request, a status every operation lists), elsewhere with a plain 400 page.
+// Runs before routing for the app's pages and for paths holding a "%" (see the matcher).
+// - A path whose percent-encoding does not decode (`/decks/%E0%A4%A`, `/d/100%`) would make Next.js fail
+//   decoding the route's params and answer a plain-text 500; it is refused here instead: under /api/ with
+//   the API's JSON error body (422 invalid_request, a status every operation lists), elsewhere with a plain
+//   400 page.
+// - The app's pages get their security headers (lib/app/security-headers.ts), read at run time so that
+//   DECK_CONTENT_ORIGIN and the sign-in providers of the running server are the ones allowed.
 
 export function proxy(request: Request): Response {
   const { pathname } = new URL(request.url);
-  if (decodes(pathname)) return NextResponse.next();
+  if (decodes(pathname)) {
+    const response = NextResponse.next();
+    if (isAppPage(pathname)) {
+      for (const [name, value] of Object.entries(appSecurityHeaders())) response.headers.set(name, value);
+    }
+    return response;
+  }
   if (pathname === "/api" || pathname.startsWith("/api/")) {
     const requestId = crypto.randomUUID();
     return Response.json(
@@ -37,6 +47,7 @@ function decodes(pathname: string): boolean {
 }
 
 export const config = {
-  // Only paths with a "%" can be badly encoded; every other request skips the proxy.
-  matcher: "/(.*%.*)",
+  // Paths with a "%" (only they can be badly encoded) and the app's pages; the API, the viewer and static
+  // files skip the proxy.
+  matcher: ["/(.*%.*)", "/((?!api/|d/|preview/|player/|files/|_next/)[^.]*)"],
 };

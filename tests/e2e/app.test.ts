@@ -1,4 +1,6 @@
 import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDeckhandClient, unwrap } from "@/lib/client";
@@ -433,6 +435,49 @@ describe("brands in the app", () => {
     await page.waitForURL(`${server.origin}/brands`);
     expect(unwrap(await api.api.GET("/brands"))).toEqual([]);
     await context.close();
+  }, 120_000);
+});
+
+describe("the app's own pages", () => {
+  it("send security headers, and keep a deck in the library from taking its thumbnail frame to another host", async () => {
+    const hits: string[] = [];
+    const canary = http.createServer((req, res) => {
+      hits.push(req.url ?? "");
+      res.end("stolen");
+    });
+    await new Promise<void>((resolve) => canary.listen(0, "127.0.0.1", resolve));
+    const target = `http://127.0.0.1:${(canary.address() as AddressInfo).port}/stolen`;
+
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signUp(page, person("Wary"));
+    const api = createDeckhandClient({ baseUrl: `${server.origin}/api/v1`, apiKey: await createKey(page, "nav") });
+    const deck = unwrap(await api.api.POST("/decks", { body: { title: "Wanders off" } }));
+    unwrap(
+      await api.api.PUT("/decks/{id}/content", {
+        params: { path: { id: deck.id } },
+        body: { source: deckSource(["Away"], `location.href = ${JSON.stringify(target)};`) },
+      }),
+    );
+    const refused = new Promise<string>((resolve) =>
+      page.on("console", (message) => {
+        if (/frame-src/.test(message.text())) resolve(message.text());
+      }),
+    );
+    const response = await page.goto(`${server.origin}/decks`);
+    const headers = response!.headers();
+    expect(headers["content-security-policy"]).toMatch(/frame-src 'self'(;|$)/);
+    expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+    expect(headers["x-frame-options"]).toBe("DENY");
+    expect(headers["x-content-type-options"]).toBe("nosniff");
+    expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    // The thumbnail's navigation is refused by the page's policy, and nothing reaches the other host.
+    expect(await refused).toContain(new URL(target).origin);
+    expect(hits).toEqual([]);
+    const thumbnail = page.getByRole("link", { name: /Wanders off/ }).locator("iframe");
+    await expect.poll(() => thumbnail.getAttribute("src")).toMatch(/\/preview\//);
+    await context.close();
+    await new Promise((resolve) => canary.close(resolve));
   }, 120_000);
 });
 

@@ -387,7 +387,7 @@ describe("a path that is not valid percent-encoding", () => {
     }
   });
 
-  it("lets well-formed paths through, and runs only for paths holding a %", () => {
+  it("lets well-formed paths through, and runs only for paths holding a % and for the app's pages", () => {
     // The matcher as Next.js compiles it (what next/experimental/testing/server's unstable_doesMiddlewareMatch
     // does; that module is not imported because it patches console.error for the rest of the file).
     const { getMiddlewareMatchers } = pageStaticInfo as unknown as {
@@ -405,7 +405,8 @@ describe("a path that is not valid percent-encoding", () => {
     for (const path of ["/api/v1/decks/%E0%A4%A", "/decks/%E0%A4%A", "/d/100%", "/%zz"]) {
       expect(matches(path), path).toBe(true);
     }
-    for (const path of ["/api/health", "/api/v1/decks", "/decks", "/d/abcdef/frame", "/player/boot.js"]) {
+    for (const path of ["/decks", "/", "/brands/x", "/sign-in"]) expect(matches(path), path).toBe(true);
+    for (const path of ["/api/health", "/api/v1/decks", "/d/abcdef/frame", "/player/boot.js", "/favicon.svg"]) {
       expect(matches(path), path).toBe(false);
     }
   });
