@@ -1,6 +1,12 @@
 // The presenter window: the current slide, the next one, the speaker notes and a timer, kept in step
 // with the share page (and any other presenter window) over a BroadcastChannel.
-import type { PlayerMessage, SlideMeta, ViewerMessage } from "./config";
+//
+// Like the share page (components/player/viewer.ts), it reads what its deck frame posts as untrusted
+// input: only well-formed state from the current-slide frame's own window is taken, the hash is written
+// here as `#<slide number>` only, labels and notes are shown as text, and the frame's requests (its P and
+// F keys) are ignored: this window opens nothing and never goes full screen.
+import type { SlideMeta, ViewerMessage } from "./config";
+import { readChannelMessage, readFrameMessage, readHashSlide, slideHash } from "./messages";
 
 type PresenterConfig = { slug: string; frameUrl: string; thumbUrl: string };
 
@@ -14,20 +20,22 @@ const timer = document.getElementById("dh-timer")!;
 const clock = document.getElementById("dh-clock")!;
 const channel = "BroadcastChannel" in window ? new BroadcastChannel(`deckhand:${config.slug}`) : null;
 
+/** The slide the current-slide frame last reported (0-based, inside the deck), -1 before the first report. */
 let current = -1;
 let count = 0;
-let slides: SlideMeta[] = [];
+let slides: (SlideMeta | undefined)[] = [];
 
-function hashSlide(): number {
-  const match = /^#(\d+)$/.exec(location.hash);
-  return match ? Math.max(0, Number(match[1]) - 1) : 0;
+function showSlideInHash() {
+  if (current < 0) return;
+  const hash = slideHash(current);
+  if (location.hash !== hash) history.replaceState(null, "", hash);
 }
 
 function send(target: HTMLIFrameElement, message: ViewerMessage) {
   target.contentWindow?.postMessage(message, "*");
 }
 
-const start = hashSlide();
+const start = readHashSlide(location.hash) ?? 0;
 const withQuery = (url: string, query: string) => `${url}${url.includes("?") ? "&" : "?"}${query}`;
 currentFrame.src = withQuery(config.frameUrl, `slide=${start + 1}&chrome=0`);
 nextFrame.src = withQuery(config.thumbUrl, `slide=${start + 2}`);
@@ -43,29 +51,30 @@ function render() {
   nextFrame.style.visibility = current + 1 < count ? "visible" : "hidden";
 }
 
-window.addEventListener("message", (event: MessageEvent<PlayerMessage>) => {
-  if (event.source !== currentFrame.contentWindow || event.data?.source !== "deckhand-player") return;
-  const message = event.data;
-  if (message.type !== "state") return;
+window.addEventListener("message", (event: MessageEvent<unknown>) => {
+  if (event.source !== currentFrame.contentWindow || currentFrame.contentWindow === null) return;
+  const message = readFrameMessage(event.data);
+  if (message?.type !== "state") return;
   slides = message.slides;
   count = message.count;
   if (message.slide !== current) {
     current = message.slide;
-    history.replaceState(null, "", `#${current + 1}`);
     send(nextFrame, { source: "deckhand-viewer", type: "goto", slide: current + 1 });
     channel?.postMessage({ type: "goto", slide: current });
   }
+  showSlideInHash();
   render();
 });
 
-channel?.addEventListener("message", (event: MessageEvent<{ type: string; slide: number }>) => {
-  if (event.data?.type === "goto" && event.data.slide !== current) {
-    send(currentFrame, { source: "deckhand-viewer", type: "goto", slide: event.data.slide });
-  }
+channel?.addEventListener("message", (event: MessageEvent<unknown>) => {
+  const message = readChannelMessage(event.data);
+  if (!message) return;
+  const slide = count ? Math.min(message.slide, count - 1) : message.slide;
+  if (slide !== current) send(currentFrame, { source: "deckhand-viewer", type: "goto", slide });
 });
 
 document.addEventListener("keydown", (event) => {
-  if (event.metaKey || event.ctrlKey || event.altKey) return;
+  if (!event.isTrusted || event.metaKey || event.ctrlKey || event.altKey) return;
   send(currentFrame, { source: "deckhand-viewer", type: "key", key: event.key, shiftKey: event.shiftKey });
   event.preventDefault();
 });

@@ -65,8 +65,10 @@ export function renderViewerPage(deck: SharedDeck): Response {
 // and its presenter window in step.
 type FrameSource = { title: string; channel: string; frameUrl: string };
 
+// No allow="fullscreen" on the frame: the page makes its own document full screen from its own keys and
+// buttons, and deck code in the frame must not be able to take the screen (components/player/viewer.ts).
 function viewerBody(source: FrameSource & { presenterUrl: string }): string {
-  return `<iframe id="dh-frame" title="${escapeHtml(source.title)}" sandbox="allow-scripts" allow="fullscreen" referrerpolicy="no-referrer"></iframe>
+  return `<iframe id="dh-frame" title="${escapeHtml(source.title)}" sandbox="allow-scripts" referrerpolicy="no-referrer"></iframe>
 ${jsonScript("dh-viewer", { slug: source.channel, frameUrl: source.frameUrl, presenterUrl: source.presenterUrl })}
 <script type="module" src="${playerAssets().viewer}"></script>`;
 }

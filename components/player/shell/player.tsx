@@ -104,6 +104,10 @@ export function Player({ config, children }: { config: PlayerConfig; children: R
   const reportError = useCallback((message: string) => {
     setErrors((current) => (current.includes(message) ? current : [...current, message]));
   }, []);
+  // Embedded, the player can neither open a window (the sandbox has no allow-popups) nor take the screen
+  // (the share page's frame has no allow="fullscreen"), so it asks the page. The page treats the request as
+  // a hint only, since deck code in this frame can post the same message: it takes the keyboard back and
+  // asks for the key again or a click on its own button (components/player/viewer.ts).
   const requestParent = useCallback(
     (action: "presenter" | "fullscreen") => {
       if (config.embedded) return post({ source: "deckhand-player", type: "request", action });

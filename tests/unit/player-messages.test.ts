@@ -1,0 +1,122 @@
+import { describe, expect, it } from "vitest";
+import {
+  MAX_SLIDES,
+  readChannelMessage,
+  readFrameMessage,
+  readHashSlide,
+  slideHash,
+} from "@/components/player/messages";
+
+const state = (fields: Record<string, unknown> = {}) => ({
+  source: "deckhand-player",
+  type: "state",
+  slide: 1,
+  count: 3,
+  slides: [{ label: "A", notes: "" }, undefined, { label: "C", notes: "Say C" }],
+  overview: false,
+  ...fields,
+});
+
+describe("messages from the deck frame", () => {
+  it("reads the player's state and requests", () => {
+    expect(readFrameMessage(state())).toEqual({
+      type: "state",
+      slide: 1,
+      count: 3,
+      slides: [{ label: "A", notes: "" }, undefined, { label: "C", notes: "Say C" }],
+      overview: false,
+    });
+    // A list with holes (slides not drawn yet), as the player builds it.
+    const sparse: unknown[] = [];
+    sparse[2] = { label: "C", notes: "" };
+    expect(readFrameMessage(state({ slides: sparse }))).toMatchObject({
+      slides: [undefined, undefined, { label: "C" }],
+    });
+    expect(readFrameMessage({ source: "deckhand-player", type: "request", action: "presenter" })).toEqual({
+      type: "request",
+      action: "presenter",
+    });
+    expect(readFrameMessage(state({ slide: MAX_SLIDES - 1, count: MAX_SLIDES }))).not.toBeNull();
+  });
+
+  it.each([
+    ["a string", "#javascript:alert(1)"],
+    ["null", null],
+    ["an array", ["deckhand-player", "state", 1, 3]],
+    ["another source", state({ source: "deckhand-viewer" })],
+    ["an unknown type", { source: "deckhand-player", type: "navigate", url: "javascript:alert(1)" }],
+    ["ready (nothing to act on)", { source: "deckhand-player", type: "ready", count: 3, missingFonts: [], errors: [] }],
+    ["a string slide", state({ slide: "javascript:alert(1)" })],
+    ["a numeric string slide", state({ slide: "1" })],
+    ["a negative slide", state({ slide: -1 })],
+    ["NaN", state({ slide: Number.NaN })],
+    ["Infinity", state({ slide: Number.POSITIVE_INFINITY })],
+    ["a fraction", state({ slide: 1.5 })],
+    ["a slide past the count", state({ slide: 3 })],
+    ["a huge count", state({ count: 1e9 })],
+    ["a zero count", state({ slide: 0, count: 0 })],
+    ["a string count", state({ count: "3" })],
+    ["a string for slides", state({ slides: "x" })],
+    ["too many slides", state({ slides: Array.from({ length: MAX_SLIDES + 1 }, () => undefined) })],
+    ["a label that is not a string", state({ slides: [{ label: 7, notes: "" }] })],
+    ["a slide with extra fields", state({ slides: [{ label: "A", notes: "", html: "<img>" }] })],
+    ["a slide without notes", state({ slides: [{ label: "A" }] })],
+    ["a non-boolean overview", state({ overview: "yes" })],
+    ["an extra field", state({ hash: "#javascript:alert(1)" })],
+    ["a missing field", { source: "deckhand-player", type: "state", slide: 1, count: 3, slides: [] }],
+    ["an unknown request", { source: "deckhand-player", type: "request", action: "open" }],
+    ["a request with extra fields", { source: "deckhand-player", type: "request", action: "presenter", url: "x" }],
+    ["an object with a prototype", Object.assign(Object.create({ polluted: true }), state())],
+  ])("drops %s", (_name, data) => {
+    expect(readFrameMessage(data)).toBeNull();
+  });
+
+  it("cuts labels and notes to a bounded length", () => {
+    const message = readFrameMessage(
+      state({ slides: [{ label: "x".repeat(2_000_000), notes: "y".repeat(2_000_000) }] }),
+    );
+    expect(message?.type).toBe("state");
+    const [meta] = message?.type === "state" ? message.slides : [];
+    expect(meta!.label.length).toBeLessThanOrEqual(200);
+    expect(meta!.notes.length).toBeLessThanOrEqual(20_000);
+    expect(meta!.label.endsWith("…")).toBe(true);
+  });
+});
+
+describe("the channel and the hash", () => {
+  it("reads only a goto with a slide index", () => {
+    expect(readChannelMessage({ type: "goto", slide: 2 })).toEqual({ type: "goto", slide: 2 });
+    for (const data of [
+      { type: "goto", slide: -1 },
+      { type: "goto", slide: "2" },
+      { type: "goto", slide: 2.5 },
+      { type: "goto", slide: MAX_SLIDES },
+      { type: "goto", slide: 2, extra: 1 },
+      { type: "open", slide: 2 },
+      null,
+    ]) {
+      expect(readChannelMessage(data)).toBeNull();
+    }
+  });
+
+  it("takes #N for slide numbers only, and writes #N", () => {
+    expect(readHashSlide("#1")).toBe(0);
+    expect(readHashSlide("#12")).toBe(11);
+    expect(readHashSlide(`#${MAX_SLIDES}`)).toBe(MAX_SLIDES - 1);
+    for (const hash of [
+      "",
+      "#",
+      "#0",
+      "#01",
+      "#-1",
+      "#1.5",
+      "#1e3",
+      `#${MAX_SLIDES + 1}`,
+      "#javascript:alert(1)",
+      "#2x",
+    ]) {
+      expect(readHashSlide(hash)).toBeNull();
+    }
+    expect(slideHash(0)).toBe("#1");
+  });
+});
