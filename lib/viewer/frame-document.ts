@@ -63,6 +63,10 @@ export function renderFrameDocument(options: FrameOptions): Response {
     "manifest-src 'none'",
     "base-uri 'none'",
     "form-action 'none'",
+    // Every string made into markup or a script goes through the player's "default" policy, which refuses
+    // frames, links and meta refreshes (components/player/shell/lockdown.ts); deck code cannot add another.
+    "require-trusted-types-for 'script'",
+    "trusted-types default",
     `frame-ancestors ${options.frameAncestors.join(" ")}`,
     "sandbox allow-scripts",
   ].join("; ");

@@ -20,7 +20,7 @@ function pageCsp(): string {
 
 const baseStyle = `html,body{margin:0;height:100%;background:#0b0b0c;color:#e4e4e7;font:15px/1.5 system-ui,-apple-system,"Segoe UI",sans-serif}`;
 
-export type SharedDeck = { slug: string; title: string; description: string; version: number };
+export type SharedDeck = { slug: string; title: string; description: string; version: number; organization: string };
 
 export function frameUrl(slug: string, kind: "frame" | "embed" = "frame"): string {
   return `${config.deckContentOrigin ?? ""}/d/${slug}/${kind}`;
@@ -50,15 +50,29 @@ export function renderViewerPage(deck: SharedDeck): Response {
 <meta name="twitter:description" content="${escapeHtml(description)}">
 <meta name="twitter:image" content="${escapeHtml(image)}">
 <link rel="icon" href="/favicon.svg">
-<style>${baseStyle}iframe{display:block;width:100%;height:100%;border:0}</style>`,
-    body: viewerBody({
+<style>${baseStyle}${sharedByStyle}</style>`,
+    body: `${viewerBody({
       title: deck.title,
       channel: deck.slug,
       frameUrl: frameUrl(deck.slug),
       presenterUrl: `/d/${deck.slug}/presenter`,
-    }),
+    })}
+${sharedBy(deck.organization)}`,
   });
   return htmlResponse(html, { headers: { "Content-Security-Policy": pageCsp(), "Cache-Control": "no-cache" } });
+}
+
+// The share page's own line under the deck, outside the frame: who shares it, and that the frame above is
+// their deck, not Deckhand (a deck that draws a "sign in again" form is then not taken for the app).
+const sharedByStyle = `body{display:flex;flex-direction:column}
+iframe{display:block;flex:1;min-height:0;width:100%;border:0}
+.dh-shared-by{flex:none;height:32px;line-height:32px;text-align:center;font-size:13px;color:#a1a1aa;background:#18181b;border-top:1px solid #27272a;overflow:hidden;white-space:nowrap;text-overflow:ellipsis;padding:0 12px}
+.dh-shared-by strong{color:#e4e4e7;font-weight:600}
+.dh-shared-by a{color:#e4e4e7}
+:fullscreen .dh-shared-by{display:none}`;
+
+function sharedBy(organization: string): string {
+  return `<footer class="dh-shared-by">Shared by <strong>${escapeHtml(organization)}</strong> with <a href="${escapeHtml(config.appUrl)}/" target="_blank" rel="noopener noreferrer">Deckhand</a> · the slides above are the deck's own content</footer>`;
 }
 
 // Where a viewer or presenter page finds its deck: the frame to show, and the channel that keeps a viewer

@@ -94,6 +94,7 @@ export async function servePublicDeck(
     title: viewable.deck.title,
     description: viewable.deck.description,
     version: viewable.version.version,
+    organization: viewable.deck.organization,
   };
   if (part === "page") return renderViewerPage(shared);
   if (part === "presenter") {

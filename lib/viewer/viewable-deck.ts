@@ -2,10 +2,12 @@ import { and, eq, type SQL } from "drizzle-orm";
 import { deckVersions } from "@/lib/db/schema/deck-versions";
 import { deckDrafts } from "@/lib/db/schema/deck-drafts";
 import { decks } from "@/lib/db/schema/decks";
+import { organizations } from "@/lib/db/schema/organizations";
 import type { Queryable } from "@/lib/db/types";
 
 export type ViewableDeck = {
-  deck: Pick<typeof decks.$inferSelect, "id" | "title" | "description" | "format">;
+  /** With the name of the organization that shares it (the share page says who). */
+  deck: Pick<typeof decks.$inferSelect, "id" | "title" | "description" | "format"> & { organization: string };
   version: Pick<typeof deckVersions.$inferSelect, "version" | "format" | "tokensCss" | "compiledJs" | "html">;
 };
 
@@ -19,6 +21,7 @@ async function findViewable(db: Queryable, versionJoin: SQL, where: SQL): Promis
       title: decks.title,
       description: decks.description,
       format: decks.format,
+      organization: organizations.name,
       version: deckVersions.version,
       versionFormat: deckVersions.format,
       tokensCss: deckVersions.tokensCss,
@@ -27,6 +30,7 @@ async function findViewable(db: Queryable, versionJoin: SQL, where: SQL): Promis
     })
     .from(decks)
     .innerJoin(deckVersions, versionJoin)
+    .innerJoin(organizations, eq(organizations.id, decks.organizationId))
     .where(where)
     .limit(1);
   if (!row) return null;
@@ -62,11 +66,13 @@ export async function findDraft(db: Queryable, deckId: string, userId: string): 
       title: decks.title,
       description: decks.description,
       format: decks.format,
+      organization: organizations.name,
       tokensCss: deckDrafts.tokensCss,
       compiledJs: deckDrafts.compiledJs,
     })
     .from(deckDrafts)
     .innerJoin(decks, eq(decks.id, deckDrafts.deckId))
+    .innerJoin(organizations, eq(organizations.id, decks.organizationId))
     .where(and(eq(deckDrafts.deckId, deckId), eq(deckDrafts.userId, userId)))
     .limit(1);
   if (!row) return null;

@@ -1,4 +1,5 @@
 import http from "node:http";
+import net from "node:net";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import type { Browser } from "playwright-core";
@@ -140,4 +141,100 @@ describe("the deck sandbox", () => {
     await expect.poll(() => frame!.evaluate(() => window.origin)).toBe("null");
     await context.close();
   });
+
+  it("opens no connection for frames, refreshes, preconnects and markup; measures what self-navigation leaves", async () => {
+    // One loopback listener per way out, counting TCP connections (not requests: Chromium may connect to a
+    // frame's target before the CSP refuses it).
+    const channels = [
+      "iframe",
+      "iframeMarkup",
+      "objectMarkup",
+      "metaRefresh",
+      "metaRefreshMarkup",
+      "preconnect",
+      "dnsPrefetchMarkup",
+      "parsedFrame",
+      "image",
+      "selfNavigation",
+    ] as const;
+    const listeners = await Promise.all(
+      channels.map(async (name) => {
+        const counter = { name, connections: 0, server: net.createServer((socket) => socket.destroy()) };
+        counter.server.on("connection", () => (counter.connections += 1));
+        await new Promise<void>((resolve) => counter.server.listen(0, "127.0.0.1", resolve));
+        return counter;
+      }),
+    );
+    const url = Object.fromEntries(
+      listeners.map((l) => [l.name, `http://127.0.0.1:${(l.server.address() as AddressInfo).port}/${l.name}`]),
+    ) as Record<(typeof channels)[number], string>;
+    const source = `import { Deck, Slide, Text } from "@deckhand/player";
+const results: Record<string, string> = {};
+function attempt(name: string, action: () => unknown) {
+  try { action(); results[name] = "allowed"; } catch (error) { results[name] = "threw:" + (error instanceof Error ? error.name : String(error)); }
+}
+const holder = document.createElement("div");
+document.body.append(holder);
+attempt("iframe", () => { const f = document.createElement("iframe"); f.src = ${JSON.stringify(url.iframe)}; document.body.append(f); });
+attempt("iframeMarkup", () => { holder.innerHTML = '<iframe src="${url.iframeMarkup}"></iframe>'; });
+attempt("objectMarkup", () => { holder.insertAdjacentHTML("beforeend", '<object data="${url.objectMarkup}"></object>'); });
+attempt("metaRefresh", () => { const m = document.createElement("meta"); m.httpEquiv = "refresh"; m.content = "0; url=${url.metaRefresh}"; document.head.append(m); });
+attempt("metaRefreshMarkup", () => { holder.innerHTML = '<meta http-equiv="refresh" content="0; url=${url.metaRefreshMarkup}">'; });
+attempt("preconnect", () => { const l = document.createElement("link"); l.rel = "preconnect"; l.href = ${JSON.stringify(url.preconnect)}; document.head.append(l); });
+attempt("dnsPrefetchMarkup", () => { holder.innerHTML = '<link rel="dns-prefetch" href="${url.dnsPrefetchMarkup}">'; });
+attempt("parsedFrame", () => { const d = new DOMParser().parseFromString('<iframe src="${url.parsedFrame}"></iframe>', "text/html"); document.body.append(document.adoptNode(d.body.firstChild!)); });
+attempt("image", () => { const i = new Image(); i.src = ${JSON.stringify(url.image)}; document.body.append(i); });
+export default function Ways() {
+  return <Deck><Slide label="Ways"><Text><span id="results">{JSON.stringify(results)}</span></Text></Slide></Deck>;
+}
+`;
+    const [row] = await database.db
+      .insert(decks)
+      .values({ organizationId: author.organizationId, ownerId: author.userId, title: "Connections" })
+      .returning();
+    const ctx = {
+      db: database.db,
+      caller: { userId: author.userId, organizationId: author.organizationId, apiKeyId: null },
+    };
+    await setDeckContent(ctx, row!.id, { source });
+    await call("PATCH", `/decks/${row!.id}`, { key: author.key, body: { visibility: "public" } });
+    const [deck] = await database.db.select().from(decks).where(eq(decks.id, row!.id));
+
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const inFlight = new Set<unknown>();
+    context.on("request", (request) => inFlight.add(request));
+    context.on("requestfinished", (request) => inFlight.delete(request));
+    context.on("requestfailed", (request) => inFlight.delete(request));
+    await page.goto(`${server.origin}/d/${deck!.publicSlug}`);
+    const frame = await (await page.waitForSelector("#dh-frame")).contentFrame();
+    await frame!.waitForFunction(() => document.documentElement.dataset.ready === "true");
+    const results = JSON.parse(await frame!.locator("#results").innerText()) as Record<string, string>;
+    await expect.poll(() => inFlight.size).toBe(0);
+
+    const counts = Object.fromEntries(listeners.map((l) => [l.name, l.connections]));
+    console.log(JSON.stringify({ results, connections: counts }));
+    // The element and markup paths are refused before anything is inserted, and nothing connects.
+    for (const name of channels.filter((c) => c !== "selfNavigation" && c !== "image")) {
+      expect(results[name], name).toMatch(/^threw:(NotSupportedError|TypeError)/);
+    }
+    for (const name of channels.filter((c) => c !== "selfNavigation")) expect(counts[name], name).toBe(0);
+
+    // What no page can close: the frame navigating itself. The share page's CSP refuses it (reported on the
+    // page's console); count what reached the listener by then.
+    const refused = new Promise<void>((resolve) =>
+      page.on("console", (message) => {
+        if (/frame-src/.test(message.text())) resolve();
+      }),
+    );
+    await frame!.evaluate((target) => {
+      location.href = target;
+    }, url.selfNavigation);
+    await refused;
+    const residual = listeners.find((l) => l.name === "selfNavigation")!.connections;
+    console.log(JSON.stringify({ selfNavigationConnections: residual }));
+    expect(residual).toBeLessThanOrEqual(1);
+    await context.close();
+    await Promise.all(listeners.map((l) => new Promise((resolve) => l.server.close(resolve))));
+  }, 60_000);
 });

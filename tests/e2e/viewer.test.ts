@@ -4,6 +4,7 @@ import { PNG } from "pngjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Ctx } from "@/lib/auth/caller";
 import { decks } from "@/lib/db/schema/decks";
+import { organizations } from "@/lib/db/schema/organizations";
 import { createPreviewUrl } from "@/lib/decks/preview-deck";
 import { ogRenderCount, placeholder } from "@/lib/viewer/og-image";
 import { setDeckContent } from "@/lib/decks/set-deck-content";
@@ -136,6 +137,14 @@ describe("the public viewer", () => {
       .poll(() => page.locator('meta[name="twitter:card"]').getAttribute("content"))
       .toBe("summary_large_image");
     await expect.poll(() => page.locator("#dh-frame").getAttribute("sandbox")).toBe("allow-scripts");
+    // Who shares the deck is said by the page itself, outside the frame the deck draws in.
+    const [organization] = await database.db
+      .select({ name: organizations.name })
+      .from(organizations)
+      .where(eq(organizations.id, author.organizationId));
+    await expect
+      .poll(() => page.locator("footer").innerText())
+      .toContain(`Shared by ${organization!.name} with Deckhand`);
     expect(response!.headers()["content-security-policy"]).toContain("frame-ancestors 'none'");
 
     const frameResponse = await fetch(`${server.origin}/d/${slug}/frame`);

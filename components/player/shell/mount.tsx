@@ -2,6 +2,7 @@ import { type ComponentType, isValidElement, type ReactElement } from "react";
 import { createRoot } from "react-dom/client";
 import type { PlayerConfig } from "../config";
 import { ErrorPanel, RootBoundary, describeError } from "./error-boundary";
+import { lockDown } from "./lockdown";
 import { Player } from "./player";
 
 // Loads the deck's compiled module and renders it in the player. Whatever fails — the module's network
@@ -21,20 +22,7 @@ export async function mountPlayer(config: PlayerConfig): Promise<void> {
     );
   };
 
-  // WebRTC is outside CSP's reach (STUN/TURN would let a deck beacon out); no deck needs it.
-  for (const name of [
-    "RTCPeerConnection",
-    "webkitRTCPeerConnection",
-    "RTCDataChannel",
-    "RTCSessionDescription",
-    "RTCIceCandidate",
-  ]) {
-    try {
-      Object.defineProperty(window, name, { value: undefined, writable: false, configurable: false });
-    } catch {
-      // already locked down
-    }
-  }
+  lockDown();
 
   let entry: unknown;
   try {
