@@ -322,7 +322,8 @@ describe("reserializeStoredTokensCss (rows stored before the fix, brand tokens)"
     expect(stored).not.toMatch(/body\s*\{/);
     expect(stored).toContain("--font-body");
     // A stored row from before (the name as it was) loses the declaration, not the sheet.
-    const old = ':root {\n  --font-heading: "Evil\n}\nbody{color:red}\n", serif;\n  --font-body: "Inter", sans-serif;\n}';
+    const old =
+      ':root {\n  --font-heading: "Evil\n}\nbody{color:red}\n", serif;\n  --font-body: "Inter", sans-serif;\n}';
     const cleaned = reserializeStoredTokensCss(old);
     expect(cleaned).not.toMatch(/body\s*\{/);
     expect(cleaned).not.toContain("--font-heading");
