@@ -15,6 +15,7 @@ import { setUpTestDatabase } from "../helpers/database";
 import { createDeck, setContent } from "../helpers/decks";
 import { ssim } from "../helpers/image-similarity";
 import { waitForExport } from "../helpers/exports";
+import { convertWithLibreOffice } from "../helpers/pptx-xml";
 import { stableScreenshot } from "../helpers/screenshots";
 import { fiveSlideDeck } from "../helpers/sample-decks";
 
@@ -99,19 +100,7 @@ describe.skipIf(missing.length > 0)("PPTX fidelity in LibreOffice", () => {
     fs.writeFileSync(pptx, Buffer.from(await (await fetch(location)).arrayBuffer()));
 
     const fontsConf = installFonts(work);
-    execFileSync(
-      "soffice",
-      [
-        `-env:UserInstallation=file://${path.join(work, "profile")}`,
-        "--headless",
-        "--convert-to",
-        "pdf",
-        "--outdir",
-        work,
-        pptx,
-      ],
-      { env: { ...process.env, FONTCONFIG_FILE: fontsConf }, stdio: "ignore", timeout: 120_000 },
-    );
+    convertWithLibreOffice(pptx, work, { ...process.env, FONTCONFIG_FILE: fontsConf });
     execFileSync("pdftoppm", [
       "-png",
       "-scale-to-x",

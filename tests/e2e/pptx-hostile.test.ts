@@ -14,7 +14,7 @@ import { type AppServer, startAppServer } from "../helpers/app-server";
 import { setUpTestDatabase } from "../helpers/database";
 import { createDeck, setContent } from "../helpers/decks";
 import { waitForExport } from "../helpers/exports";
-import { attributeValues, readPptxXml, slideParts, texts } from "../helpers/pptx-xml";
+import { attributeValues, convertWithLibreOffice, readPptxXml, slideParts, texts } from "../helpers/pptx-xml";
 
 // A PPTX export of a deck that attacks the exporter, by the real runner: font names and text that would
 // end an XML attribute or element, characters XML cannot hold, and script that rewrites the built-ins the
@@ -172,20 +172,7 @@ describe("PPTX export of a hostile deck", () => {
     async () => {
       const pptx = path.join(work, "hostile.pptx");
       fs.writeFileSync(pptx, bytes);
-      execFileSync(
-        "soffice",
-        [
-          `-env:UserInstallation=file://${path.join(work, "profile")}`,
-          "--headless",
-          "--convert-to",
-          "pdf",
-          "--outdir",
-          work,
-          pptx,
-        ],
-        { stdio: "ignore", timeout: 120_000 },
-      );
-      const pdfFile = path.join(work, "hostile.pdf");
+      const pdfFile = convertWithLibreOffice(pptx, work);
       expect(fs.existsSync(pdfFile)).toBe(true);
       const pdf = await getDocumentProxy(new Uint8Array(fs.readFileSync(pdfFile)));
       expect(pdf.numPages).toBe(2);

@@ -9,7 +9,7 @@ import { setDeckContent } from "@/lib/decks/set-deck-content";
 import type { Database } from "@/lib/db/client";
 import { call, createUser, type TestUser } from "../helpers/api";
 import { type AppServer, startAppServer } from "../helpers/app-server";
-import { launchBrowser } from "../helpers/browser";
+import { launchBrowser, requestsInFlight } from "../helpers/browser";
 import { setUpTestDatabase } from "../helpers/database";
 
 // A published deck that tries every way out of its sandbox, against a canary server on loopback.
@@ -114,12 +114,7 @@ describe("the deck sandbox", () => {
     const page = await context.newPage();
     const popups: string[] = [];
     context.on("page", (popup) => popups.push(popup.url()));
-    // Every request the browser starts for the page and its frames, until it has finished or failed: once
-    // none is left in flight, anything that got out has reached the canary.
-    const inFlight = new Set<unknown>();
-    context.on("request", (request) => inFlight.add(request));
-    context.on("requestfinished", (request) => inFlight.delete(request));
-    context.on("requestfailed", (request) => inFlight.delete(request));
+    const inFlight = requestsInFlight(context);
     const viewerUrl = `${server.origin}/d/${deck!.publicSlug}`;
     await page.goto(viewerUrl);
     const frame = await (await page.waitForSelector("#dh-frame")).contentFrame();
@@ -202,10 +197,7 @@ export default function Ways() {
 
     const context = await browser.newContext();
     const page = await context.newPage();
-    const inFlight = new Set<unknown>();
-    context.on("request", (request) => inFlight.add(request));
-    context.on("requestfinished", (request) => inFlight.delete(request));
-    context.on("requestfailed", (request) => inFlight.delete(request));
+    const inFlight = requestsInFlight(context);
     await page.goto(`${server.origin}/d/${deck!.publicSlug}`);
     const frame = await (await page.waitForSelector("#dh-frame")).contentFrame();
     await frame!.waitForFunction(() => document.documentElement.dataset.ready === "true");

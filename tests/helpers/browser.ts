@@ -1,4 +1,4 @@
-import { type Browser, chromium, type Frame, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, chromium, type Frame, type Page } from "playwright-core";
 import { chromiumExecutablePath, testChromiumArgs } from "@/lib/render/chromium";
 
 // A real Chromium for end-to-end tests (the binary of @sparticuz/chromium, or CHROMIUM_PATH).
@@ -22,4 +22,14 @@ export async function openDeckFrame(page: Page, url: string): Promise<Frame> {
   if (!frame) throw new Error("no deck frame");
   await frame.waitForFunction(() => document.documentElement.dataset.ready === "true");
   return frame;
+}
+
+// Every request the browser starts for a context's pages and frames, until it has finished or failed: once
+// none is left in flight, anything that got out has arrived where it went.
+export function requestsInFlight(context: BrowserContext): Set<unknown> {
+  const inFlight = new Set<unknown>();
+  context.on("request", (request) => inFlight.add(request));
+  context.on("requestfinished", (request) => inFlight.delete(request));
+  context.on("requestfailed", (request) => inFlight.delete(request));
+  return inFlight;
 }

@@ -1,3 +1,5 @@
+import { execFileSync } from "node:child_process";
+import path from "node:path";
 import { DOMParser } from "@xmldom/xmldom";
 import JSZip from "jszip";
 
@@ -80,4 +82,23 @@ export function everyAttribute(document: XmlDocument): [string, string, string][
     for (const attribute of [...element.attributes]) found.push([element.tagName, attribute.name, attribute.value]);
   }
   return found;
+}
+
+// Converts a PPTX to PDF with LibreOffice (a profile of its own in `work`, so parallel runs do not share
+// one) and returns the PDF's path.
+export function convertWithLibreOffice(pptx: string, work: string, env: NodeJS.ProcessEnv = process.env): string {
+  execFileSync(
+    "soffice",
+    [
+      `-env:UserInstallation=file://${path.join(work, "profile")}`,
+      "--headless",
+      "--convert-to",
+      "pdf",
+      "--outdir",
+      work,
+      pptx,
+    ],
+    { env, stdio: "ignore", timeout: 120_000 },
+  );
+  return path.join(work, `${path.basename(pptx, ".pptx")}.pdf`);
 }
