@@ -71,6 +71,19 @@ async function fetchStylesheets(urls: string[], extractor: Extractor): Promise<{
   return [...nested, ...first];
 }
 
+// The page's stylesheets, fetched here, and the brand read from them on the extraction's worker thread.
+async function readSite(url: string, html: string) {
+  const extractor = startExtractor();
+  try {
+    const resources = await extractor.run({ kind: "discover", html, url });
+    const stylesheets = await fetchStylesheets(resources.stylesheets, extractor);
+    const extracted = await extractor.run({ kind: "extract", site: { url, html, stylesheets } });
+    return { stylesheets, extracted };
+  } finally {
+    extractor.close();
+  }
+}
+
 async function storeLogo(organizationId: string, candidates: LogoCandidate[]): Promise<Logo | null> {
   const store = getFileStore();
   for (const candidate of candidates.slice(0, 4)) {
@@ -163,22 +176,18 @@ async function extractAndSave(ctx: Ctx, input: z.output<typeof createBrandBody>)
     throw error;
   }
   const html = decode(page.body, page.charset);
-  const extractor = startExtractor();
-  let extracted, stylesheets, resources;
+  let site;
   try {
-    resources = await extractor.run({ kind: "discover", html, url: page.url });
-    stylesheets = await fetchStylesheets(resources.stylesheets, extractor);
-    extracted = await extractor.run({ kind: "extract", site: { url: page.url, html, stylesheets } });
+    site = await readSite(page.url, html);
   } catch (error) {
     if (!(error instanceof ExtractionAbortedError)) throw error;
     throw new ApiError(
       "invalid_request",
       `Could not extract a brand from ${input.url}: ${error.message}. The page and its stylesheets are too large or too complex to read.`,
     );
-  } finally {
-    extractor.close();
   }
-  const logo = await storeLogo(ctx.caller.organizationId, resources.logoCandidates);
+  const { stylesheets, extracted } = site;
+  const logo = await storeLogo(ctx.caller.organizationId, extracted.logoCandidates);
 
   const book: BrandBook = brandBookSchema.parse({
     schemaVersion: BRAND_BOOK_SCHEMA_VERSION,

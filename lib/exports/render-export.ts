@@ -96,7 +96,7 @@ async function captureRasters(page: Page, world: ExportWorld, slides: SlideModel
   try {
     for (const [index, slide] of slides.entries()) {
       for (const item of slide.items) {
-        if (item.kind !== "raster" || !Number.isInteger(item.id)) continue;
+        if (item.kind !== "raster") continue;
         // Only what lies on the canvas is captured, however large a box claims to be.
         const x = Math.max(0, item.rect.x);
         const y = Math.max(0, item.rect.y);
