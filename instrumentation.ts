@@ -1,9 +1,18 @@
-// Runs once when the server starts: open (and migrate) the embedded database before the first request,
-// so a locked or broken data folder is reported at start-up rather than on someone's API call; and start
+// Runs once when the server starts: check every setting (a bad value stops the server with a message
+// naming the variable, rather than failing someone's request later); open (and migrate) the embedded
+// database before the first request, so a locked or broken data folder is reported at start-up; and start
 // the in-process job runner (without Inngest) so exports queued before a restart are picked up.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  if (!process.env.DATABASE_URL) {
+  const { config, configProblems } = await import("@/lib/core/config");
+  const problems = configProblems();
+  if (problems.length > 0) {
+    console.error(
+      `Deckhand cannot start: the configuration has errors.\n${problems.map((p) => `  - ${p}`).join("\n")}`,
+    );
+    process.exit(1);
+  }
+  if (!config.databaseUrl) {
     const { getDatabase } = await import("@/lib/db/client");
     await getDatabase();
   }

@@ -1,5 +1,5 @@
 import { NextResponse } from "next/server";
-import { errorStatus } from "@/lib/api/errors";
+import { errorStatus } from "@/lib/core/errors";
 import { appSecurityHeaders, isAppPage } from "@/lib/app/security-headers";
 
 // Runs before routing for the app's pages and for paths holding a "%" (see the matcher).

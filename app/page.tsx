@@ -1,6 +1,6 @@
 import { EndpointTable } from "@/components/endpoint-table";
 import { operationList } from "@/lib/api/operations";
-import { config } from "@/lib/config";
+import { config } from "@/lib/core/config";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,6 @@
 import { eventType, Inngest } from "inngest";
 import { z } from "zod";
+import { config } from "@/lib/core/config";
 
 // The Inngest client and the events Deckhand sends. Used when INNGEST_EVENT_KEY (Inngest Cloud) or
 // INNGEST_DEV (a local dev server) is set; otherwise lib/jobs/local-runner.ts does the same work.
@@ -11,7 +12,7 @@ export const exportRequested = eventType("deckhand/export.requested", {
 });
 
 export function inngestConfigured(): boolean {
-  return Boolean(process.env.INNGEST_EVENT_KEY || process.env.INNGEST_DEV);
+  return config.inngestConfigured;
 }
 
 // One generate or edit request recorded in ai_runs; the function writes the outcome back to that row.

@@ -3,7 +3,7 @@
 import { revalidatePath } from "next/cache";
 import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
-import { ApiError } from "@/lib/api/errors";
+import { AppError } from "@/lib/core/errors";
 import { actionErrorMessage } from "@/lib/app/action-error";
 import { actionContext, ORG_COOKIE } from "@/lib/app/context";
 import { createKey, revokeKey } from "@/lib/auth/key-management";
@@ -14,7 +14,7 @@ import {
   revokeInvitation,
   setMemberRole,
 } from "@/lib/auth/organizations";
-import { config } from "@/lib/config";
+import { config } from "@/lib/core/config";
 import { createDeck } from "@/lib/decks/create-deck";
 import { z } from "zod";
 
@@ -27,7 +27,7 @@ export async function switchOrganizationAction(form: FormData) {
   const { memberships } = await actionContext();
   const organizationId = String(form.get("organizationId") ?? "");
   if (!memberships.some((m) => m.organizationId === organizationId)) {
-    throw new ApiError("forbidden", "You are not a member of that organization.");
+    throw new AppError("forbidden", "You are not a member of that organization.");
   }
   (await cookies()).set(ORG_COOKIE, organizationId, { httpOnly: true, sameSite: "lax", path: "/" });
   redirect("/decks");

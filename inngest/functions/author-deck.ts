@@ -1,13 +1,13 @@
 import { eq } from "drizzle-orm";
 import { type AuthoringRequest, runAuthoring, type StepRunner } from "@/lib/ai/author";
 import { configuredLanguageModel } from "@/lib/ai/provider";
-import { ApiError } from "@/lib/api/errors";
+import { AppError } from "@/lib/core/errors";
 import { getDb } from "@/lib/db/client";
 import { aiRuns } from "@/lib/db/schema/ai-runs";
 import { aiRequested, inngest } from "../client";
 
 type Outcome<T> =
-  { ok: true; value: T } | { ok: false; error: { code: ApiError["code"]; message: string; featureId?: string } };
+  { ok: true; value: T } | { ok: false; error: { code: AppError["code"]; message: string; featureId?: string } };
 
 // generate / edit as durable steps: prepare → draft (model) → compile → repair… → save. A domain
 // refusal (422, 402, 409, ai_failed) is an outcome, not a failure to retry; anything else is retried.
@@ -34,13 +34,13 @@ export const authorDeck = inngest.createFunction(
         try {
           return { ok: true, value: await work() };
         } catch (error) {
-          if (error instanceof ApiError)
+          if (error instanceof AppError)
             return { ok: false, error: { code: error.code, message: error.message, featureId: error.featureId } };
           throw error;
         }
       })) as Outcome<never>;
       if (!outcome.ok)
-        throw new ApiError(outcome.error.code, outcome.error.message, { featureId: outcome.error.featureId });
+        throw new AppError(outcome.error.code, outcome.error.message, { featureId: outcome.error.featureId });
       return outcome.value;
     };
 
@@ -52,7 +52,7 @@ export const authorDeck = inngest.createFunction(
       );
       return { runId, status: "completed", result };
     } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
+      if (!(error instanceof AppError)) throw error;
       const failure = {
         code: error.code,
         message: error.message,

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { aiRequested, inngest, inngestConfigured } from "@/inngest/client";
-import { ApiError, type ErrorCode, errorStatus } from "@/lib/api/errors";
+import { AppError, type ErrorCode, errorStatus } from "@/lib/core/errors";
 import type { Ctx } from "@/lib/auth/caller";
 import { aiRuns } from "@/lib/db/schema/ai-runs";
 import { getOwnedDeck } from "@/lib/decks/access";
@@ -35,10 +35,10 @@ export async function authorDeck(ctx: Ctx, request: AuthoringRequest): Promise<{
     if (row?.status === "completed" && row.result) return row.result;
     if (row?.status === "failed" && row.error) {
       const code = (row.error.code in errorStatus ? row.error.code : "internal") as ErrorCode;
-      throw new ApiError(code, row.error.message, { featureId: row.error.featureId });
+      throw new AppError(code, row.error.message, { featureId: row.error.featureId });
     }
     if (Date.now() > deadline)
-      throw new ApiError("ai_timeout", "The authoring run did not finish in time; nothing was saved yet.");
+      throw new AppError("ai_timeout", "The authoring run did not finish in time; nothing was saved yet.");
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
 }

@@ -1,6 +1,6 @@
 import { generateText, type LanguageModel, type ModelMessage } from "ai";
 import { eq } from "drizzle-orm";
-import { ApiError } from "@/lib/api/errors";
+import { AppError } from "@/lib/core/errors";
 import type { Ctx } from "@/lib/auth/caller";
 import { brandBookSchema } from "@/lib/brands/brand-book";
 import { describeBrandBook } from "@/lib/brands/describe-brand";
@@ -46,16 +46,16 @@ export async function prepareAuthoring(ctx: Ctx, request: AuthoringRequest): Pro
   const deck = await getOwnedDeck(ctx, request.deckId);
   const latest = await getLatestVersion(ctx.db, deck);
   if (request.kind === "generate" && request.mode === "create" && latest) {
-    throw new ApiError(
+    throw new AppError(
       "invalid_request",
       "This deck already has content; use mode 'revise' to rewrite it, or edit it.",
     );
   }
   if ((request.kind === "edit" || request.mode === "revise") && !latest) {
-    throw new ApiError("invalid_request", "This deck has no content yet; generate it first with mode 'create'.");
+    throw new AppError("invalid_request", "This deck has no content yet; generate it first with mode 'create'.");
   }
   if (latest && latest.format !== "deck-tsx" && request.kind === "edit") {
-    throw new ApiError(
+    throw new AppError(
       "invalid_request",
       "The newest version is a legacy HTML document; regenerate the deck instead of editing it.",
     );
@@ -108,7 +108,7 @@ async function callModel(model: LanguageModel, system: string, messages: ModelMe
   } catch (error) {
     const name = (error as Error)?.name;
     if (name === "TimeoutError" || name === "AbortError") {
-      throw new ApiError(
+      throw new AppError(
         "ai_timeout",
         `The AI model did not answer within ${Math.round(aiTimeoutMs() / 1000)} s; nothing was saved. Try again.`,
       );
@@ -117,15 +117,15 @@ async function callModel(model: LanguageModel, system: string, messages: ModelMe
     console.error(
       JSON.stringify({ level: "error", component: "ai", message: (error as Error)?.message ?? String(error) }),
     );
-    throw new ApiError(
+    throw new AppError(
       "ai_failed",
       "The AI model could not answer (provider error); nothing was saved. Try again later.",
     );
   }
   if (result.finishReason === "content-filter") {
-    throw new ApiError("ai_failed", "The AI model refused this request (content filter); nothing was saved.");
+    throw new AppError("ai_failed", "The AI model refused this request (content filter); nothing was saved.");
   }
-  if (!result.text.trim()) throw new ApiError("ai_failed", "The AI model answered with nothing; nothing was saved.");
+  if (!result.text.trim()) throw new AppError("ai_failed", "The AI model answered with nothing; nothing was saved.");
   const modelId = typeof model === "string" ? model : model.modelId;
   return {
     text: result.text,
@@ -150,7 +150,7 @@ async function checkCandidate(prepared: Prepared, request: AuthoringRequest, ans
     await compileDeckOffThread({ source, format: prepared.format });
     return { ok: true, source };
   } catch (error) {
-    if (error instanceof ApiError && error.code === "compile_failed") return { ok: false, error: error.message };
+    if (error instanceof AppError && error.code === "compile_failed") return { ok: false, error: error.message };
     throw error;
   }
 }
@@ -220,7 +220,7 @@ export async function runAuthoring(
       }
     }
     if (accepted === null) {
-      throw new ApiError(
+      throw new AppError(
         "ai_failed",
         `The AI model did not produce a module that compiles after ${MAX_REPAIRS + 1} attempts; nothing was saved. Last error: ${lastError}`,
       );

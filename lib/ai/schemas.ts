@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { hasNoNul, nulMessage } from "@/lib/api/fields";
+import { hasNoNul, nulMessage } from "@/lib/core/fields";
 
 // Request schemas of generate_deck and edit_deck (SPEC.md: 1 to 10000 characters).
 

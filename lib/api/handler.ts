@@ -3,9 +3,10 @@ import { z } from "zod";
 import { authenticateApiKey } from "@/lib/auth/api-keys";
 import type { Ctx } from "@/lib/auth/caller";
 import { getDb } from "@/lib/db/client";
-import { type LimitClass, rateLimitError, rateLimitHeaders, takeRateLimit } from "./rate-limit";
-import { ApiError } from "./errors";
+import { type LimitClass, rateLimitError, rateLimitHeaders, takeRateLimit } from "@/lib/limits/rate-limit";
+import { AppError } from "@/lib/core/errors";
 import { nulRefusedByDatabase } from "./input";
+import { setting } from "@/lib/core/config";
 
 // The one wrapper every /api/v1 handler goes through: it authenticates the bearer key, gives the
 // handler its context, and turns whatever is thrown into the spec's JSON error body.
@@ -67,7 +68,7 @@ function sanitizeRequestId(value: string | null): string | null {
 
 // One structured line per request: route, status, duration, organization and key prefix (never the key).
 function logRequest(fields: Record<string, unknown>) {
-  if (process.env.LOG_REQUESTS === "0") return;
+  if (!setting("LOG_REQUESTS")) return;
   console.log(JSON.stringify({ level: "info", msg: "request", ...fields }));
 }
 
@@ -76,7 +77,7 @@ export function json(body: unknown, status = 200, headers?: HeadersInit): Respon
 }
 
 export function errorResponse(error: unknown, requestId: string): Response {
-  const apiError = toApiError(error, requestId);
+  const apiError = toAppError(error, requestId);
   const body: { error: { code: string; message: string; featureId?: string; requestId?: string } } = {
     error: { code: apiError.code, message: apiError.message },
   };
@@ -87,10 +88,10 @@ export function errorResponse(error: unknown, requestId: string): Response {
   return response;
 }
 
-export function toApiError(error: unknown, requestId: string): ApiError {
-  if (error instanceof ApiError) return error;
+export function toAppError(error: unknown, requestId: string): AppError {
+  if (error instanceof AppError) return error;
   if (error instanceof z.ZodError)
-    return new ApiError("invalid_request", error.issues.map((i) => i.message).join("; "));
+    return new AppError("invalid_request", error.issues.map((i) => i.message).join("; "));
   // A NUL character is refused where input is parsed; one that still reached PostgreSQL (say, from a "\0"
   // escape the compiler turned into a slide label) is the caller's bad input too, not a server error. Logged
   // so the unchecked path can be found.
@@ -101,5 +102,5 @@ export function toApiError(error: unknown, requestId: string): ApiError {
   }
   // Unknown failures are logged with the request id and answered without internals.
   console.error(JSON.stringify({ level: "error", requestId, message: String(error), stack: (error as Error)?.stack }));
-  return new ApiError("internal", `Unexpected server error (request ${requestId}).`);
+  return new AppError("internal", `Unexpected server error (request ${requestId}).`);
 }

@@ -1,6 +1,6 @@
 import type { z } from "zod";
-import { ApiError } from "./errors";
-import { NUL, nulMessage } from "./fields";
+import { AppError } from "@/lib/core/errors";
+import { NUL, nulMessage } from "@/lib/core/fields";
 
 // Request bodies larger than this are refused while streaming, before any parsing.
 export const MAX_BODY_BYTES = 2 * 1024 * 1024;
@@ -29,8 +29,8 @@ export async function readJsonBody<S extends z.ZodType>(req: Request, schema: S)
       }
       text += decoder.decode();
     } catch (error) {
-      if (error instanceof ApiError) throw error;
-      throw new ApiError("invalid_request", "The request body is not valid UTF-8 text.");
+      if (error instanceof AppError) throw error;
+      throw new AppError("invalid_request", "The request body is not valid UTF-8 text.");
     }
   }
 
@@ -39,7 +39,7 @@ export async function readJsonBody<S extends z.ZodType>(req: Request, schema: S)
     try {
       value = JSON.parse(text);
     } catch (error) {
-      throw new ApiError("invalid_request", `The request body is not valid JSON: ${(error as Error).message}`);
+      throw new AppError("invalid_request", `The request body is not valid JSON: ${(error as Error).message}`);
     }
   }
   return parseInput(schema, value, "body");
@@ -50,7 +50,7 @@ export function readQuery<S extends z.ZodType>(req: Request, schema: S): z.outpu
   const params = new URL(req.url).searchParams;
   const query: Record<string, string> = {};
   for (const [name, value] of params) {
-    if (name in query) throw new ApiError("invalid_request", `Query parameter "${name}" is given more than once.`);
+    if (name in query) throw new AppError("invalid_request", `Query parameter "${name}" is given more than once.`);
     query[name] = value;
   }
   return parseInput(schema, query, "query");
@@ -76,7 +76,7 @@ export function parseInput<S extends z.ZodType>(schema: S, value: unknown, where
       return `${path}: ${issue.message}`;
     })
     .join("; ");
-  throw new ApiError("invalid_request", message);
+  throw new AppError("invalid_request", message);
 }
 
 // PostgreSQL refuses U+0000 in text and jsonb: a 422 naming the field (`where` and the path inside the value,
@@ -87,7 +87,7 @@ export function refuseNul(value: unknown, where: string): void {
   // A path deeper than a person reads (a nested array, say) is cut short.
   const parts = [where, ...found.path].filter((part) => part !== "");
   const location = (parts.length > 8 ? [...parts.slice(0, 8), "…"] : parts).join(".") || "the input";
-  throw new ApiError(
+  throw new AppError(
     "invalid_request",
     found.key === undefined
       ? nulMessage(location)
@@ -128,14 +128,14 @@ export function findNul(value: unknown): { path: (string | number)[]; key?: stri
 // PostgreSQL's answer to U+0000 in text (22021, invalid byte sequence) or in jsonb (22P05, unsupported Unicode
 // escape) as the 422 it is, for a NUL that got past the checks above; null for any other error. Drivers and
 // drizzle wrap the database's error, so the causes are followed.
-export function nulRefusedByDatabase(error: unknown): ApiError | null {
+export function nulRefusedByDatabase(error: unknown): AppError | null {
   for (let e = error, depth = 0; e && typeof e === "object" && depth < 5; e = (e as Error).cause, depth++) {
     const { code, message, detail } = e as { code?: unknown; message?: unknown; detail?: unknown };
     if (
       (code === "22021" && String(message).includes("0x00")) ||
       (code === "22P05" && String(detail).includes("\\u0000"))
     ) {
-      return new ApiError(
+      return new AppError(
         "invalid_request",
         "The input contains a NUL character (\\u0000), which cannot be stored (in a deck: a \\0 or \\u0000 escape in a string).",
         { cause: error },
@@ -145,6 +145,6 @@ export function nulRefusedByDatabase(error: unknown): ApiError | null {
   return null;
 }
 
-function tooLarge(): ApiError {
-  return new ApiError("payload_too_large", `The request body is larger than ${MAX_BODY_BYTES / 1024 / 1024} MB.`);
+function tooLarge(): AppError {
+  return new AppError("payload_too_large", `The request body is larger than ${MAX_BODY_BYTES / 1024 / 1024} MB.`);
 }

@@ -11,7 +11,7 @@ import {
 import { exportSchema } from "@/lib/exports/schemas";
 import { MAX_BODY_BYTES } from "./input";
 import { type ErrorStatus, errorBodySchema, instructionsSchema, type Operation, operationList } from "./operations";
-import { rateLimitFor } from "./rate-limit";
+import { rateLimitFor } from "@/lib/limits/rate-limit";
 
 // The OpenAPI 3.1 document of /api/v1, generated from the operations registry and its zod schemas: request
 // schemas as they are accepted (io "input"), response schemas as they are sent (io "output").

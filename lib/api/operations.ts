@@ -30,8 +30,8 @@ import { updateDeck } from "@/lib/decks/update-deck";
 import { createExport } from "@/lib/exports/create-export";
 import { getExport, getExportDownloadUrl } from "@/lib/exports/get-export";
 import { createExportBody, exportParams, exportSchema } from "@/lib/exports/schemas";
-import { type ErrorCode, errorStatus } from "./errors";
-import type { LimitClass } from "./rate-limit";
+import { type ErrorCode, errorStatus } from "@/lib/core/errors";
+import type { LimitClass } from "@/lib/limits/rate-limit";
 
 // Every operation of SPEC.md, once: its path, its input schemas, its documented responses and the domain
 // call that answers it. Route handlers (`lib/api/route.ts`), the OpenAPI document (`lib/api/openapi.ts`)
@@ -100,7 +100,7 @@ function define<
 
 export const instructionsSchema = z.object({ instructions: z.string() });
 
-// The spec's error body; code is one of lib/api/errors.ts's codes.
+// The spec's error body; code is one of lib/core/errors.ts's codes.
 export const errorBodySchema = z.object({
   error: z.object({
     code: z.enum(Object.keys(errorStatus) as [ErrorCode, ...ErrorCode[]]),

@@ -1,8 +1,8 @@
 import { cookies } from "next/headers";
 import { cache } from "react";
 import { redirect } from "next/navigation";
-import { ApiError } from "@/lib/api/errors";
-import { rateLimitError, takeRateLimit, type LimitClass } from "@/lib/api/rate-limit";
+import { AppError } from "@/lib/core/errors";
+import { rateLimitError, takeRateLimit, type LimitClass } from "@/lib/limits/rate-limit";
 import { type AppUser, findUser, listMemberships, type Membership } from "@/lib/auth/accounts-app";
 import type { Ctx } from "@/lib/auth/caller";
 import { auth } from "@/lib/auth/next-auth";
@@ -46,7 +46,7 @@ export async function requireAppContext(): Promise<AppContext> {
 /** For server actions: the context (or an error a form can show), rate-limited per user like a key. */
 export async function actionContext(limit: LimitClass = "default"): Promise<AppContext> {
   const context = await getAppContext();
-  if (!context) throw new ApiError("unauthorized", "Your session has ended. Sign in again.");
+  if (!context) throw new AppError("unauthorized", "Your session has ended. Sign in again.");
   const rate = await takeRateLimit(context.ctx.db, `user:${context.user.id}`, limit);
   if (rate.exceeded) throw rateLimitError(rate);
   return context;

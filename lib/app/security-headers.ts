@@ -1,24 +1,24 @@
-import { config } from "@/lib/config";
+import { config, setting } from "@/lib/core/config";
 
 // The headers of the browser app's own pages (library, editor, brands, settings, sign-in). They frame deck
 // frames (thumbnails, the editor's preview) and must keep a deck that navigates its frame from taking that
 // frame to another host; nobody may frame them; responses are never sniffed; and links out carry only the
 // origin. The viewer's pages (/d/…, /preview/…) set their own, stricter policies.
 
-export function appSecurityHeaders(env: Record<string, string | undefined> = process.env): Record<string, string> {
-  const development = env.NODE_ENV === "development";
+export function appSecurityHeaders(): Record<string, string> {
+  const development = config.development;
   const deckFrames = ["'self'", config.deckContentOrigin].filter(Boolean).join(" ");
   // Sign-in with GitHub or Google is a form posted here and redirected to the provider.
   const providers = [
-    env.AUTH_GITHUB_ID ? "https://github.com" : null,
-    env.AUTH_GOOGLE_ID ? "https://accounts.google.com" : null,
+    config.oauth.github ? "https://github.com" : null,
+    config.oauth.google ? "https://accounts.google.com" : null,
   ].filter(Boolean);
   // Brand logos are served from the file store: this origin, or Vercel Blob's public hosts.
   const images = [
     "'self'",
     "data:",
     "blob:",
-    env.BLOB_READ_WRITE_TOKEN ? "https://*.public.blob.vercel-storage.com" : null,
+    setting("BLOB_READ_WRITE_TOKEN") ? "https://*.public.blob.vercel-storage.com" : null,
   ];
   const csp = [
     "default-src 'self'",

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, lte } from "drizzle-orm";
 import { z } from "zod";
-import { ApiError } from "@/lib/api/errors";
+import { AppError } from "@/lib/core/errors";
 import { memberships } from "@/lib/db/schema/memberships";
 import { organizations } from "@/lib/db/schema/organizations";
 import { sessions } from "@/lib/db/schema/sessions";
@@ -45,7 +45,7 @@ export async function signUp(db: Db, input: z.output<typeof signUpInput>): Promi
       .values({ email: input.email, name: input.name, passwordHash })
       .onConflictDoNothing({ target: users.email })
       .returning({ id: users.id, email: users.email, name: users.name });
-    if (!user) throw new ApiError("conflict", "An account with this email already exists. Sign in instead.");
+    if (!user) throw new AppError("conflict", "An account with this email already exists. Sign in instead.");
     await createPersonalOrganization(tx, user.id, input.name);
     return user;
   });

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
-import { ApiError } from "@/lib/api/errors";
+import { AppError } from "@/lib/core/errors";
 import { apiKeys } from "@/lib/db/schema/api-keys";
 import { memberships } from "@/lib/db/schema/memberships";
 import type { Queryable } from "@/lib/db/types";
@@ -63,11 +63,11 @@ export async function authenticateApiKey(
   authorization: string | null,
 ): Promise<Caller & { keyPrefix: string }> {
   if (!authorization) {
-    throw new ApiError("unauthorized", "Missing API key: send the header `Authorization: Bearer <API_KEY>`.");
+    throw new AppError("unauthorized", "Missing API key: send the header `Authorization: Bearer <API_KEY>`.");
   }
   const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
   if (!match || !isWellFormedApiKey(match[1]!)) {
-    throw new ApiError("unauthorized", "Malformed API key: expected `Authorization: Bearer dk_…`.");
+    throw new AppError("unauthorized", "Malformed API key: expected `Authorization: Bearer dk_…`.");
   }
   const [row] = await db
     .select({
@@ -87,10 +87,10 @@ export async function authenticateApiKey(
     )
     .where(eq(apiKeys.keyHash, hashApiKey(match[1]!)))
     .limit(1);
-  if (!row) throw new ApiError("unauthorized", "Unknown API key.");
-  if (row.revokedAt) throw new ApiError("unauthorized", "This API key has been revoked.");
+  if (!row) throw new AppError("unauthorized", "Unknown API key.");
+  if (row.revokedAt) throw new AppError("unauthorized", "This API key has been revoked.");
   if (!row.memberOf)
-    throw new ApiError("unauthorized", "This API key's creator is no longer a member of its organization.");
+    throw new AppError("unauthorized", "This API key's creator is no longer a member of its organization.");
 
   const now = new Date();
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
-import { ApiError } from "@/lib/api/errors";
+import { AppError } from "@/lib/core/errors";
 import { apiKeys } from "@/lib/db/schema/api-keys";
 import { users } from "@/lib/db/schema/users";
 import { usage } from "@/lib/db/schema/usage";
@@ -51,9 +51,9 @@ export async function revokeKey(ctx: Ctx, id: string): Promise<void> {
     .select({ userId: apiKeys.userId, revokedAt: apiKeys.revokedAt })
     .from(apiKeys)
     .where(and(eq(apiKeys.id, id), eq(apiKeys.organizationId, ctx.caller.organizationId)));
-  if (!key) throw new ApiError("not_found", "That key does not exist in this organization.");
+  if (!key) throw new AppError("not_found", "That key does not exist in this organization.");
   if (key.userId !== ctx.caller.userId && (await roleOf(ctx)) !== "owner") {
-    throw new ApiError("forbidden", "Only the key's creator or an owner can revoke it.");
+    throw new AppError("forbidden", "Only the key's creator or an owner can revoke it.");
   }
   await ctx.db
     .update(apiKeys)

@@ -4,11 +4,12 @@ import Credentials from "next-auth/providers/credentials";
 import GitHub from "next-auth/providers/github";
 import Google from "next-auth/providers/google";
 import { headers } from "next/headers";
-import { takeRateLimit } from "@/lib/api/rate-limit";
+import { takeRateLimit } from "@/lib/limits/rate-limit";
 import { getDb } from "@/lib/db/client";
-import { serverSecret } from "@/lib/secret";
+import { serverSecret } from "@/lib/core/secret";
 import { endSession, findOrCreateOAuthUser, isSessionLive, startSession, verifyCredentials } from "./accounts-app";
 import { normalizeEmail } from "./accounts";
+import { config } from "@/lib/core/config";
 
 // Sessions of the browser app (next-auth v5): email + password always (works offline), GitHub and Google
 // when their keys are set (AUTH_GITHUB_ID/SECRET, AUTH_GOOGLE_ID/SECRET). Sessions are sealed JWT cookies
@@ -23,10 +24,7 @@ class TooManyAttempts extends CredentialsSignin {
   override code = "rate_limited";
 }
 
-export const oauthProviders = {
-  github: Boolean(process.env.AUTH_GITHUB_ID && process.env.AUTH_GITHUB_SECRET),
-  google: Boolean(process.env.AUTH_GOOGLE_ID && process.env.AUTH_GOOGLE_SECRET),
-};
+export const oauthProviders = config.oauth;
 
 export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
   secret: secret(),

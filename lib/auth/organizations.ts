@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, asc, count, eq, gt, isNull } from "drizzle-orm";
-import { ApiError } from "@/lib/api/errors";
+import { AppError } from "@/lib/core/errors";
 import { invitations } from "@/lib/db/schema/invitations";
 import { memberships } from "@/lib/db/schema/memberships";
 import { organizations } from "@/lib/db/schema/organizations";
@@ -25,7 +25,7 @@ export async function roleOf(ctx: Ctx): Promise<Role | null> {
 
 export async function requireOwner(ctx: Ctx) {
   if ((await roleOf(ctx)) !== "owner")
-    throw new ApiError("forbidden", "Only an owner of the organization can do this.");
+    throw new AppError("forbidden", "Only an owner of the organization can do this.");
 }
 
 export async function listMembers(ctx: Ctx) {
@@ -55,9 +55,9 @@ export async function setMemberRole(ctx: Ctx, userId: string, role: Role): Promi
   await requireOwner(ctx);
   const where = and(eq(memberships.organizationId, ctx.caller.organizationId), eq(memberships.userId, userId));
   const [member] = await ctx.db.select({ role: memberships.role }).from(memberships).where(where);
-  if (!member) throw new ApiError("not_found", "That person is not a member of this organization.");
+  if (!member) throw new AppError("not_found", "That person is not a member of this organization.");
   if (member.role === "owner" && role !== "owner" && (await ownerCount(ctx)) === 1) {
-    throw new ApiError("conflict", "The organization needs at least one owner: make someone else an owner first.");
+    throw new AppError("conflict", "The organization needs at least one owner: make someone else an owner first.");
   }
   await ctx.db.update(memberships).set({ role }).where(where);
 }
@@ -67,9 +67,9 @@ export async function removeMember(ctx: Ctx, userId: string): Promise<void> {
   if (userId !== ctx.caller.userId) await requireOwner(ctx);
   const where = and(eq(memberships.organizationId, ctx.caller.organizationId), eq(memberships.userId, userId));
   const [member] = await ctx.db.select({ role: memberships.role }).from(memberships).where(where);
-  if (!member) throw new ApiError("not_found", "That person is not a member of this organization.");
+  if (!member) throw new AppError("not_found", "That person is not a member of this organization.");
   if (member.role === "owner" && (await ownerCount(ctx)) === 1) {
-    throw new ApiError("conflict", "The organization needs at least one owner: make someone else an owner first.");
+    throw new AppError("conflict", "The organization needs at least one owner: make someone else an owner first.");
   }
   await ctx.db.delete(memberships).where(where);
 }
@@ -155,7 +155,7 @@ export async function acceptInvitation(db: Ctx["db"], token: string, userId: str
       )
       .returning({ organizationId: invitations.organizationId, role: invitations.role });
     if (!invitation)
-      throw new ApiError("not_found", "This invitation link is invalid, used or expired. Ask for a new one.");
+      throw new AppError("not_found", "This invitation link is invalid, used or expired. Ask for a new one.");
     await tx
       .insert(memberships)
       .values({ organizationId: invitation.organizationId, userId, role: invitation.role })

@@ -1,5 +1,5 @@
 import { and, count, desc, eq } from "drizzle-orm";
-import { ApiError } from "@/lib/api/errors";
+import { AppError } from "@/lib/core/errors";
 import type { Ctx } from "@/lib/auth/caller";
 import { brands } from "@/lib/db/schema/brands";
 import { decks } from "@/lib/db/schema/decks";
@@ -16,8 +16,8 @@ function isForeignKeyViolation(error: unknown): boolean {
   return false;
 }
 
-function brandNotFound(): ApiError {
-  return new ApiError("not_found", "Brand not found.");
+function brandNotFound(): AppError {
+  return new AppError("not_found", "Brand not found.");
 }
 
 async function findBrand(ctx: Ctx, id: string) {
@@ -59,7 +59,7 @@ export async function deleteBrand(ctx: Ctx, id: string): Promise<{ deleted: true
   if (inUse > 0) {
     // A count only: the decks may be other members' private ones.
     const them = inUse === 1 ? "it" : "them";
-    throw new ApiError(
+    throw new AppError(
       "conflict",
       `${inUse} deck${inUse === 1 ? " uses" : "s use"} this brand; delete ${them} or give ${them} another brand first.`,
     );
@@ -68,7 +68,7 @@ export async function deleteBrand(ctx: Ctx, id: string): Promise<{ deleted: true
     await ctx.db.delete(brands).where(eq(brands.id, brand.id));
   } catch (error) {
     // A deck created with this brand after the check above: the foreign key refuses the delete.
-    if (isForeignKeyViolation(error)) throw new ApiError("conflict", "A deck started using this brand; try again.");
+    if (isForeignKeyViolation(error)) throw new AppError("conflict", "A deck started using this brand; try again.");
     throw error;
   }
   const logoKey = (brand.data as Partial<BrandBook> | null)?.logo?.storedKey;

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
-import { ApiError } from "@/lib/api/errors";
+import { AppError } from "@/lib/core/errors";
 import type { Ctx } from "@/lib/auth/caller";
 import { brands } from "@/lib/db/schema/brands";
 import { FetchRefusedError, safeFetch } from "@/lib/net/safe-fetch";
@@ -134,10 +134,10 @@ async function storeLogo(organizationId: string, candidates: LogoCandidate[]): P
 // create_brand_from_url's spec lists no 402: a used-up month answers 429 until the next month starts,
 // still naming the feature.
 function asQuota(error: unknown): unknown {
-  if (!(error instanceof ApiError) || error.code !== "allowance_exhausted") return error;
+  if (!(error instanceof AppError) || error.code !== "allowance_exhausted") return error;
   const now = new Date();
   const nextMonth = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1);
-  return new ApiError("quota_exceeded", error.message, {
+  return new AppError("quota_exceeded", error.message, {
     featureId: error.featureId,
     retryAfterSeconds: Math.ceil((nextMonth - now.getTime()) / 1000),
   });
@@ -161,7 +161,7 @@ export async function createBrandFromUrl(ctx: Ctx, input: z.output<typeof create
   try {
     return await extractAndSave(ctx, input);
   } catch (error) {
-    if (!(error instanceof ApiError && error.code === "quota_exceeded")) await countFailure(ctx);
+    if (!(error instanceof AppError && error.code === "quota_exceeded")) await countFailure(ctx);
     throw error;
   }
 }
@@ -172,7 +172,7 @@ async function extractAndSave(ctx: Ctx, input: z.output<typeof createBrandBody>)
   try {
     page = await safeFetch(input.url, { accept: ["html"], ...limits.page });
   } catch (error) {
-    if (error instanceof FetchRefusedError) throw new ApiError("invalid_request", describeRefusal(input.url, error));
+    if (error instanceof FetchRefusedError) throw new AppError("invalid_request", describeRefusal(input.url, error));
     throw error;
   }
   const html = decode(page.body, page.charset);
@@ -181,7 +181,7 @@ async function extractAndSave(ctx: Ctx, input: z.output<typeof createBrandBody>)
     site = await readSite(page.url, html);
   } catch (error) {
     if (!(error instanceof ExtractionAbortedError)) throw error;
-    throw new ApiError(
+    throw new AppError(
       "invalid_request",
       `Could not extract a brand from ${input.url}: ${error.message}. The page and its stylesheets are too large or too complex to read.`,
     );

@@ -1,5 +1,6 @@
-import { ApiError } from "@/lib/api/errors";
-import { intFromEnv, type LimitSpec, peekRateLimit, takeRateLimit } from "@/lib/api/rate-limit";
+import { setting } from "@/lib/core/config";
+import { AppError } from "@/lib/core/errors";
+import { type LimitSpec, peekRateLimit, takeRateLimit } from "@/lib/limits/rate-limit";
 import type { Ctx } from "@/lib/auth/caller";
 
 // Failed or refused brand extractions per API key (or per person in the app) and hour. They consume no
@@ -7,7 +8,7 @@ import type { Ctx } from "@/lib/auth/caller";
 
 const failures = (): LimitSpec => ({
   name: "brand_failures",
-  limit: intFromEnv("BRAND_EXTRACTION_FAILURES_PER_HOUR", 10),
+  limit: setting("BRAND_EXTRACTION_FAILURES_PER_HOUR"),
   windowSeconds: 3600,
 });
 
@@ -17,7 +18,7 @@ export async function assertFailuresLeft(ctx: Ctx): Promise<void> {
   const state = await peekRateLimit(ctx.db, subjectOf(ctx), failures());
   if (!state.exceeded) return;
   const minutes = Math.ceil(state.resetSeconds / 60);
-  throw new ApiError(
+  throw new AppError(
     "rate_limited",
     `${state.limit} brand extractions failed for this API key within the hour; try again in ${minutes} min.`,
     { retryAfterSeconds: state.resetSeconds },

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { hasNoNul, nulMessage, timestamp, uuid } from "@/lib/api/fields";
+import { hasNoNul, nulMessage, timestamp, uuid } from "@/lib/core/fields";
 
 // Request and response schemas of the Brands resource (SPEC.md).
 

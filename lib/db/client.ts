@@ -1,5 +1,5 @@
 import path from "node:path";
-import { config } from "@/lib/config";
+import { config, setting } from "@/lib/core/config";
 import type { Db } from "./types";
 
 // Picks the driver from the environment (DESIGN.md, "Embedded defaults"):
@@ -33,7 +33,7 @@ export function useDatabase(database: Database): void {
 
 export function isNeonUrl(url: string): boolean {
   const host = new URL(url).hostname;
-  return host.endsWith(".neon.tech") || process.env.DATABASE_DRIVER === "neon";
+  return host.endsWith(".neon.tech") || setting("DATABASE_DRIVER") === "neon";
 }
 
 export async function openDatabase(url: string | undefined): Promise<Database> {
@@ -72,7 +72,7 @@ export async function openPglite(dataDir: string | undefined, options: { loadDat
 async function openPg(url: string): Promise<Database> {
   const { Pool } = await import("pg");
   const { drizzle } = await import("drizzle-orm/node-postgres");
-  const pool = new Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE || 10) });
+  const pool = new Pool({ connectionString: url, max: setting("DATABASE_POOL_SIZE") });
   return { db: drizzle({ client: pool }) as unknown as Db, driver: "pg", close: () => pool.end() };
 }
 

@@ -1,8 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
-import { ApiError, type ErrorCode } from "@/lib/api/errors";
+import { AppError, type ErrorCode } from "@/lib/core/errors";
 import { type CompiledDeck, compileDeck, type DeckFormat } from "./compile";
+import { setting } from "@/lib/core/config";
 
 // Compiles on a worker thread when the compile worker is built (dist/compile-worker.mjs, made by
 // `npm run build`), in-process otherwise. A long-running server answers many requests on one event loop;
@@ -12,8 +13,7 @@ import { type CompiledDeck, compileDeck, type DeckFormat } from "./compile";
 type Reply = { id: number; result?: CompiledDeck; error?: { code?: ErrorCode; message: string } };
 type Pending = { resolve: (value: CompiledDeck) => void; reject: (error: Error) => void };
 
-const workerFile = () =>
-  path.resolve(/* turbopackIgnore: true */ process.env.COMPILE_WORKER_FILE || "dist/compile-worker.mjs");
+const workerFile = () => path.resolve(/* turbopackIgnore: true */ "dist/compile-worker.mjs");
 const pending = new Map<number, Pending>();
 let worker: Worker | null = null;
 let nextId = 1;
@@ -28,7 +28,7 @@ function getWorker(): Worker | null {
   if (worker) return worker;
   // A file of the build's, not a module of the bundle: the bundler is told not to trace it.
   const file = workerFile();
-  if (process.env.COMPILE_IN_WORKER === "0" || !fs.existsSync(/* turbopackIgnore: true */ file)) return null;
+  if (!setting("COMPILE_IN_WORKER") || !fs.existsSync(/* turbopackIgnore: true */ file)) return null;
   const started = new Worker(/* turbopackIgnore: true */ file);
   started.unref();
   started.on("message", ({ id, result, error }: Reply) => {
@@ -36,7 +36,7 @@ function getWorker(): Worker | null {
     if (!job) return;
     pending.delete(id);
     if (result) job.resolve(result);
-    else if (error?.code) job.reject(new ApiError(error.code, error.message));
+    else if (error?.code) job.reject(new AppError(error.code, error.message));
     else job.reject(new Error(`compile worker: ${error?.message ?? "no result"}`));
   });
   started.on("error", (error) => failAll(error));

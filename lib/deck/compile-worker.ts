@@ -1,5 +1,5 @@
 import { parentPort } from "node:worker_threads";
-import { ApiError } from "@/lib/api/errors";
+import { AppError } from "@/lib/core/errors";
 import { compileDeck, type DeckFormat } from "./compile";
 
 // The compile worker's entry (bundled to dist/compile-worker.mjs by scripts/build-player.ts): compiles
@@ -12,7 +12,7 @@ parentPort!.on("message", async ({ id, source, format }: Job) => {
     parentPort!.postMessage({ id, result: await compileDeck({ source, format }) });
   } catch (error) {
     const failure =
-      error instanceof ApiError
+      error instanceof AppError
         ? { code: error.code, message: error.message }
         : { message: error instanceof Error ? error.message : String(error) };
     parentPort!.postMessage({ id, error: failure });

@@ -13,7 +13,7 @@
 import * as esbuild from "esbuild";
 import { parse, type AnyNode, type CallExpression, type Expression, type Program, type SpreadElement } from "acorn";
 import { simple } from "acorn-walk";
-import { ApiError } from "@/lib/api/errors";
+import { AppError } from "@/lib/core/errors";
 import { vocabulary } from "@/lib/deck/vocabulary";
 
 export type DeckFormat = "slides" | "webpage";
@@ -56,7 +56,7 @@ export async function compileDeck(input: { source: string; format: DeckFormat })
   await importCheck;
 
   if (!outputMeta.exports.includes("default")) {
-    throw new ApiError(
+    throw new AppError(
       "compile_failed",
       "The module has no default export. End it with: export default function MyDeck() { return <Deck>…</Deck>; }",
     );
@@ -64,7 +64,7 @@ export async function compileDeck(input: { source: string; format: DeckFormat })
 
   const outline = extractOutline(program, sectionComponent[format]);
   if (outline.length === 0) {
-    throw new ApiError("compile_failed", describeMissingSections(format));
+    throw new AppError("compile_failed", describeMissingSections(format));
   }
   return { compiledJs, outline };
 }
@@ -91,7 +91,7 @@ async function bundleDeck(source: string): Promise<esbuild.BuildResult<{ write: 
     });
   } catch (error) {
     if (isBuildFailure(error)) {
-      throw new ApiError("compile_failed", formatMessages(error.errors), { cause: error });
+      throw new AppError("compile_failed", formatMessages(error.errors), { cause: error });
     }
     throw error;
   }
@@ -150,7 +150,7 @@ async function refuseUnusedUnknownImports(source: string): Promise<void> {
         specifier.imported.type === "Identifier" ? specifier.imported.name : String(specifier.imported.value);
       if (!known.has(name)) {
         const message = [...describeMessage(`No matching export in "${PLAYER}" for import "${name}"`, [])].join(" ");
-        throw new ApiError(
+        throw new AppError(
           "compile_failed",
           `${locateInSource(source, new RegExp(name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))}${message}`,
         );
@@ -322,7 +322,7 @@ function parseCompiled(compiledJs: string): Program {
     // esbuild's output is valid JavaScript, so this means a construct acorn does not know yet; refuse
     // rather than skip the checks below.
     const reason = error instanceof Error ? error.message : String(error);
-    throw new ApiError(
+    throw new AppError(
       "compile_failed",
       `The compiled module could not be checked (${reason}); simplify the construct`,
       {
@@ -369,7 +369,7 @@ function refuseEscapeHatches(program: Program, source: string): void {
     ExportAllDeclaration: checkSource,
   });
 
-  if (refusals.length > 0) throw new ApiError("compile_failed", refusals.join("\n"));
+  if (refusals.length > 0) throw new AppError("compile_failed", refusals.join("\n"));
 }
 
 function locateInSource(source: string, pattern: RegExp): string {

@@ -18,7 +18,7 @@
 // declaration per line, indented by two spaces (the form of the default theme and the brand synthesiser).
 
 import postcss, { CssSyntaxError, type ChildNode, type Declaration, type Root } from "postcss";
-import { ApiError, type ErrorCode } from "@/lib/api/errors";
+import { AppError, type ErrorCode } from "@/lib/core/errors";
 
 // The error every refusal of tokensCss uses: the API's path for tokens that do not compile (422), which
 // the editor's live preview also shows as a problem next to the tokens.
@@ -43,10 +43,10 @@ export function parseTokensCss(css: string): ParsedTokens {
   refuseHtmlBreakout(trimmed);
   const model = readTokens(parseCss(trimmed), (node, message) => refuse(node, message));
   if (!model.sawRoot) {
-    throw new ApiError(TOKENS_ERROR, "tokensCss needs a :root { --name: value; } block with the theme tokens");
+    throw new AppError(TOKENS_ERROR, "tokensCss needs a :root { --name: value; } block with the theme tokens");
   }
   if (model.declarations.length === 0) {
-    throw new ApiError(TOKENS_ERROR, "The :root block in tokensCss declares no custom properties (--name: value)");
+    throw new AppError(TOKENS_ERROR, "The :root block in tokensCss declares no custom properties (--name: value)");
   }
   return finish(model);
 }
@@ -151,7 +151,7 @@ function parseCss(css: string): Root {
   } catch (error) {
     if (error instanceof CssSyntaxError) {
       const where = error.line === undefined ? "" : `Line ${error.line}:${error.column ?? 1}: `;
-      throw new ApiError(TOKENS_ERROR, `tokensCss is not valid CSS. ${where}${error.reason}`, { cause: error });
+      throw new AppError(TOKENS_ERROR, `tokensCss is not valid CSS. ${where}${error.reason}`, { cause: error });
     }
     throw error;
   }
@@ -166,7 +166,7 @@ function refuseHtmlBreakout(css: string): void {
   const before = css.slice(0, index);
   const line = before.split("\n").length;
   const column = index - before.lastIndexOf("\n");
-  throw new ApiError(
+  throw new AppError(
     TOKENS_ERROR,
     `tokensCss: Line ${line}:${column}: "<" is not allowed anywhere in tokensCss (it is inlined into a <style> element)`,
   );
@@ -403,5 +403,5 @@ function readImportUrl(params: string): string | { problem: string } {
 function refuse(node: ChildNode, message: string): never {
   const start = node.source?.start;
   const where = start ? `Line ${start.line}:${start.column}: ` : "";
-  throw new ApiError(TOKENS_ERROR, `tokensCss: ${where}${message}`);
+  throw new AppError(TOKENS_ERROR, `tokensCss: ${where}${message}`);
 }

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { ApiError } from "@/lib/api/errors";
+import { AppError } from "@/lib/core/errors";
 import type { Caller, Ctx } from "@/lib/auth/caller";
 import { decks } from "@/lib/db/schema/decks";
 import type { DeckRow } from "./present";
@@ -29,7 +29,7 @@ export async function getReadableDeck(ctx: Ctx, id: string): Promise<DeckRow> {
   const deck = await findDeck(ctx, id);
   if (canReadDeck(deck, ctx.caller)) return deck;
   if (deck.organizationId !== ctx.caller.organizationId) throw deckNotFound();
-  throw new ApiError("forbidden", "This deck is private to its owner.");
+  throw new AppError("forbidden", "This deck is private to its owner.");
 }
 
 export async function getOwnedDeck(ctx: Ctx, id: string): Promise<DeckRow> {
@@ -39,7 +39,7 @@ export async function getOwnedDeck(ctx: Ctx, id: string): Promise<DeckRow> {
 function assertOwner(deck: DeckRow, caller: Caller): DeckRow {
   if (deck.ownerId === caller.userId && deck.organizationId === caller.organizationId) return deck;
   if (deck.organizationId !== caller.organizationId && !canReadDeck(deck, caller)) throw deckNotFound();
-  throw new ApiError("forbidden", "Only the deck's owner can modify or delete it.");
+  throw new AppError("forbidden", "Only the deck's owner can modify or delete it.");
 }
 
 // For reading the version list or a version: as getReadableDeck inside the organization; 404 outside it.
@@ -47,7 +47,7 @@ export async function getDeckWithReadableHistory(ctx: Ctx, id: string): Promise<
   const deck = await findDeck(ctx, id);
   assertSameOrganization(deck, ctx.caller);
   if (canReadDeck(deck, ctx.caller)) return deck;
-  throw new ApiError("forbidden", "This deck is private to its owner.");
+  throw new AppError("forbidden", "This deck is private to its owner.");
 }
 
 // For reverting to a version: as getOwnedDeck, but 404 (not 403) for another organization's public deck.
@@ -61,12 +61,12 @@ export async function getOwnedDeckForHistory(ctx: Ctx, id: string): Promise<Deck
 function assertSameOrganization(deck: DeckRow, caller: Caller) {
   if (deck.organizationId === caller.organizationId) return;
   if (deck.visibility !== "public") throw deckNotFound();
-  throw new ApiError(
+  throw new AppError(
     "not_found",
     "Deck versions not found: another organization's versions are not shared; get_deck shows a public deck's newest version.",
   );
 }
 
-export function deckNotFound(): ApiError {
-  return new ApiError("not_found", "Deck not found.");
+export function deckNotFound(): AppError {
+  return new AppError("not_found", "Deck not found.");
 }

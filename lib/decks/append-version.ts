@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { ApiError } from "@/lib/api/errors";
+import { AppError } from "@/lib/core/errors";
 import type { Ctx } from "@/lib/auth/caller";
 import { type AuthoringUsage, deckVersions } from "@/lib/db/schema/deck-versions";
 import { decks } from "@/lib/db/schema/decks";
@@ -42,7 +42,7 @@ export async function appendVersion(
       .returning({ versionCount: decks.versionCount });
     if (!deck) throw deckNotFound();
     if (options.basedOnVersion !== undefined && deck.versionCount !== options.basedOnVersion + 1) {
-      throw new ApiError(
+      throw new AppError(
         "conflict",
         "The deck changed while this edit was being prepared; nothing was saved. Retry the edit.",
       );

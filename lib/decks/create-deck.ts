@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
-import { ApiError } from "@/lib/api/errors";
+import { AppError } from "@/lib/core/errors";
 import type { DeckFormat } from "@/lib/deck/compile";
 import type { Ctx } from "@/lib/auth/caller";
 import { reserializeStoredTokensCss } from "@/lib/deck/tokens";
@@ -24,7 +24,7 @@ export async function createDeck(
   if (input.fromDeckId) {
     const from = await getReadableDeck(ctx, input.fromDeckId);
     if (from.format !== input.format) {
-      throw new ApiError(
+      throw new AppError(
         "invalid_request",
         `fromDeckId names a ${from.format} deck; only a ${input.format} deck can start a ${input.format} deck.`,
       );
@@ -42,7 +42,7 @@ export async function createDeck(
       .select({ id: brands.id, data: brands.data })
       .from(brands)
       .where(and(eq(brands.id, input.brandId), eq(brands.organizationId, ctx.caller.organizationId)));
-    if (!brand) throw new ApiError("not_found", "Brand not found.");
+    if (!brand) throw new AppError("not_found", "Brand not found.");
     brandId = brand.id;
     initialTokensCss = brandTokensCss(brand.data) ?? initialTokensCss;
   }

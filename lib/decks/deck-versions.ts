@@ -1,5 +1,5 @@
 import { and, desc, eq } from "drizzle-orm";
-import { ApiError } from "@/lib/api/errors";
+import { AppError } from "@/lib/core/errors";
 import type { Ctx } from "@/lib/auth/caller";
 import { deckVersions } from "@/lib/db/schema/deck-versions";
 import { users } from "@/lib/db/schema/users";
@@ -60,7 +60,7 @@ async function findVersion(ctx: Ctx, deck: DeckRow, version: number) {
     .limit(1);
   if (!row) {
     const latest = deck.versionCount === 0 ? "the deck has no versions yet" : `the newest is ${deck.versionCount}`;
-    throw new ApiError("not_found", `Version ${version} of this deck does not exist (${latest}).`);
+    throw new AppError("not_found", `Version ${version} of this deck does not exist (${latest}).`);
   }
   return row;
 }

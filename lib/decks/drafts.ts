@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import { ApiError } from "@/lib/api/errors";
+import { AppError } from "@/lib/core/errors";
 import type { Ctx } from "@/lib/auth/caller";
-import { config } from "@/lib/config";
+import { config } from "@/lib/core/config";
 import { compileDeckOffThread } from "@/lib/deck/compile-pool";
 import { parseTokensCss } from "@/lib/deck/tokens";
 import { deckDrafts } from "@/lib/db/schema/deck-drafts";
@@ -39,7 +39,7 @@ export async function compileDraft(
     compiled = await compileDeckOffThread({ source, format: deck.format });
     tokens = parseTokensCss(tokensCss ?? "").css;
   } catch (error) {
-    if (error instanceof ApiError && error.code === "compile_failed") {
+    if (error instanceof AppError && error.code === "compile_failed") {
       return { ok: false, message: error.message, problems: compileProblems(error.message) };
     }
     throw error;

@@ -1,4 +1,4 @@
-import { config } from "@/lib/config";
+import { config } from "@/lib/core/config";
 import type { decks } from "@/lib/db/schema/decks";
 import { deckSchema } from "./schemas";
 

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { config } from "@/lib/config";
+import { config } from "@/lib/core/config";
 import type { Ctx } from "@/lib/auth/caller";
 import { decks } from "@/lib/db/schema/decks";
 import { mintPreviewToken } from "@/lib/viewer/preview-token";

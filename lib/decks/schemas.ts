@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { hasNoNul, nulMessage, timestamp, uuid } from "@/lib/api/fields";
+import { hasNoNul, nulMessage, timestamp, uuid } from "@/lib/core/fields";
 import { deckFormats, deckKinds, deckVisibilities } from "@/lib/db/schema/decks";
 import { versionFormats } from "@/lib/db/schema/deck-versions";
 

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { ApiError } from "@/lib/api/errors";
+import { AppError } from "@/lib/core/errors";
 import type { Ctx } from "@/lib/auth/caller";
 import { brands } from "@/lib/db/schema/brands";
 import { decks } from "@/lib/db/schema/decks";
@@ -20,7 +20,7 @@ export async function setDeckBrand(
       .select({ id: brands.id, data: brands.data })
       .from(brands)
       .where(and(eq(brands.id, brandId), eq(brands.organizationId, ctx.caller.organizationId)));
-    if (!brand) throw new ApiError("not_found", "Brand not found.");
+    if (!brand) throw new AppError("not_found", "Brand not found.");
     tokensCss = brandTokensCss(brand.data);
   }
   await ctx.db.update(decks).set({ brandId, updatedAt: new Date() }).where(eq(decks.id, deck.id));

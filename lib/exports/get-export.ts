@@ -1,13 +1,13 @@
 import { eq } from "drizzle-orm";
-import { ApiError } from "@/lib/api/errors";
+import { AppError } from "@/lib/core/errors";
 import type { Ctx } from "@/lib/auth/caller";
 import { exports } from "@/lib/db/schema/exports";
 import { getReadableDeck } from "@/lib/decks/access";
 import { getFileStore } from "@/lib/storage/storage";
 import { presentExport, type ExportRow } from "./present";
 
-function exportNotFound(): ApiError {
-  return new ApiError("not_found", "Export not found.");
+function exportNotFound(): AppError {
+  return new AppError("not_found", "Export not found.");
 }
 
 // An export is visible to whoever may read its deck in the export's organization.
@@ -30,11 +30,11 @@ export async function getExportDownloadUrl(ctx: Ctx, id: string): Promise<string
     ? row.requestedByKeyId === ctx.caller.apiKeyId
     : row.requestedByKeyId === null && row.requestedByUserId === ctx.caller.userId;
   if (!sameRequester) {
-    throw new ApiError("forbidden", "Only the API key that requested this export can download it.");
+    throw new AppError("forbidden", "Only the API key that requested this export can download it.");
   }
   if (row.status !== "completed" || !row.blobKey) {
     const state = row.status === "failed" ? `failed: ${row.error ?? "unknown error"}` : `is ${row.status}`;
-    throw new ApiError("conflict", `The export ${state}; poll GET /exports/${row.id} until its status is 'completed'.`);
+    throw new AppError("conflict", `The export ${state}; poll GET /exports/${row.id} until its status is 'completed'.`);
   }
   return getFileStore().downloadUrl(row.blobKey, row.fileName ?? `export.${row.format}`);
 }

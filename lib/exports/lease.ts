@@ -2,6 +2,7 @@ import { and, asc, eq, gte, lt, or, sql } from "drizzle-orm";
 import { exports } from "@/lib/db/schema/exports";
 import type { Queryable } from "@/lib/db/types";
 import type { ExportRow } from "./present";
+import { setting } from "@/lib/core/config";
 
 // The exports table is the work queue. A worker owns a running export while its lease (token + expiry,
 // renewed by a heartbeat) is valid; an expired lease is reclaimed by the next worker, up to MAX_ATTEMPTS.
@@ -11,7 +12,7 @@ import type { ExportRow } from "./present";
 export const MAX_ATTEMPTS = 3;
 
 export function leaseMs(): number {
-  return Number(process.env.EXPORT_LEASE_MS || 30_000);
+  return setting("EXPORT_LEASE_MS");
 }
 
 const leaseExpiry = () => sql`now() + ${leaseMs()} * interval '1 millisecond'`;

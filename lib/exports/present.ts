@@ -1,4 +1,4 @@
-import { config } from "@/lib/config";
+import { config } from "@/lib/core/config";
 import type { exports } from "@/lib/db/schema/exports";
 import { exportSchema } from "./schemas";
 

@@ -9,13 +9,14 @@ import { playerAssets } from "@/lib/viewer/assets";
 import type { ViewableDeck } from "@/lib/viewer/viewable-deck";
 import { buildPptx, type Raster } from "./build-pptx";
 import { parseExportModel } from "./pptx-model";
+import { setting } from "@/lib/core/config";
 
 export type RenderedExport = { data: Buffer; nonstandardFonts: string[] };
 
 const CANVAS = { width: 1920, height: 1080 };
 
 function timeoutMs(): number {
-  return Number(process.env.EXPORT_TIMEOUT_MS || 120_000);
+  return setting("EXPORT_TIMEOUT_MS");
 }
 
 function checkReport(report: PlayerReport) {

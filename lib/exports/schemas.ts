@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { timestamp, uuid } from "@/lib/api/fields";
+import { timestamp, uuid } from "@/lib/core/fields";
 import { exportFormats, exportStatuses } from "@/lib/db/schema/exports";
 
 // Request and response schemas of the Exports resource (SPEC.md).

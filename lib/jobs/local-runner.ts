@@ -1,6 +1,7 @@
 import { getDb } from "@/lib/db/client";
 import { failAbandonedExports } from "@/lib/exports/lease";
 import { processNextExport } from "@/lib/exports/process-export";
+import { setting } from "@/lib/core/config";
 
 // The in-process job runner used when Inngest is not configured: it drains the exports queue with a
 // small concurrency (EXPORT_CONCURRENCY, 2), is woken at once when work is queued in this process, and
@@ -61,7 +62,7 @@ function log(error: unknown) {
 const holder = globalThis as typeof globalThis & { __deckhandRunner?: LocalRunner };
 
 export function localRunner(): LocalRunner {
-  holder.__deckhandRunner ??= new LocalRunner(Number(process.env.EXPORT_CONCURRENCY || 2));
+  holder.__deckhandRunner ??= new LocalRunner(setting("EXPORT_CONCURRENCY"));
   holder.__deckhandRunner.start();
   return holder.__deckhandRunner;
 }

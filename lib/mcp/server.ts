@@ -12,14 +12,14 @@ import {
   ReadResourceRequestSchema,
   type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
-import { ApiError, errorStatus } from "@/lib/api/errors";
-import { toApiError } from "@/lib/api/handler";
+import { AppError, errorStatus } from "@/lib/core/errors";
+import { toAppError } from "@/lib/api/handler";
 import { parseInput } from "@/lib/api/input";
 import { buildOpenApiDocument } from "@/lib/api/openapi";
 import { type Operation, operationList, operations } from "@/lib/api/operations";
-import { rateLimitError, takeRateLimit } from "@/lib/api/rate-limit";
+import { rateLimitError, takeRateLimit } from "@/lib/limits/rate-limit";
 import type { Ctx } from "@/lib/auth/caller";
-import { config } from "@/lib/config";
+import { config } from "@/lib/core/config";
 import { buildAuthoringBrief } from "@/lib/deck/instructions";
 import { listDecks } from "@/lib/decks/list-decks";
 import { getExport, getExportDownloadUrl } from "@/lib/exports/get-export";
@@ -122,7 +122,7 @@ async function callOperation(op: Operation, ctx: Ctx, args: Record<string, unkno
     Object.entries(args).filter(([name]) => !pathShape.includes(name) && !queryShape.includes(name)),
   );
   if (!op.body && Object.keys(bodyArgs).length > 0) {
-    throw new ApiError(
+    throw new AppError(
       "invalid_request",
       `Unknown argument${Object.keys(bodyArgs).length > 1 ? "s" : ""}: ${Object.keys(bodyArgs).join(", ")}.`,
     );
@@ -156,10 +156,10 @@ async function exportAndWait(ctx: Ctx, args: Record<string, unknown>) {
     const current = await getExport(ctx, queued.id);
     if (current.status === "completed") return { ...current, fileUrl: await getExportDownloadUrl(ctx, current.id) };
     if (current.status === "failed") {
-      throw new ApiError("conflict", `Export ${current.id} failed: ${current.error ?? "unknown error"}.`);
+      throw new AppError("conflict", `Export ${current.id} failed: ${current.error ?? "unknown error"}.`);
     }
     if (Date.now() + delay > deadline) {
-      throw new ApiError(
+      throw new AppError(
         "conflict",
         `Export ${current.id} is still ${current.status} after ${timeoutSeconds} s; poll get_export with id ${current.id}.`,
       );
@@ -174,7 +174,7 @@ function toolResult(value: unknown): CallToolResult {
 
 // A tool error carries the API's error code and HTTP status, in the text a model reads.
 function toolError(error: unknown, requestId: string): CallToolResult {
-  const apiError = toApiError(error, requestId);
+  const apiError = toAppError(error, requestId);
   const body = {
     error: {
       code: apiError.code,
@@ -303,7 +303,7 @@ export function createMcpServer(ctx: Ctx, requestId: string): Server {
         ? text(await callOperation(operations.get_deck_version as unknown as Operation, ctx, { id, version }))
         : text(await callOperation(operations.get_deck as unknown as Operation, ctx, { id }));
     } catch (error) {
-      const apiError = toApiError(error, requestId);
+      const apiError = toAppError(error, requestId);
       throw new McpError(ErrorCode.InvalidParams, `${apiError.code}: ${apiError.message}`, { code: apiError.code });
     }
   });

@@ -14,6 +14,7 @@ import {
   isAllowedHost,
   parseAllowHosts,
 } from "@/lib/net/address-policy";
+import { setting } from "@/lib/core/config";
 
 export type FetchRefusalReason =
   | "invalid_url"
@@ -363,7 +364,7 @@ export async function safeFetch(url: string, options: SafeFetchOptions): Promise
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxRedirects = options.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
   const lookup = options.lookup ?? defaultLookup;
-  const allowHosts = options.allowHosts ?? parseAllowHosts(process.env.FETCH_ALLOW_HOSTS);
+  const allowHosts = options.allowHosts ?? parseAllowHosts(setting("FETCH_ALLOW_HOSTS"));
   const kinds = [...new Set(options.accept)];
   if (kinds.length === 0) throw new TypeError("safeFetch: `accept` must name at least one kind");
   const acceptHeader = kinds.map((kind) => ACCEPT_HEADERS[kind]).join(", ");

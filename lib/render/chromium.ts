@@ -1,3 +1,5 @@
+import { config, setting } from "@/lib/core/config";
+
 // Which Chromium to drive and how: CHROMIUM_PATH (e.g. Debian's /usr/bin/chromium) when set, else the
 // binary @sparticuz/chromium ships and unpacks into the temp folder on first use.
 
@@ -28,18 +30,17 @@ export type SandboxMode = "on" | "off" | "try";
 // - "on" when CHROMIUM_SANDBOX=1 says the platform has it (a failure to launch is then an error).
 // - "try" otherwise: launch sandboxed, and fall back to no sandbox, with a warning in the log, when this
 //   machine cannot start it (a container without user namespaces).
-export function sandboxMode(
-  env: Record<string, string | undefined> = process.env,
-  uid = process.getuid?.(),
-): SandboxMode {
-  if (env.CHROMIUM_SANDBOX === "0") return "off";
-  if (uid === 0 || env.AWS_LAMBDA_FUNCTION_NAME || env.VERCEL) return "off";
-  if (env.CHROMIUM_SANDBOX === "1") return "on";
+export function sandboxMode(uid = process.getuid?.()): SandboxMode {
+  const wanted = setting("CHROMIUM_SANDBOX");
+  if (wanted === "0") return "off";
+  if (uid === 0 || config.serverless) return "off";
+  if (wanted === "1") return "on";
   return "try";
 }
 
 export async function chromiumExecutablePath(): Promise<string> {
-  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
+  const configured = setting("CHROMIUM_PATH");
+  if (configured) return configured;
   const { default: chromium } = await import("@sparticuz/chromium");
   return chromium.executablePath();
 }

@@ -1,6 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { Page } from "puppeteer-core";
+import { setting } from "@/lib/core/config";
 import type { PlayerMode } from "@/components/player/config";
 import { defaultTokensCss } from "@/lib/deck/vocabulary";
 import { moduleResponse, renderFrameDocument } from "@/lib/viewer/frame-document";
@@ -52,8 +53,6 @@ export type DeckPageOptions = {
   perSlideMs?: number;
 };
 
-const envMs = (name: string, fallback: number) => Number(process.env[name]) || fallback;
-
 export async function withDeckPage<T>(
   viewable: ViewableDeck,
   options: DeckPageOptions,
@@ -87,8 +86,8 @@ export async function withDeckPage<T>(
   };
   // A deck that never finishes drawing (a loop, a promise that never settles) or whose slides take too
   // long fails at once, as the deck's fault: a few seconds per slide is far more than any real slide needs.
-  const readyMs = options.readyMs ?? envMs("EXPORT_READY_TIMEOUT_MS", 20_000);
-  const perSlideMs = options.perSlideMs ?? envMs("EXPORT_SLIDE_TIMEOUT_MS", 5_000);
+  const readyMs = options.readyMs ?? setting("EXPORT_READY_TIMEOUT_MS");
+  const perSlideMs = options.perSlideMs ?? setting("EXPORT_SLIDE_TIMEOUT_MS");
   return withRenderPage({ serve, viewport: options.viewport, timeoutMs: options.timeoutMs }, async (page) => {
     const report = await withDeadline(
       page.goto(`${RENDER_ORIGIN}/frame`, { waitUntil: "load" }).then(() => waitForPlayer(page)),

@@ -1,8 +1,8 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import { config } from "@/lib/config";
-import { serverSecret } from "@/lib/secret";
+import { config, setting } from "@/lib/core/config";
+import { serverSecret } from "@/lib/core/secret";
 
 // Where rendered files live (exports, preview images, brand logos): Vercel Blob when
 // BLOB_READ_WRITE_TOKEN is set, else DATA_DIR/blobs. `put` returns the file's locator (what callers
@@ -156,6 +156,6 @@ export class VercelBlobFileStore implements FileStore {
 }
 
 export function getFileStore(): FileStore {
-  const token = process.env.BLOB_READ_WRITE_TOKEN;
+  const token = setting("BLOB_READ_WRITE_TOKEN");
   return token ? new VercelBlobFileStore(token) : new LocalFileStore(path.join(config.dataDir, "blobs"));
 }

@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { ApiError } from "@/lib/api/errors";
+import { AppError } from "@/lib/core/errors";
 import { allowances, usage } from "@/lib/db/schema/usage";
 import type { Queryable } from "@/lib/db/types";
 import { currentPeriod, defaultMonthlyLimit, type FeatureId, meteredFeatures, nextPeriodStart } from "./features";
@@ -12,9 +12,9 @@ export async function getMonthlyLimit(db: Queryable, organizationId: string, fea
   return override?.monthlyLimit ?? defaultMonthlyLimit(featureId);
 }
 
-function exhausted(featureId: FeatureId, limit: number): ApiError {
+function exhausted(featureId: FeatureId, limit: number): AppError {
   const { label } = meteredFeatures[featureId];
-  return new ApiError(
+  return new AppError(
     "allowance_exhausted",
     `This organization has used its ${limit} ${label} for ${currentPeriod()}. The allowance resets on ${nextPeriodStart()} (UTC).`,
     { featureId },

@@ -1,21 +1,20 @@
+import { setting } from "@/lib/core/config";
+
 // Metered features: each has a monthly allowance per organization, defaulted from the environment and
 // overridable per organization (the `allowances` table). A 402 names the feature in `error.featureId`.
 export const meteredFeatures = {
   version_edits: {
     label: "version edits",
-    envVar: "VERSION_EDIT_ALLOWANCE",
-    defaultLimit: 1000,
+    setting: "VERSION_EDIT_ALLOWANCE",
   },
   // generate and edit runs answered by an AI model (the offline generator and editor are not metered).
   ai_generations: {
     label: "AI generations",
-    envVar: "AI_GENERATION_ALLOWANCE",
-    defaultLimit: 200,
+    setting: "AI_GENERATION_ALLOWANCE",
   },
   brand_extractions: {
     label: "brand extractions",
-    envVar: "BRAND_EXTRACTION_ALLOWANCE",
-    defaultLimit: 50,
+    setting: "BRAND_EXTRACTION_ALLOWANCE",
   },
 } as const;
 
@@ -26,13 +25,7 @@ export function isFeatureId(value: string): value is FeatureId {
 export type FeatureId = keyof typeof meteredFeatures;
 
 export function defaultMonthlyLimit(featureId: FeatureId): number {
-  const feature = meteredFeatures[featureId];
-  const raw = process.env[feature.envVar];
-  if (raw === undefined || raw === "") return feature.defaultLimit;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0)
-    throw new Error(`${feature.envVar} must be a non-negative integer, got "${raw}"`);
-  return value;
+  return setting(meteredFeatures[featureId].setting);
 }
 
 // Allowances run per calendar month in UTC.

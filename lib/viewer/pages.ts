@@ -1,4 +1,4 @@
-import { config } from "@/lib/config";
+import { config } from "@/lib/core/config";
 import { playerAssets } from "./assets";
 import { escapeHtml, htmlDocument, htmlResponse, jsonScript } from "./html";
 

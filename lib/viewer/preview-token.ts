@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { serverSecret } from "@/lib/secret";
+import { serverSecret } from "@/lib/core/secret";
 
 // A short-lived capability to render one version of one deck through the sandboxed player, whatever its
 // visibility: the editor's preview and the export renderer use it. Minted only after an access check.

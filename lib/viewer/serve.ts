@@ -1,4 +1,4 @@
-import { config } from "@/lib/config";
+import { config } from "@/lib/core/config";
 import { getDb } from "@/lib/db/client";
 import { defaultTokensCss } from "@/lib/deck/vocabulary";
 import { moduleResponse, readFrameQuery, renderFrameDocument } from "./frame-document";

@@ -2,7 +2,7 @@ import { MockLanguageModelV3 } from "ai/test";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { runAuthoring } from "@/lib/ai/author";
-import { ApiError } from "@/lib/api/errors";
+import { AppError } from "@/lib/core/errors";
 import type { Ctx } from "@/lib/auth/caller";
 import type { Database } from "@/lib/db/client";
 import { brands } from "@/lib/db/schema/brands";
@@ -56,12 +56,12 @@ async function usedEdits(user: TestUser): Promise<number> {
   return rows.filter((row) => row.featureId === "version_edits").reduce((sum, row) => sum + row.used, 0);
 }
 
-async function rejection(promise: Promise<unknown>): Promise<ApiError> {
+async function rejection(promise: Promise<unknown>): Promise<AppError> {
   try {
     await promise;
   } catch (error) {
-    expect(error).toBeInstanceOf(ApiError);
-    return error as ApiError;
+    expect(error).toBeInstanceOf(AppError);
+    return error as AppError;
   }
   throw new Error("expected a refusal");
 }

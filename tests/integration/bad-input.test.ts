@@ -12,7 +12,7 @@ import {
   startExportAction,
   updateDeckAction,
 } from "@/app/(app)/decks/[id]/actions";
-import { toApiError } from "@/lib/api/handler";
+import { toAppError } from "@/lib/api/handler";
 import { findNul } from "@/lib/api/input";
 import { type AppContext, actionContext } from "@/lib/app/context";
 import type { Ctx } from "@/lib/auth/caller";
@@ -266,9 +266,9 @@ describe("a NUL character in a request", () => {
     try {
       for (const cause of [text, jsonb]) {
         const wrapped = new Error("Failed query: insert into …", { cause });
-        expect(toApiError(wrapped, "req-1")).toMatchObject({ code: "invalid_request", status: 422 });
+        expect(toAppError(wrapped, "req-1")).toMatchObject({ code: "invalid_request", status: 422 });
       }
-      expect(toApiError(new Error("something else"), "req-2")).toMatchObject({ code: "internal", status: 500 });
+      expect(toAppError(new Error("something else"), "req-2")).toMatchObject({ code: "internal", status: 500 });
     } finally {
       spy.mockRestore();
     }

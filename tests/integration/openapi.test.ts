@@ -2,7 +2,7 @@ import path from "node:path";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { beforeAll, describe, expect, it } from "vitest";
-import { config } from "@/lib/config";
+import { config } from "@/lib/core/config";
 import { call, createUser, type ApiResponse, type TestUser } from "../helpers/api";
 import { routes } from "../helpers/app-router";
 import { setUpTestDatabase } from "../helpers/database";

@@ -11,7 +11,7 @@ import { signUp } from "@/lib/auth/accounts-app";
 import { endCurrentSession, handlers } from "@/lib/auth/next-auth";
 import type { Database } from "@/lib/db/client";
 import { sessions } from "@/lib/db/schema/sessions";
-import { serverSecret } from "@/lib/secret";
+import { serverSecret } from "@/lib/core/secret";
 import { setUpTestDatabase } from "../helpers/database";
 
 // Sessions of the browser app, exercised through the app's own server actions and getAppContext inside a

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { chromiumArgs, sandboxMode, testChromiumArgs } from "@/lib/render/chromium";
 
 // The export renderer's Chromium runs sandboxed wherever the platform allows (see sandboxMode).
@@ -9,13 +9,20 @@ describe("the renderer's sandbox", () => {
   });
 
   it("is tried for an ordinary user, required when CHROMIUM_SANDBOX=1, off where it cannot start", () => {
-    expect(sandboxMode({}, 1000)).toBe("try");
-    expect(sandboxMode({ CHROMIUM_SANDBOX: "1" }, 1000)).toBe("on");
-    expect(sandboxMode({ CHROMIUM_SANDBOX: "0" }, 1000)).toBe("off");
+    const modeWith = (env: Record<string, string>, uid: number) => {
+      vi.unstubAllEnvs();
+      for (const name of ["CHROMIUM_SANDBOX", "AWS_LAMBDA_FUNCTION_NAME", "VERCEL"]) vi.stubEnv(name, env[name] ?? "");
+      return sandboxMode(uid);
+    };
+    expect(modeWith({}, 1000)).toBe("try");
+    expect(modeWith({ CHROMIUM_SANDBOX: "1" }, 1000)).toBe("on");
+    expect(modeWith({ CHROMIUM_SANDBOX: "0" }, 1000)).toBe("off");
     // Chromium refuses its sandbox as root; serverless functions have no user namespaces.
-    expect(sandboxMode({}, 0)).toBe("off");
-    expect(sandboxMode({ CHROMIUM_SANDBOX: "1" }, 0)).toBe("off");
-    expect(sandboxMode({ AWS_LAMBDA_FUNCTION_NAME: "render" }, 1000)).toBe("off");
-    expect(sandboxMode({ VERCEL: "1" }, 1000)).toBe("off");
+    expect(modeWith({}, 0)).toBe("off");
+    expect(modeWith({ CHROMIUM_SANDBOX: "1" }, 0)).toBe("off");
+    expect(modeWith({ AWS_LAMBDA_FUNCTION_NAME: "render" }, 1000)).toBe("off");
+    expect(modeWith({ VERCEL: "1" }, 1000)).toBe("off");
   });
+
+  afterEach(() => vi.unstubAllEnvs());
 });

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "@/lib/api/errors";
+import { AppError } from "@/lib/core/errors";
 import { compileDeck } from "@/lib/deck/compile";
 import { compileDeckOffThread, compileWorkerRunning } from "@/lib/deck/compile-pool";
 import { deckSource } from "../helpers/decks";
 
 // The compile worker (built into dist/ by the test run's global setup) gives exactly what compiling
-// in-process gives: the same module and outline, the same compile errors as ApiErrors.
+// in-process gives: the same module and outline, the same compile errors as AppErrors.
 describe("compiling on the worker thread", () => {
   it("returns what the in-process compiler returns, for many compiles at once", async () => {
     const sources = Array.from({ length: 20 }, (_, i) => deckSource([`One ${i}`, `Two ${i}`]));
@@ -20,7 +20,7 @@ describe("compiling on the worker thread", () => {
     const source = 'import { Deck, Nope } from "@deckhand/player";\nexport default () => <Deck><Nope /></Deck>;\n';
     const inProcess = await compileDeck({ source, format: "slides" }).catch((e: unknown) => e);
     const offThread = await compileDeckOffThread({ source, format: "slides" }).catch((e: unknown) => e);
-    expect(offThread).toBeInstanceOf(ApiError);
-    expect(offThread).toMatchObject({ code: "compile_failed", message: (inProcess as ApiError).message });
+    expect(offThread).toBeInstanceOf(AppError);
+    expect(offThread).toMatchObject({ code: "compile_failed", message: (inProcess as AppError).message });
   });
 });

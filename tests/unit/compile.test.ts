@@ -1,6 +1,6 @@
 import { parse } from "acorn";
 import { describe, expect, it } from "vitest";
-import { ApiError } from "@/lib/api/errors";
+import { AppError } from "@/lib/core/errors";
 import { compileDeck } from "@/lib/deck/compile";
 
 const header = `import { Deck, Slide, Beat, Heading, Text } from "@deckhand/player";\n`;
@@ -9,12 +9,12 @@ function slidesDeck(body: string): string {
   return `${header}export default function TestDeck() {\n  return <Deck>${body}</Deck>;\n}\n`;
 }
 
-async function compileRefusal(source: string, format: "slides" | "webpage" = "slides"): Promise<ApiError> {
+async function compileRefusal(source: string, format: "slides" | "webpage" = "slides"): Promise<AppError> {
   try {
     await compileDeck({ source, format });
   } catch (error) {
-    expect(error).toBeInstanceOf(ApiError);
-    const apiError = error as ApiError;
+    expect(error).toBeInstanceOf(AppError);
+    const apiError = error as AppError;
     expect(apiError.code).toBe("compile_failed");
     return apiError;
   }

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { editOfflineDeck, locateSlides, scanModule } from "@/lib/ai/offline/edit-deck";
 import { generateOfflineDeck } from "@/lib/ai/offline/generate-deck";
 import { parseBrief } from "@/lib/ai/offline/parse-brief";
-import { ApiError } from "@/lib/api/errors";
+import { AppError } from "@/lib/core/errors";
 import { compileDeck } from "@/lib/deck/compile";
 
 type Format = "slides" | "webpage";
@@ -110,7 +110,7 @@ describe("parseBrief", () => {
   });
 
   it("refuses an empty brief", () => {
-    expect(() => parseBrief("   \n ")).toThrow(ApiError);
+    expect(() => parseBrief("   \n ")).toThrow(AppError);
   });
 });
 
@@ -436,14 +436,14 @@ async function expectEdit(
   return result;
 }
 
-function refusal(source: string, instruction: string, format: Format = "slides"): ApiError {
+function refusal(source: string, instruction: string, format: Format = "slides"): AppError {
   try {
     editOfflineDeck({ source, instruction, format });
   } catch (error) {
-    expect(error).toBeInstanceOf(ApiError);
-    expect((error as ApiError).code).toBe("invalid_request");
-    expect((error as ApiError).status).toBe(422);
-    return error as ApiError;
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).code).toBe("invalid_request");
+    expect((error as AppError).status).toBe(422);
+    return error as AppError;
   }
   throw new Error("expected the edit to be refused");
 }

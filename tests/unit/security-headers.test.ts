@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { appSecurityHeaders, isAppPage } from "@/lib/app/security-headers";
 import { proxy } from "@/proxy";
 
@@ -6,8 +6,11 @@ import { proxy } from "@/proxy";
 describe("the app's security headers", () => {
   const directives = (csp: string) => new Map(csp.split("; ").map((d) => [d.split(" ")[0]!, d.split(" ").slice(1)]));
 
+  afterEach(() => vi.unstubAllEnvs());
+
   it("let the pages frame only deck frames, and nobody frame them", () => {
-    const headers = appSecurityHeaders({ NODE_ENV: "production" });
+    vi.stubEnv("NODE_ENV", "production");
+    const headers = appSecurityHeaders();
     const csp = directives(headers["Content-Security-Policy"]!);
     expect(csp.get("frame-src")).toEqual(["'self'"]);
     expect(csp.get("frame-ancestors")).toEqual(["'none'"]);
@@ -21,11 +24,11 @@ describe("the app's security headers", () => {
   });
 
   it("allow the sign-in providers and the blob store that are configured, and nothing else", () => {
-    const csp = directives(
-      appSecurityHeaders({ NODE_ENV: "production", AUTH_GITHUB_ID: "x", BLOB_READ_WRITE_TOKEN: "y" })[
-        "Content-Security-Policy"
-      ]!,
-    );
+    vi.stubEnv("NODE_ENV", "production");
+    vi.stubEnv("AUTH_GITHUB_ID", "x");
+    vi.stubEnv("AUTH_GITHUB_SECRET", "x");
+    vi.stubEnv("BLOB_READ_WRITE_TOKEN", "y");
+    const csp = directives(appSecurityHeaders()["Content-Security-Policy"]!);
     expect(csp.get("form-action")).toEqual(["'self'", "https://github.com"]);
     expect(csp.get("img-src")).toContain("https://*.public.blob.vercel-storage.com");
   });

@@ -1,17 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "@/lib/api/errors";
+import { AppError } from "@/lib/core/errors";
 import type { Imagery, Palette, Typography } from "@/lib/brands/brand-book";
 import { synthesizeTokensCss } from "@/lib/brands/synthesize-tokens";
 import { parseTokensCss, reserializeStoredTokensCss } from "@/lib/deck/tokens";
 import { defaultTokensCss, themeTokens } from "@/lib/deck/vocabulary";
 
-function refusal(css: string): ApiError {
+function refusal(css: string): AppError {
   try {
     parseTokensCss(css);
   } catch (error) {
-    expect(error).toBeInstanceOf(ApiError);
-    expect((error as ApiError).code).toBe("compile_failed");
-    return error as ApiError;
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).code).toBe("compile_failed");
+    return error as AppError;
   }
   throw new Error("expected tokensCss to be refused");
 }

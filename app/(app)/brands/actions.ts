@@ -1,7 +1,7 @@
 "use server";
 
 import { redirect } from "next/navigation";
-import { ApiError } from "@/lib/api/errors";
+import { AppError } from "@/lib/core/errors";
 import { actionErrorMessage } from "@/lib/app/action-error";
 import { actionContext } from "@/lib/app/context";
 import { deleteBrand } from "@/lib/brands/brands";
@@ -34,7 +34,7 @@ export async function deleteBrandAction(_state: BrandFormState, form: FormData):
     const message = actionErrorMessage(error);
     return {
       error:
-        error instanceof ApiError && error.code === "conflict"
+        error instanceof AppError && error.code === "conflict"
           ? `This brand cannot be deleted yet: ${message}`
           : message,
     };

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import { buildOpenApiDocument } from "@/lib/api/openapi";
-import { config } from "@/lib/config";
+import { config } from "@/lib/core/config";
 import styles from "./reference.module.css";
 
 // /docs/api — the API reference, rendered on the server from the same OpenAPI document the API serves.

@@ -3,7 +3,7 @@
 // everything else so a model can do it. Edits are made on the source text, located by a small TSX
 // scanner, so every byte the instruction does not touch stays as its author wrote it.
 
-import { ApiError } from "@/lib/api/errors";
+import { AppError } from "@/lib/core/errors";
 
 export type OfflineEditFormat = "slides" | "webpage";
 
@@ -405,7 +405,7 @@ export function locateSlides(source: string, format: OfflineEditFormat): Located
     scanned = scanModule(source);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    throw new ApiError(
+    throw new AppError(
       "invalid_request",
       `The offline editor could not read this deck's source (${reason}); this edit needs an AI model (set OPENAI_API_KEY)`,
       { cause: error },
@@ -569,7 +569,7 @@ const capabilities =
   'Offline, without an AI model, Deckhand can only replace quoted text ("old" → "new", replace "old" with "new"), rename a slide (rename slide 3 to "Results"), remove or duplicate a slide, and reorder slides (move slide 5 to position 2, move "Pricing" before "Team", swap slides 2 and 4).';
 
 function refuse(detail: string): never {
-  throw new ApiError(
+  throw new AppError(
     "invalid_request",
     `${detail} ${capabilities} This instruction needs an AI model (set OPENAI_API_KEY).`,
   );
@@ -1072,7 +1072,7 @@ function applyReplace(state: State, from: string, to: string): string {
     }
   }
   if (count === 0) {
-    throw new ApiError(
+    throw new AppError(
       "invalid_request",
       `The text "${from}" does not occur in the deck, so it cannot be replaced; quote the exact words as they appear on the slide. Nothing was changed.`,
     );

@@ -3,7 +3,7 @@
 // a line classifier plus a few text heuristics; nothing here calls a model, and the same brief always
 // gives the same outline.
 
-import { ApiError } from "@/lib/api/errors";
+import { AppError } from "@/lib/core/errors";
 
 export type BriefStat = {
   value: string;
@@ -90,7 +90,7 @@ const metaKeys: Record<string, "title" | "subtitle" | "audience" | "kicker" | "n
 };
 
 export function parseBrief(brief: string): ParsedBrief {
-  if (brief.trim().length === 0) throw new ApiError("invalid_request", "The brief is empty; describe the deck to make");
+  if (brief.trim().length === 0) throw new AppError("invalid_request", "The brief is empty; describe the deck to make");
 
   const lines = normalizeBrief(brief).split("\n");
   const kinds = lines.map(classifyLine);

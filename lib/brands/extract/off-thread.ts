@@ -3,6 +3,7 @@ import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { type ExtractionJob, type ExtractionResult, runExtractionJob } from "./extraction-jobs";
 import { extractionLimits } from "./limits";
+import { setting } from "@/lib/core/config";
 
 // Runs one brand extraction's CPU work on a worker thread of its own (dist/brand-worker.mjs, made by
 // `npm run build`): the server's event loop keeps answering while a site's CSS is parsed and its colours
@@ -17,12 +18,11 @@ export type Extractor = {
   close(): void;
 };
 
-const workerFile = () =>
-  path.resolve(/* turbopackIgnore: true */ process.env.BRAND_WORKER_FILE || "dist/brand-worker.mjs");
+const workerFile = () => path.resolve(/* turbopackIgnore: true */ "dist/brand-worker.mjs");
 
 export function startExtractor(options: { deadlineMs?: number } = {}): Extractor {
   const file = workerFile();
-  if (process.env.BRAND_EXTRACT_IN_WORKER === "0" || !fs.existsSync(/* turbopackIgnore: true */ file)) {
+  if (!setting("BRAND_EXTRACT_IN_WORKER") || !fs.existsSync(/* turbopackIgnore: true */ file)) {
     return { run: async (job) => runExtractionJob(job) as ExtractionResult<typeof job>, close: () => {} };
   }
   const deadlineMs = options.deadlineMs ?? extractionLimits.deadlineMs;

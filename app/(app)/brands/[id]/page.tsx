@@ -2,8 +2,8 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { DeleteBrandForm } from "@/components/app/brand-forms";
 import { Badge, Card } from "@/components/ui";
-import { ApiError } from "@/lib/api/errors";
-import { uuid } from "@/lib/api/fields";
+import { AppError } from "@/lib/core/errors";
+import { uuid } from "@/lib/core/fields";
 import { requireAppContext } from "@/lib/app/context";
 import type { BrandBook } from "@/lib/brands/brand-book";
 import { getBrand } from "@/lib/brands/brands";
@@ -21,7 +21,7 @@ export default async function BrandPage({ params }: { params: Promise<{ id: stri
   try {
     brand = await getBrand(ctx, id);
   } catch (error) {
-    if (error instanceof ApiError && error.code === "not_found") notFound();
+    if (error instanceof AppError && error.code === "not_found") notFound();
     throw error;
   }
   const book = brand.data as BrandBook;

@@ -1,11 +1,11 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { Editor } from "@/components/app/editor/editor";
-import { ApiError } from "@/lib/api/errors";
-import { uuid } from "@/lib/api/fields";
+import { AppError } from "@/lib/core/errors";
+import { uuid } from "@/lib/core/fields";
 import { listBrands } from "@/lib/brands/brands";
 import { requireAppContext } from "@/lib/app/context";
-import { config } from "@/lib/config";
+import { config } from "@/lib/core/config";
 import { starterSource } from "@/lib/deck/starter";
 import { defaultTokensCss } from "@/lib/deck/vocabulary";
 import { listVersionHistory } from "@/lib/decks/deck-versions";
@@ -23,7 +23,7 @@ export default async function EditorPage({ params }: { params: Promise<{ id: str
   try {
     deck = await getDeck(ctx, id);
   } catch (error) {
-    if (error instanceof ApiError && (error.code === "not_found" || error.code === "forbidden")) notFound();
+    if (error instanceof AppError && (error.code === "not_found" || error.code === "forbidden")) notFound();
     throw error;
   }
   // The editor shows a deck's history, which stays inside its organization (another organization's public

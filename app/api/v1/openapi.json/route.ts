@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { buildOpenApiDocument } from "@/lib/api/openapi";
-import { config } from "@/lib/config";
+import { config } from "@/lib/core/config";
 
 // GET /api/v1/openapi.json — the OpenAPI 3.1 document of this API, public like any API reference.
 

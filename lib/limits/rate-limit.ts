@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
-import { ApiError } from "@/lib/api/errors";
+import { setting } from "@/lib/core/config";
+import { AppError } from "@/lib/core/errors";
 import { rateLimits } from "@/lib/db/schema/rate-limits";
 import type { Queryable } from "@/lib/db/types";
 
@@ -10,16 +11,10 @@ export type LimitClass = "default" | "slow";
 /** A limit of its own (a named bucket, its size and window), for counters other than requests. */
 export type LimitSpec = { name: string; limit: number; windowSeconds: number };
 
-export function intFromEnv(name: string, fallback: number): number {
-  const value = Number(process.env[name]);
-  return Number.isInteger(value) && value > 0 ? value : fallback;
-}
-
 export function rateLimitFor(limitClass: LimitClass): { limit: number; windowSeconds: number } {
   return {
-    limit:
-      limitClass === "slow" ? intFromEnv("RATE_LIMIT_SLOW_PER_MINUTE", 20) : intFromEnv("RATE_LIMIT_PER_MINUTE", 600),
-    windowSeconds: intFromEnv("RATE_LIMIT_WINDOW_SECONDS", 60),
+    limit: limitClass === "slow" ? setting("RATE_LIMIT_SLOW_PER_MINUTE") : setting("RATE_LIMIT_PER_MINUTE"),
+    windowSeconds: setting("RATE_LIMIT_WINDOW_SECONDS"),
   };
 }
 
@@ -90,8 +85,8 @@ export function rateLimitHeaders(state: RateLimitState): Record<string, string> 
   };
 }
 
-export function rateLimitError(state: RateLimitState): ApiError {
-  return new ApiError(
+export function rateLimitError(state: RateLimitState): AppError {
+  return new AppError(
     "rate_limited",
     `Too many requests: the limit is ${state.limit} per window for this API key. Retry after ${state.resetSeconds} s.`,
   );

@@ -1,4 +1,4 @@
-// One error type for the whole service. Domain code throws `new ApiError(code, message)`;
+// One error type for the whole service. Domain code throws `new AppError(code, message)`;
 // the route wrapper turns it into the spec's JSON body with the status from `errorStatus`.
 
 export const errorStatus = {
@@ -23,7 +23,7 @@ export const errorStatus = {
 
 export type ErrorCode = keyof typeof errorStatus;
 
-export class ApiError extends Error {
+export class AppError extends Error {
   readonly code: ErrorCode;
   readonly featureId: string | undefined;
   readonly retryAfterSeconds: number | undefined;
@@ -34,7 +34,7 @@ export class ApiError extends Error {
     options: { featureId?: string; retryAfterSeconds?: number; cause?: unknown } = {},
   ) {
     super(message, { cause: options.cause });
-    this.name = "ApiError";
+    this.name = "AppError";
     this.code = code;
     this.featureId = options.featureId;
     this.retryAfterSeconds = options.retryAfterSeconds;

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { config } from "@/lib/config";
+import { config } from "@/lib/core/config";
 
 let cached: Buffer | undefined;
 
@@ -9,7 +9,7 @@ let cached: Buffer | undefined;
 // production; on one machine a random secret is made once and kept in DATA_DIR so links survive restarts.
 export function serverSecret(): Buffer {
   if (cached) return cached;
-  const fromEnv = process.env.AUTH_SECRET || process.env.APP_SECRET;
+  const fromEnv = config.secret;
   if (fromEnv) return (cached = Buffer.from(fromEnv, "utf8"));
   const file = path.join(config.dataDir, "secret.key");
   try {

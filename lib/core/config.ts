@@ -1,0 +1,181 @@
+import path from "node:path";
+import { z } from "zod";
+
+// Every setting the service reads from the environment, read and validated here and nowhere else, with the
+// embedded defaults of DESIGN.md. A value is parsed when first used and again whenever the variable changes
+// (tests and the CLI set the environment before use); `configProblems()` checks them all at start-up so a
+// bad value stops the server with a message naming the variable instead of surfacing in some request later.
+// The README's table of settings lists exactly the variables below (tests/unit/config.test.ts).
+
+const wholeNumber = (fallback: number, { min = 0, max = Number.MAX_SAFE_INTEGER } = {}) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, { message: `must be a whole number (${min} to ${max})` })
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .min(min, { message: `must be at least ${min}` })
+        .max(max, { message: `must be at most ${max}` }),
+    )
+    .optional()
+    .transform((value) => value ?? fallback);
+
+/** "1" turns it on, "0" off; unset is the default. */
+const onOff = (fallback: boolean) =>
+  z
+    .enum(["0", "1"], { message: 'must be "0" or "1"' })
+    .optional()
+    .transform((value) => (value === undefined ? fallback : value === "1"));
+
+const text = z.string().optional();
+
+const httpUrl = z
+  .url({ protocol: /^https?$/, message: "must be an absolute http(s) URL" })
+  .transform((url) => url.replace(/\/+$/, ""))
+  .optional();
+
+const httpOrigin = z
+  .url({ protocol: /^https?$/, message: "must be an absolute http(s) URL" })
+  .transform((url) => new URL(url).origin)
+  .optional();
+
+export const settings = {
+  PORT: wholeNumber(3000, { min: 1, max: 65_535 }),
+  APP_URL: httpUrl,
+  VIEWER_BASE_URL: httpUrl,
+  DECK_CONTENT_ORIGIN: httpOrigin,
+  DATA_DIR: text,
+  DATABASE_URL: z
+    .url({ protocol: /^postgres(ql)?$/, message: "must be a postgres:// or postgresql:// URL" })
+    .optional(),
+  DATABASE_DRIVER: z.enum(["pg", "neon"], { message: 'must be "pg" or "neon"' }).optional(),
+  DATABASE_POOL_SIZE: wholeNumber(10, { min: 1, max: 1000 }),
+  VERSION_EDIT_ALLOWANCE: wholeNumber(1000),
+  AI_GENERATION_ALLOWANCE: wholeNumber(200),
+  BRAND_EXTRACTION_ALLOWANCE: wholeNumber(50),
+  RATE_LIMIT_PER_MINUTE: wholeNumber(600, { min: 1 }),
+  RATE_LIMIT_SLOW_PER_MINUTE: wholeNumber(20, { min: 1 }),
+  RATE_LIMIT_WINDOW_SECONDS: wholeNumber(60, { min: 1, max: 86_400 }),
+  BRAND_EXTRACTION_FAILURES_PER_HOUR: wholeNumber(10, { min: 1 }),
+  LOG_REQUESTS: onOff(true),
+  AUTH_SECRET: z.string().min(32, { message: "must be at least 32 characters (32+ random bytes)" }).optional(),
+  APP_SECRET: z.string().min(32, { message: "must be at least 32 characters (32+ random bytes)" }).optional(),
+  AUTH_GITHUB_ID: text,
+  AUTH_GITHUB_SECRET: text,
+  AUTH_GOOGLE_ID: text,
+  AUTH_GOOGLE_SECRET: text,
+  BLOB_READ_WRITE_TOKEN: text,
+  INNGEST_EVENT_KEY: text,
+  INNGEST_DEV: text,
+  OPENAI_API_KEY: text,
+  OPENAI_BASE_URL: httpUrl,
+  AI_MODEL: z.string().default("gpt-4.1-mini"),
+  AI_TIMEOUT_MS: wholeNumber(170_000, { min: 1000 }),
+  FETCH_ALLOW_HOSTS: text,
+  COMPILE_IN_WORKER: onOff(true),
+  BRAND_EXTRACT_IN_WORKER: onOff(true),
+  CHROMIUM_PATH: text,
+  CHROMIUM_SANDBOX: z.enum(["0", "1"], { message: 'must be "0" or "1"' }).optional(),
+  EXPORT_CONCURRENCY: wholeNumber(2, { min: 1, max: 64 }),
+  EXPORT_LEASE_MS: wholeNumber(30_000, { min: 1000 }),
+  EXPORT_TIMEOUT_MS: wholeNumber(120_000, { min: 1000 }),
+  EXPORT_READY_TIMEOUT_MS: wholeNumber(20_000, { min: 100 }),
+  EXPORT_SLIDE_TIMEOUT_MS: wholeNumber(5000, { min: 100 }),
+} satisfies Record<string, z.ZodType<unknown, string | undefined>>;
+
+// Set by the platform, not by the operator: read here too, never documented as settings.
+export const platformVariables = {
+  NODE_ENV: text,
+  VERCEL: text,
+  AWS_LAMBDA_FUNCTION_NAME: text,
+} satisfies Record<string, z.ZodType<unknown, string | undefined>>;
+
+type Variables = typeof settings & typeof platformVariables;
+export type SettingName = keyof typeof settings;
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = "ConfigError";
+  }
+}
+
+const schemas: Variables = { ...settings, ...platformVariables };
+const cache = new Map<string, { raw: string | undefined; value: unknown }>();
+
+/** The parsed value of one variable; a bad value throws a ConfigError naming the variable. */
+export function setting<K extends keyof Variables>(name: K): z.output<Variables[K]> {
+  const raw = process.env[name] === "" ? undefined : process.env[name];
+  const cached = cache.get(name);
+  if (cached && cached.raw === raw) return cached.value as z.output<Variables[K]>;
+  const result = (schemas[name] as z.ZodType<unknown, string | undefined>).safeParse(raw);
+  if (!result.success) {
+    const shown = raw !== undefined && /SECRET|KEY|TOKEN/.test(name) ? "(hidden)" : JSON.stringify(raw);
+    throw new ConfigError(name, `${name} ${result.error.issues[0]?.message ?? "is not valid"}, got ${shown}`);
+  }
+  cache.set(name, { raw, value: result.data });
+  return result.data as z.output<Variables[K]>;
+}
+
+/** Every bad setting, each a sentence naming its variable; empty when the configuration is good. */
+export function configProblems(): string[] {
+  const problems: string[] = [];
+  for (const name of Object.keys(schemas) as Array<keyof Variables>) {
+    try {
+      setting(name);
+    } catch (error) {
+      if (!(error instanceof ConfigError)) throw error;
+      problems.push(error.message);
+    }
+  }
+  return problems;
+}
+
+// The settings as the code uses them, with the defaults that depend on other settings.
+export const config = {
+  get port() {
+    return setting("PORT");
+  },
+  get dataDir(): string {
+    return path.resolve(/*turbopackIgnore: true*/ setting("DATA_DIR") ?? ".data");
+  },
+  get databaseUrl() {
+    return setting("DATABASE_URL");
+  },
+  get appUrl(): string {
+    return setting("APP_URL") ?? `http://localhost:${this.port}`;
+  },
+  get viewerBaseUrl(): string {
+    return setting("VIEWER_BASE_URL") ?? this.appUrl;
+  },
+  // A separate origin that serves deck frames (the same app behind another host name), so deck code never
+  // shares an origin with the app even if a browser ignored the sandbox. Unset: frames come from the app.
+  get deckContentOrigin() {
+    return setting("DECK_CONTENT_ORIGIN");
+  },
+  /** The server's signing secret when one is configured (else lib/core/secret.ts makes one in DATA_DIR). */
+  get secret() {
+    return setting("AUTH_SECRET") ?? setting("APP_SECRET");
+  },
+  get development(): boolean {
+    return setting("NODE_ENV") === "development";
+  },
+  /** A serverless function (Vercel, AWS Lambda): no user namespaces, no long-lived workers. */
+  get serverless(): boolean {
+    return Boolean(setting("VERCEL") || setting("AWS_LAMBDA_FUNCTION_NAME"));
+  },
+  get inngestConfigured(): boolean {
+    return Boolean(setting("INNGEST_EVENT_KEY") || setting("INNGEST_DEV"));
+  },
+  get oauth() {
+    return {
+      github: Boolean(setting("AUTH_GITHUB_ID") && setting("AUTH_GITHUB_SECRET")),
+      google: Boolean(setting("AUTH_GOOGLE_ID") && setting("AUTH_GOOGLE_SECRET")),
+    };
+  },
+};

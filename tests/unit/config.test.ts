@@ -1,0 +1,65 @@
+import fs from "node:fs";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { ConfigError, config, configProblems, setting, settings } from "@/lib/core/config";
+import { importEdges } from "../helpers/import-graph";
+
+// Every setting is read and checked by lib/core/config.ts, named in the README's table, and a bad value
+// is refused with a message naming the variable.
+describe("configuration", () => {
+  afterEach(() => vi.unstubAllEnvs());
+
+  it("is documented: the README's table lists exactly the settings the code reads", () => {
+    const readme = fs.readFileSync("README.md", "utf8");
+    const section = readme.slice(
+      readme.indexOf("## Configuration"),
+      readme.indexOf("\n## ", readme.indexOf("## Configuration") + 1),
+    );
+    const documented = new Set(
+      section
+        .split("\n")
+        .filter((line) => line.startsWith("| `"))
+        .flatMap((line) => [...line.split("|")[1]!.matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map((match) => match[1]!)),
+    );
+    expect([...documented].sort()).toEqual(Object.keys(settings).sort());
+  });
+
+  it("is read from the environment nowhere else in the product", () => {
+    const readers = new Set<string>();
+    for (const file of new Set(importEdges().map((edge) => edge.from))) {
+      if (!/^(lib|app|components|inngest)\//.test(file)) continue;
+      if (file === "lib/core/config.ts") continue;
+      if (/process\.env\b/.test(fs.readFileSync(file, "utf8"))) readers.add(file);
+    }
+    expect([...readers]).toEqual([]);
+  });
+
+  it("refuses a bad value with a message naming the variable, and accepts the defaults", () => {
+    vi.stubEnv("EXPORT_LEASE_MS", "thirty seconds");
+    expect(() => setting("EXPORT_LEASE_MS")).toThrow(ConfigError);
+    expect(() => setting("EXPORT_LEASE_MS")).toThrow(/^EXPORT_LEASE_MS must be a whole number.*got "thirty seconds"$/);
+    expect(configProblems()).toEqual([expect.stringMatching(/^EXPORT_LEASE_MS /)]);
+
+    vi.stubEnv("EXPORT_LEASE_MS", "");
+    expect(setting("EXPORT_LEASE_MS")).toBe(30_000);
+    vi.stubEnv("RATE_LIMIT_PER_MINUTE", "0");
+    expect(() => setting("RATE_LIMIT_PER_MINUTE")).toThrow("RATE_LIMIT_PER_MINUTE must be at least 1");
+    vi.stubEnv("LOG_REQUESTS", "off");
+    expect(() => setting("LOG_REQUESTS")).toThrow('LOG_REQUESTS must be "0" or "1"');
+    vi.stubEnv("APP_URL", "localhost:3000");
+    expect(() => config.appUrl).toThrow(/^APP_URL must be an absolute http\(s\) URL/);
+    vi.stubEnv("AUTH_SECRET", "short");
+    expect(() => config.secret).toThrow("AUTH_SECRET must be at least 32 characters (32+ random bytes), got (hidden)");
+  });
+
+  it("derives the defaults that depend on other settings", () => {
+    vi.stubEnv("PORT", "4100");
+    vi.stubEnv("APP_URL", "");
+    vi.stubEnv("VIEWER_BASE_URL", "");
+    expect(config.appUrl).toBe("http://localhost:4100");
+    expect(config.viewerBaseUrl).toBe("http://localhost:4100");
+    vi.stubEnv("APP_URL", "https://decks.example.com/");
+    expect(config.viewerBaseUrl).toBe("https://decks.example.com");
+    vi.stubEnv("DECK_CONTENT_ORIGIN", "https://frames.example.net/any/path");
+    expect(config.deckContentOrigin).toBe("https://frames.example.net");
+  });
+});
