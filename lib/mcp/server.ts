@@ -13,6 +13,7 @@ import {
   type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
 import { AppError, errorStatus } from "@/lib/core/errors";
+import { pollUntil } from "@/lib/core/poll";
 import { toAppError } from "@/lib/api/handler";
 import { parseInput } from "@/lib/api/input";
 import { buildOpenApiDocument } from "@/lib/api/openapi";
@@ -150,22 +151,28 @@ async function exportAndWait(ctx: Ctx, args: Record<string, unknown>) {
   );
   const queued = (await callOperation(operations.create_export as unknown as Operation, ctx, exportArgs)) as {
     id: string;
+    status: string;
   };
-  const deadline = Date.now() + timeoutSeconds * 1000;
-  for (let delay = 250; ; delay = Math.min(delay * 1.5, 2000)) {
-    const current = await getExport(ctx, queued.id);
-    if (current.status === "completed") return { ...current, fileUrl: await getExportDownloadUrl(ctx, current.id) };
-    if (current.status === "failed") {
-      throw new AppError("conflict", `Export ${current.id} failed: ${current.error ?? "unknown error"}.`);
-    }
-    if (Date.now() + delay > deadline) {
-      throw new AppError(
-        "conflict",
-        `Export ${current.id} is still ${current.status} after ${timeoutSeconds} s; poll get_export with id ${current.id}.`,
-      );
-    }
-    await new Promise((resolve) => setTimeout(resolve, delay));
-  }
+  let status = queued.status;
+  const completed = await pollUntil(
+    async () => {
+      const current = await getExport(ctx, queued.id);
+      status = current.status;
+      if (current.status === "failed") {
+        throw new AppError("conflict", `Export ${current.id} failed: ${current.error ?? "unknown error"}.`);
+      }
+      return current.status === "completed" ? current : undefined;
+    },
+    {
+      deadline: Date.now() + timeoutSeconds * 1000,
+      timeout: () =>
+        new AppError(
+          "conflict",
+          `Export ${queued.id} is still ${status} after ${timeoutSeconds} s; poll get_export with id ${queued.id}.`,
+        ),
+    },
+  );
+  return { ...completed, fileUrl: await getExportDownloadUrl(ctx, completed.id) };
 }
 
 function toolResult(value: unknown): CallToolResult {

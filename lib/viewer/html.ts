@@ -1,8 +1,6 @@
-// Escaping for the few HTML documents the server writes by hand (the viewer, presenter and frame pages).
+import { escapeHtml } from "@/lib/contract/text";
 
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-}
+// The few HTML documents the server writes by hand (the viewer, presenter and frame pages).
 
 // JSON inside <script type="application/json">: "<" escaped so no "</script>" can end the element early.
 export function jsonScript(id: string, value: unknown): string {

@@ -1,6 +1,7 @@
 import { config } from "@/lib/core/config";
 import { playerAssets } from "./assets";
-import { escapeHtml, htmlDocument, htmlResponse, jsonScript } from "./html";
+import { escapeHtml } from "@/lib/contract/text";
+import { htmlDocument, htmlResponse, jsonScript } from "./html";
 
 // The pages on the app's origin around a sandboxed deck frame. They hold no deck code and no session.
 

@@ -6,7 +6,7 @@ import type { Ctx } from "@/lib/auth/caller";
 import { decks } from "@/lib/db/schema/decks";
 import { organizations } from "@/lib/db/schema/organizations";
 import { createPreviewUrl } from "@/lib/decks/preview-deck";
-import { ogRenderCount, placeholder } from "@/lib/viewer/og-image";
+import { ogRenderCount, placeholder } from "@/lib/render/og-image";
 import { setDeckContent } from "@/lib/decks/set-deck-content";
 import { closeRenderBrowser } from "@/lib/render/browser";
 import type { Database } from "@/lib/db/client";

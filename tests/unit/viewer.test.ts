@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { analyzeDeckFonts, parseFontFamilyList, shippedFonts } from "@/lib/deck/fonts";
 import { parseTokensCss } from "@/lib/deck/tokens";
 import { defaultTokensCss } from "@/lib/deck/vocabulary";
-import { escapeHtml, jsonScript } from "@/lib/viewer/html";
+import { escapeHtml } from "@/lib/contract/text";
+import { jsonScript } from "@/lib/viewer/html";
 import { mintPreviewToken, verifyPreviewToken } from "@/lib/viewer/preview-token";
 
 describe("fonts", () => {

@@ -3,6 +3,7 @@
 // everything else so a model can do it. Edits are made on the source text, located by a small TSX
 // scanner, so every byte the instruction does not touch stays as its author wrote it.
 
+import { capitalize } from "@/lib/contract/text";
 import { AppError } from "@/lib/core/errors";
 
 export type OfflineEditFormat = "slides" | "webpage";
@@ -1122,8 +1123,4 @@ function encodeFor(region: TextRegion, value: string): string {
     case "jsx-text":
       return /^[^{}<>&\n\r]*$/.test(value) ? value : `{${JSON.stringify(value)}}`;
   }
-}
-
-function capitalize(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -3,8 +3,8 @@
 // rules (one idea per slide, at most five short bullets, detail in the notes). Output is built as a
 // small element tree and printed, so every user string passes through one escaping path.
 
+import { capitalize } from "@/lib/contract/text";
 import {
-  capitalize,
   countWords,
   deriveHeading,
   parseBrief,

@@ -3,6 +3,7 @@
 // a line classifier plus a few text heuristics; nothing here calls a model, and the same brief always
 // gives the same outline.
 
+import { capitalize } from "@/lib/contract/text";
 import { AppError } from "@/lib/core/errors";
 
 export type BriefStat = {
@@ -584,11 +585,6 @@ export function cleanInline(text: string): string {
     .replace(/`([^`]+)`/g, "$1")
     .replace(/\s+/g, " ")
     .trim();
-}
-
-export function capitalize(text: string): string {
-  const first = text.charAt(0);
-  return first.toLocaleUpperCase("en") + text.slice(1);
 }
 
 function stripQuoteMarks(text: string): string {

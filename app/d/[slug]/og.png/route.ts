@@ -1,5 +1,5 @@
 import { getDb } from "@/lib/db/client";
-import { getOgImage, placeholder } from "@/lib/viewer/og-image";
+import { getOgImage, placeholder } from "@/lib/render/og-image";
 import { findPublicDeck } from "@/lib/viewer/viewable-deck";
 
 // GET /d/{slug}/og.png — the first slide of a public deck, for link previews. Query parameters are ignored:
