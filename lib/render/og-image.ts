@@ -1,10 +1,10 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { getDb } from "@/lib/db/client";
-import { DeckFaultError } from "@/lib/render/browser";
-import { withDeckPage } from "@/lib/render/deck-page";
+import { DeckFaultError } from "./browser";
+import { withDeckPage } from "./deck-page";
 import { getFileStore } from "@/lib/storage/storage";
-import { findDeckVersion } from "./viewable-deck";
+import { findDeckVersion } from "@/lib/viewer/viewable-deck";
 
 export const OG_SIZE = { width: 1200, height: 675 } as const;
 
