@@ -17,6 +17,7 @@ import {
 import { config } from "@/lib/core/config";
 import { createDeck } from "@/lib/decks/create-deck";
 import { z } from "zod";
+import { deckFormats } from "@/lib/contract/deck";
 
 // Server actions of the signed-in app. Each runs as the signed-in user in their current organization,
 // through the same domain functions as the API, and answers errors as messages a form can show.
@@ -35,7 +36,7 @@ export async function switchOrganizationAction(form: FormData) {
 
 const newDeckInput = z.object({
   title: z.string().trim().min(1, "Give the deck a title.").max(300, "Use at most 300 characters for the title."),
-  format: z.enum(["slides", "webpage"]),
+  format: z.enum(deckFormats),
   fromDeckId: z.guid().optional(),
 });
 

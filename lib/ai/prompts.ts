@@ -1,10 +1,11 @@
 import { buildAuthoringBrief } from "@/lib/deck/instructions";
+import type { DeckFormat } from "@/lib/contract/deck";
 
 // Every prompt Deckhand sends a model. Built from the authoring brief (itself generated from the
 // vocabulary), so what the model is told always matches what compiles.
 
 export type PromptContext = {
-  format: "slides" | "webpage";
+  format: DeckFormat;
   title: string;
   tokensCss: string;
   /** Plain-text brand book (describeBrandBook), when the deck has a brand. */

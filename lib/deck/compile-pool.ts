@@ -2,7 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { AppError, type ErrorCode } from "@/lib/core/errors";
-import { type CompiledDeck, compileDeck, type DeckFormat } from "./compile";
+import type { DeckFormat } from "@/lib/contract/deck";
+import { type CompiledDeck, compileDeck } from "./compile";
 import { setting } from "@/lib/core/config";
 
 // Compiles on a worker thread when the compile worker is built (dist/compile-worker.mjs, made by

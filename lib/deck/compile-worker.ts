@@ -1,6 +1,7 @@
 import { parentPort } from "node:worker_threads";
 import { AppError } from "@/lib/core/errors";
-import { compileDeck, type DeckFormat } from "./compile";
+import type { DeckFormat } from "@/lib/contract/deck";
+import { compileDeck } from "./compile";
 
 // The compile worker's entry (bundled to dist/compile-worker.mjs by scripts/build-player.ts): compiles
 // decks on its own thread and event loop, so esbuild's round trips never wait behind the server's requests.

@@ -15,8 +15,7 @@ import { parse, type AnyNode, type CallExpression, type Expression, type Program
 import { simple } from "acorn-walk";
 import { AppError } from "@/lib/core/errors";
 import { vocabulary } from "@/lib/deck/vocabulary";
-
-export type DeckFormat = "slides" | "webpage";
+import type { DeckFormat } from "@/lib/contract/deck";
 
 export type CompiledDeck = {
   compiledJs: string;

@@ -2,14 +2,8 @@
 // token sections are rendered from the vocabulary so the brief can never describe a component the
 // compiler refuses or miss one the player renders; the prose around them is the craft advice.
 
-import {
-  CANVAS,
-  defaultTokensCss,
-  iconNames,
-  themeTokens,
-  vocabulary,
-  type ComponentSpec,
-} from "@/lib/deck/vocabulary";
+import { CANVAS } from "@/lib/contract/deck";
+import { defaultTokensCss, iconNames, themeTokens, vocabulary, type ComponentSpec } from "@/lib/deck/vocabulary";
 
 const SOURCE_LIMIT = "1 MB";
 const TOKENS_CSS_LIMIT = "64 KB";

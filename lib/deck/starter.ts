@@ -1,4 +1,4 @@
-import type { DeckFormat } from "./compile";
+import type { DeckFormat } from "@/lib/contract/deck";
 
 // The module a new deck opens with in the editor, before its first version: a title and one section,
 // so the preview shows something and the outline has labels to click.

@@ -28,8 +28,6 @@ export type TokenSpec = {
   default: string;
 };
 
-export const CANVAS = { width: 1920, height: 1080 } as const;
-
 // Shared prop vocabularies: the same word means the same thing on every component, so a model that
 // learned `tone` on Box can use it on Text without looking it up again.
 const alignType = '"left" | "center" | "right"';

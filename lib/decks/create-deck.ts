@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
 import { AppError } from "@/lib/core/errors";
-import type { DeckFormat } from "@/lib/deck/compile";
+import type { DeckFormat } from "@/lib/contract/deck";
 import type { Ctx } from "@/lib/auth/caller";
 import { reserializeStoredTokensCss } from "@/lib/deck/tokens";
 import { brands } from "@/lib/db/schema/brands";

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { hasNoNul, nulMessage, timestamp, uuid } from "@/lib/core/fields";
-import { deckFormats, deckKinds, deckVisibilities } from "@/lib/db/schema/decks";
+import { deckKinds, deckVisibilities } from "@/lib/db/schema/decks";
 import { versionFormats } from "@/lib/db/schema/deck-versions";
+import { deckFormats } from "@/lib/contract/deck";
 
 // Request and response schemas of the Decks and Versions resources (SPEC.md). Handlers parse input with
 // the request schemas and pass every response through the response schemas, so nothing extra leaks.

@@ -10,10 +10,9 @@ import type { ViewableDeck } from "@/lib/viewer/viewable-deck";
 import { buildPptx, type Raster } from "./build-pptx";
 import { parseExportModel } from "./pptx-model";
 import { setting } from "@/lib/core/config";
+import { CANVAS } from "@/lib/contract/deck";
 
 export type RenderedExport = { data: Buffer; nonstandardFonts: string[] };
-
-const CANVAS = { width: 1920, height: 1080 };
 
 function timeoutMs(): number {
   return setting("EXPORT_TIMEOUT_MS");

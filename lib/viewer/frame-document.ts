@@ -4,6 +4,7 @@ import { reserializeStoredTokensCss } from "@/lib/deck/tokens";
 import { defaultTokensCss } from "@/lib/deck/vocabulary";
 import { playerAssets } from "./assets";
 import { htmlDocument, htmlResponse, jsonScript } from "./html";
+import type { DeckFormat } from "@/lib/contract/deck";
 
 // The document a deck module runs in. It is always sandboxed: the CSP's `sandbox allow-scripts` gives it
 // an opaque origin even when opened directly (and the viewer's iframe adds sandbox="allow-scripts"), so
@@ -18,7 +19,7 @@ export type FrameOptions = {
   moduleUrl: string;
   /** The deck's stored tokens; only their re-serialised, validated parts are written into the document. */
   tokensCss: string;
-  format: "slides" | "webpage";
+  format: DeckFormat;
   title: string;
   mode: PlayerMode;
   slide: number;

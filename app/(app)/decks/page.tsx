@@ -4,6 +4,7 @@ import { Badge, Button, EmptyState, Input, Select } from "@/components/ui";
 import { requireAppContext } from "@/lib/app/context";
 import { listedDeckThumbnails } from "@/lib/decks/preview-deck";
 import { listDecks } from "@/lib/decks/list-decks";
+import { deckFormats } from "@/lib/contract/deck";
 
 export const metadata: Metadata = { title: "Library · Deckhand" };
 
@@ -21,7 +22,7 @@ export default async function LibraryPage({ searchParams }: { searchParams: Prom
   const filters = {
     scope,
     kind: pick(query.kind, ["deck", "template"] as const),
-    format: pick(query.format, ["slides", "webpage"] as const),
+    format: pick(query.format, deckFormats),
     visibility: pick(query.visibility, ["private", "org", "public"] as const),
     includeArchived: query.archived === "true",
     search: query.q?.slice(0, 200),

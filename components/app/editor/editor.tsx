@@ -13,6 +13,7 @@ import {
 import { Badge, Button, Input, Notice, Tabs } from "@/components/ui";
 import { CodeEditor, type Problem } from "./code-editor";
 import { AiDialog, BrandPicker, ExportButtons, PublishDialog } from "./deck-panels";
+import { CANVAS, type DeckFormat } from "@/lib/contract/deck";
 
 // The deck editor: TSX source and theme tokens in CodeMirror, a live preview of what is typed (compiled
 // on the server into the author's draft, shown in the sandboxed player), the outline, save with a note,
@@ -36,7 +37,7 @@ export function Editor({
   initialTokens,
   history,
 }: {
-  deck: { id: string; title: string; format: "slides" | "webpage"; versionCount: number };
+  deck: { id: string; title: string; format: DeckFormat; versionCount: number };
   settings: DeckSettings;
   publicUrl: string | null;
   brands: { id: string; name: string }[];
@@ -314,7 +315,7 @@ function Preview({ src }: { src: string }) {
   const [scale, setScale] = useState(0.3);
   useEffect(() => {
     const element = box.current!;
-    const observer = new ResizeObserver(() => setScale(element.clientWidth / 1920));
+    const observer = new ResizeObserver(() => setScale(element.clientWidth / CANVAS.width));
     observer.observe(element);
     return () => observer.disconnect();
   }, []);

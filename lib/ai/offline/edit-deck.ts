@@ -5,8 +5,7 @@
 
 import { capitalize } from "@/lib/contract/text";
 import { AppError } from "@/lib/core/errors";
-
-export type OfflineEditFormat = "slides" | "webpage";
+import type { DeckFormat } from "@/lib/contract/deck";
 
 export type OfflineEdit = { source: string; summary: string };
 
@@ -400,7 +399,7 @@ export type LocatedDeck = {
 };
 
 /** The top-level <Slide> (or <Beat>) elements inside <Deck>, in source order. */
-export function locateSlides(source: string, format: OfflineEditFormat): LocatedDeck {
+export function locateSlides(source: string, format: DeckFormat): LocatedDeck {
   let scanned: ScannedModule;
   try {
     scanned = scanModule(source);
@@ -806,11 +805,7 @@ type State = {
   hiddenSlides: boolean;
 };
 
-export function editOfflineDeck(input: {
-  source: string;
-  instruction: string;
-  format: OfflineEditFormat;
-}): OfflineEdit {
+export function editOfflineDeck(input: { source: string; instruction: string; format: DeckFormat }): OfflineEdit {
   const commands = parseInstruction(input.instruction);
   const noun = input.format === "slides" ? "slide" : "beat";
   const initial = locateSlides(input.source, input.format);
@@ -831,7 +826,7 @@ export function editOfflineDeck(input: {
   return { source: state.source, summary: `${summary.join("; ")}.` };
 }
 
-function applyCommand(state: State, command: Command, format: OfflineEditFormat, noun: string): string {
+function applyCommand(state: State, command: Command, format: DeckFormat, noun: string): string {
   if (command.kind === "replace") return applyReplace(state, command.from, command.to);
 
   const deck = locateSlides(state.source, format);

@@ -16,8 +16,7 @@ import {
   type ParsedBrief,
 } from "@/lib/ai/offline/parse-brief";
 import { vocabulary } from "@/lib/deck/vocabulary";
-
-export type OfflineDeckFormat = "slides" | "webpage";
+import type { DeckFormat } from "@/lib/contract/deck";
 
 export type GeneratedDeck = { source: string; outline: string[] };
 
@@ -44,17 +43,13 @@ type SlidePlan = {
 };
 
 type Context = {
-  format: OfflineDeckFormat;
+  format: DeckFormat;
   /** Slides hide detail in notes; a webpage has no notes, so it shows the full text instead. */
   condense: boolean;
   labels: Set<string>;
 };
 
-export function generateOfflineDeck(input: {
-  brief: string;
-  title?: string;
-  format: OfflineDeckFormat;
-}): GeneratedDeck {
+export function generateOfflineDeck(input: { brief: string; title?: string; format: DeckFormat }): GeneratedDeck {
   const parsed = parseBrief(input.brief);
   const title = pickTitle(input.title, parsed);
   const context: Context = { format: input.format, condense: input.format === "slides", labels: new Set() };
@@ -481,7 +476,7 @@ function el(tag: string, props: Array<[string, PropValue]>, ...children: ChildNo
 // ---------------------------------------------------------------------------------------------
 // Printing.
 
-function printModule(title: string, plans: SlidePlan[], format: OfflineDeckFormat): string {
+function printModule(title: string, plans: SlidePlan[], format: DeckFormat): string {
   const section = format === "slides" ? "Slide" : "Beat";
   const slides = plans.map((plan) => {
     const props: Array<[string, PropValue]> = [["label", plan.label]];

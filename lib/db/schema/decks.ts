@@ -12,9 +12,9 @@ import {
 import { brands } from "./brands";
 import { organizations } from "./organizations";
 import { users } from "./users";
+import { deckFormats } from "@/lib/contract/deck";
 
 export const deckKinds = ["deck", "template"] as const;
-export const deckFormats = ["slides", "webpage"] as const;
 export const deckVisibilities = ["private", "org", "public"] as const;
 
 export const decks = pgTable(

@@ -1,0 +1,8 @@
+// What a deck is, as the server and the player both know it.
+
+/** The two kinds of deck: 16:9 slides, or one scrolling web page. */
+export const deckFormats = ["slides", "webpage"] as const;
+export type DeckFormat = (typeof deckFormats)[number];
+
+/** The slide canvas every deck is laid out on (16:9); the viewer scales it, exports print it 1:1. */
+export const CANVAS = { width: 1920, height: 1080 } as const;
