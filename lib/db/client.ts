@@ -1,3 +1,4 @@
+import "server-only";
 import path from "node:path";
 import { config, setting } from "@/lib/core/config";
 import type { Db } from "./types";
@@ -27,7 +28,7 @@ export async function getDb(): Promise<Db> {
 }
 
 // Makes an already open database the process's database (tests, and scripts that open their own).
-export function useDatabase(database: Database): void {
+export function adoptDatabase(database: Database): void {
   holder.__deckhandDatabase = Promise.resolve(database);
 }
 

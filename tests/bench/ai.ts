@@ -4,7 +4,7 @@ import { runAuthoring } from "@/lib/ai/author";
 import { generateOfflineDeck } from "@/lib/ai/offline/generate-deck";
 import { createKeyForEmail } from "@/lib/auth/accounts";
 import type { Ctx } from "@/lib/auth/caller";
-import { openPglite, useDatabase } from "@/lib/db/client";
+import { openPglite, adoptDatabase } from "@/lib/db/client";
 import { decks } from "@/lib/db/schema/decks";
 import { setDeckContent } from "@/lib/decks/set-deck-content";
 import { twentySlideModule } from "./api";
@@ -55,7 +55,7 @@ export async function benchAi(): Promise<BenchRow[]> {
   const words = brief.split(/\s+/).length;
 
   const database = await openPglite(undefined);
-  useDatabase(database);
+  adoptDatabase(database);
   const account = await createKeyForEmail(database.db, { email: `bench-${randomUUID()}@example.test` });
   const ctx: Ctx = {
     db: database.db,

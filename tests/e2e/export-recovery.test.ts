@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { type Database, openDatabase, openPglite, useDatabase } from "@/lib/db/client";
+import { type Database, openDatabase, openPglite, adoptDatabase } from "@/lib/db/client";
 import { exports } from "@/lib/db/schema/exports";
 import { claimExport, completeExport, failAbandonedExports, failExport, MAX_ATTEMPTS } from "@/lib/exports/lease";
 import { processNextExport } from "@/lib/exports/process-export";
@@ -33,7 +33,7 @@ async function open(): Promise<Database> {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
-  useDatabase(database);
+  adoptDatabase(database);
   return database;
 }
 

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import ts from "typescript";
+import { unitOf } from "../../scripts/lint/layers.mjs";
 
 // The import graph of the source, read with TypeScript's own pre-processor (every import, export-from,
 // dynamic import() and require of a file), resolved the way tsconfig resolves it: "@/…" from the root,
@@ -95,14 +96,6 @@ export function importEdges(files = sourceFiles()): ImportEdge[] {
     }
   }
   return edges;
-}
-
-// The folder a file belongs to for layering: "lib/<name>", or the top-level folder ("app", "inngest", …).
-export function unitOf(file: string): string {
-  const parts = file.split("/");
-  if (parts.length === 1) return "(root)";
-  if ((parts[0] === "lib" || parts[0] === "components") && parts.length > 2) return `${parts[0]}/${parts[1]}`;
-  return parts[0]!;
 }
 
 // Cycles between units, as lists of unit names (Tarjan's strongly connected components of size > 1).

@@ -40,10 +40,15 @@ export async function startNextServer(
     PORT: String(port),
     ...options.env,
   };
-  if (env.DATABASE_URL) execFileSync("node_modules/.bin/tsx", ["scripts/migrate.ts"], { env, stdio: "ignore" });
-  options.prepare?.((args) =>
-    execFileSync("node_modules/.bin/tsx", args, { env, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }),
-  );
+  // Scripts load server-only modules (the database): they run with the condition Next's server uses.
+  const script = (args: string[]) =>
+    execFileSync("node_modules/.bin/tsx", ["--conditions=react-server", ...args], {
+      env,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
+    });
+  if (env.DATABASE_URL) script(["scripts/migrate.ts"]);
+  options.prepare?.(script);
 
   const server = spawn("node_modules/.bin/next", ["start", "-p", String(port), "-H", "127.0.0.1"], {
     env,

@@ -15,7 +15,7 @@ const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: process.env.TEST_
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 function keys(...args: string[]) {
-  return run(tsx, ["scripts/keys.ts", ...args], { env, cwd: process.cwd() });
+  return run(tsx, ["--conditions=react-server", "scripts/keys.ts", ...args], { env, cwd: process.cwd() });
 }
 
 describe("the keys CLI", () => {
@@ -41,7 +41,8 @@ describe("the keys CLI", () => {
   it("sets, shows and unsets an organization's monthly allowance", async () => {
     const org = `Allowance Org ${Date.now()}`;
     await keys("create", "--email", "ally@example.test", "--org", org);
-    const allowance = (...args: string[]) => run(tsx, ["scripts/allowance.ts", ...args], { env, cwd: process.cwd() });
+    const allowance = (...args: string[]) =>
+      run(tsx, ["--conditions=react-server", "scripts/allowance.ts", ...args], { env, cwd: process.cwd() });
     const set = await allowance("set", "--org", org, "--feature", "ai_generations", "--limit", "7");
     expect(set.stdout).toContain(`${org}\tai_generations\t0/7`);
     expect(set.stdout).toContain(`${org}\tversion_edits\t0/1000`);
@@ -66,7 +67,7 @@ describe("the keys CLI", () => {
       const release = acquireDataDirLock(lockedDir);
       try {
         await expect(
-          run(tsx, ["scripts/keys.ts", "create", "--email", "f@example.test"], {
+          run(tsx, ["--conditions=react-server", "scripts/keys.ts", "create", "--email", "f@example.test"], {
             env: { ...env, DATA_DIR: lockedDir },
           }),
         ).rejects.toMatchObject({ code: 1, stderr: expect.stringMatching(/in use by another process \(pid \d+\)/) });

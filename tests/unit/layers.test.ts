@@ -1,0 +1,53 @@
+import { ESLint } from "eslint";
+import { describe, expect, it } from "vitest";
+import { layers, mayImport, unitOf } from "../../scripts/lint/layers.mjs";
+import { importEdges, ROOT, unitCycles } from "../helpers/import-graph";
+
+// The layers of scripts/lint/layers.mjs hold for the whole source, the folders of lib/ form no cycle, and
+// the lint rule that enforces them fails on an upward import.
+describe("layers", () => {
+  const edges = importEdges().filter((edge) => /\.(ts|tsx|mts|mjs|js)$/.test(edge.to));
+
+  it("every folder of the product belongs to a layer", () => {
+    const unplaced = new Set(
+      edges.map((edge) => unitOf(edge.from)).filter((unit) => !layers.some((layer) => layer.units.includes(unit))),
+    );
+    expect([...unplaced]).toEqual([]);
+  });
+
+  it("no import goes up the layers", () => {
+    const upward = edges
+      .filter((edge) => !mayImport(unitOf(edge.from), unitOf(edge.to)))
+      .map((edge) => `${edge.from} → ${edge.to}`);
+    expect(upward).toEqual([]);
+  });
+
+  it("the folders of lib/ import each other without a cycle", () => {
+    const inLib = edges.filter((edge) => edge.from.startsWith("lib/") && edge.to.startsWith("lib/"));
+    expect(inLib.length).toBeGreaterThan(300);
+    expect(unitCycles(inLib)).toEqual([]);
+  });
+
+  it("nothing under lib/ knows Next.js", () => {
+    const next = importEdges()
+      .filter((edge) => edge.from.startsWith("lib/") && /^(next|next-auth)(\/|$)/.test(edge.to))
+      .map((edge) => `${edge.from} → ${edge.to}`);
+    expect(next).toEqual([]);
+  });
+
+  it("the lint fails on an upward import and on a player importing server code", async () => {
+    const eslint = new ESLint({ cwd: ROOT });
+    const lint = async (filePath: string, code: string) =>
+      (await eslint.lintText(code, { filePath })).flatMap((result) => result.messages.map((m) => m.ruleId));
+    expect(await lint("lib/deck/upward.ts", 'export { route } from "@/lib/api/route";\n')).toContain("deckhand/layers");
+    expect(
+      await lint("lib/db/upward.ts", 'import type { Ctx } from "../auth/caller";\nexport type X = Ctx;\n'),
+    ).toContain("deckhand/layers");
+    expect(await lint("components/player/server.ts", 'export { getDb } from "@/lib/db/client";\n')).toContain(
+      "deckhand/layers",
+    );
+    expect(await lint("lib/decks/fine.ts", 'export { AppError } from "@/lib/core/errors";\n')).not.toContain(
+      "deckhand/layers",
+    );
+  });
+});
