@@ -15,7 +15,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import * as esbuild from "esbuild";
 import postcss from "postcss";
-import { shippedFonts } from "../lib/deck/fonts";
+import { shippedFonts } from "../lib/contract/fonts";
 
 const root = path.dirname(path.dirname(new URL(import.meta.url).pathname));
 // Everything is built into a staging folder first and then published file by file (see publish()).

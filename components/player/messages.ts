@@ -5,7 +5,7 @@
 // (event.source, checked by the caller: the origin is "null" for every sandboxed frame) and only in the
 // exact shape the player sends: known types, exactly the known fields, slide numbers that are integers
 // inside the deck, bounded counts and strings. Anything else is dropped whole.
-import type { SlideMeta } from "./config";
+import type { SlideMeta } from "@/lib/contract/player";
 
 /** More slides than any deck has (the frame routes cap ?slide= at the same number). */
 export const MAX_SLIDES = 10_000;

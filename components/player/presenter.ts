@@ -5,7 +5,7 @@
 // input: only well-formed state from the current-slide frame's own window is taken, the hash is written
 // here as `#<slide number>` only, labels and notes are shown as text, and the frame's requests (its P and
 // F keys) are ignored: this window opens nothing and never goes full screen.
-import type { SlideMeta, ViewerMessage } from "./config";
+import type { SlideMeta, ViewerMessage } from "@/lib/contract/player";
 import { readChannelMessage, readFrameMessage, readHashSlide, slideHash } from "./messages";
 
 type PresenterConfig = { slug: string; frameUrl: string; thumbUrl: string };

@@ -1,5 +1,5 @@
 // The module `@deckhand/player`: what a compiled deck imports (the vocabulary and the JSX runtime),
-// plus `mountPlayer` for the frame document's boot script. Built by scripts/build-player.mjs into one
+// plus `mountPlayer` for the frame document's boot script. Built by scripts/build-player.ts into one
 // ES module and mapped to "@deckhand/player" by the frame's import map, so the deck and the player share
 // one React.
 export { jsx, jsxs, Fragment } from "react/jsx-runtime";

@@ -11,16 +11,15 @@ import { ScaledCanvas, Stage } from "./shell/stage";
 import { Overview } from "./shell/overview";
 import { SectionBoundary } from "./shell/error-boundary";
 import { SectionIndexContext, usePlayer } from "./shell/player-context";
-
-type SectionLayout = "content" | "center" | "full-bleed";
-type SectionBackground = "default" | "surface" | "primary" | "accent";
-
-const layouts: readonly SectionLayout[] = ["content", "center", "full-bleed"];
-const backgrounds: readonly SectionBackground[] = ["default", "surface", "primary", "accent"];
-
-function oneOf<T extends string>(value: unknown, allowed: readonly T[], fallback: T): T {
-  return allowed.includes(value as T) ? (value as T) : fallback;
-}
+import { oneOf } from "./vocabulary/tone";
+import {
+  beatHeights,
+  sectionBackgrounds,
+  sectionLayouts,
+  type BeatHeight,
+  type SectionBackground,
+  type SectionLayout,
+} from "@/lib/contract/vocabulary";
 
 // Fragments and arrays are transparent: `<>{a}{b}</>` and `items.map(…)` give one section per element.
 function flattenSections(children: ReactNode): ReactElement[] {
@@ -127,8 +126,8 @@ export function Slide({ label, notes, layout, background, image, children }: Sli
   return (
     <section
       className="dh-slide"
-      data-layout={oneOf(layout, layouts, "content")}
-      data-background={oneOf(background, backgrounds, "default")}
+      data-layout={oneOf(layout, sectionLayouts, "content")}
+      data-background={oneOf(background, sectionBackgrounds, "default")}
       data-slide={index + 1}
       aria-label={name}
     >
@@ -138,7 +137,7 @@ export function Slide({ label, notes, layout, background, image, children }: Sli
   );
 }
 
-export type BeatProps = Omit<SlideProps, "notes"> & { height?: "auto" | "screen" };
+export type BeatProps = Omit<SlideProps, "notes"> & { height?: BeatHeight };
 
 // One section of a scrolling webpage.
 export function Beat({ label, layout, background, image, height, children }: BeatProps) {
@@ -147,9 +146,9 @@ export function Beat({ label, layout, background, image, height, children }: Bea
     <section
       className="dh-beat"
       id={`beat-${index + 1}`}
-      data-layout={oneOf(layout, layouts, "content")}
-      data-background={oneOf(background, backgrounds, "default")}
-      data-height={height === "screen" ? "screen" : "auto"}
+      data-layout={oneOf(layout, sectionLayouts, "content")}
+      data-background={oneOf(background, sectionBackgrounds, "default")}
+      data-height={oneOf(height, beatHeights, "auto")}
       data-beat={index + 1}
       aria-label={name}
     >

@@ -15,7 +15,7 @@
 // showing its own prompt: "Press P to open the presenter view" with a button. The second P is then a key
 // the page itself receives; a forged request can do no more than move focus to the page and show that
 // prompt, whose text is the page's own. Leaving full screen needs no trust and happens at once.
-import type { ViewerMessage } from "./config";
+import type { ViewerMessage } from "@/lib/contract/player";
 import { MAX_SLIDES, readChannelMessage, readFrameMessage, readHashSlide, slideHash } from "./messages";
 
 type ViewerConfig = { slug: string; frameUrl: string; presenterUrl: string };

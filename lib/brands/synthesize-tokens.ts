@@ -1,5 +1,5 @@
 import { formatHex, interpolate, parse } from "culori";
-import { findShippedFont } from "@/lib/deck/fonts";
+import { findShippedFont } from "@/lib/contract/fonts";
 import { themeTokens } from "@/lib/deck/vocabulary";
 import type { Imagery, Palette, Typography } from "./brand-book";
 

@@ -3,7 +3,8 @@
 // compiler refuses or miss one the player renders; the prose around them is the craft advice.
 
 import { CANVAS } from "@/lib/contract/deck";
-import { defaultTokensCss, iconNames, themeTokens, vocabulary, type ComponentSpec } from "@/lib/deck/vocabulary";
+import { iconNames } from "@/lib/contract/vocabulary";
+import { defaultTokensCss, themeTokens, vocabulary, type ComponentSpec } from "@/lib/deck/vocabulary";
 
 const SOURCE_LIMIT = "1 MB";
 const TOKENS_CSS_LIMIT = "64 KB";

@@ -1,17 +1,46 @@
-// The deck component vocabulary: the one list of what `@deckhand/player` exports to a deck module.
-// The compiler's import allow-list, the player's components, the authoring brief and the AI prompts
-// are all derived from this file, so a component or prop that is not described here does not exist.
-// Prop types are kept as TypeScript text because their readers are people and models, not tsc.
+// The deck component vocabulary: the one description of what `@deckhand/player` exports to a deck module.
+// The compiler's import allow-list, the authoring brief and the AI prompts are derived from this file, so
+// a component or prop that is not described here does not exist. Prop types are TypeScript text because
+// their readers are people and models, not tsc; a prop that takes one of a list has its text written from
+// the list in lib/contract/vocabulary.ts, the same one the player normalises the prop with.
+
+import {
+  aligns,
+  beatHeights,
+  boxPaddings,
+  boxTones,
+  bulletMarkers,
+  chartTypes,
+  columnAligns,
+  gaps,
+  gridColumns,
+  headingLevels,
+  iconSizes,
+  imageFits,
+  imageFocuses,
+  quoteSizes,
+  sectionBackgrounds,
+  sectionLayouts,
+  sizes,
+  stackAligns,
+  stackJustifies,
+  statTones,
+  textTones,
+  textWeights,
+} from "@/lib/contract/vocabulary";
 
 export type PropSpec = {
   name: string;
   /** TypeScript type as text, e.g. '"left" | "center"'. */
   type: string;
+  /** The values the player accepts, when the prop takes one of a list; `type` is written from them. */
+  values?: readonly (string | number)[];
   required?: boolean;
   doc: string;
 };
 
 export type ComponentSpec = {
+  /** One of the contract's `componentNames` (tests/unit/player-contract.test.ts holds them together). */
   name: string;
   group: "structure" | "layout" | "type" | "media" | "data";
   /** One line. */
@@ -28,86 +57,19 @@ export type TokenSpec = {
   default: string;
 };
 
-// Shared prop vocabularies: the same word means the same thing on every component, so a model that
-// learned `tone` on Box can use it on Text without looking it up again.
-const alignType = '"left" | "center" | "right"';
-const gapType = '"none" | "sm" | "md" | "lg" | "xl"';
-const textToneType = '"default" | "muted" | "primary" | "secondary" | "accent"';
-const backgroundType = '"default" | "surface" | "primary" | "accent"';
+/** A prop that takes one of a list: its type text is the list's values as TypeScript literals. */
+function choice(values: readonly (string | number)[]): Pick<PropSpec, "type" | "values"> {
+  return { type: values.map((value) => JSON.stringify(value)).join(" | "), values };
+}
 
-const alignProp: PropSpec = { name: "align", type: alignType, doc: 'Horizontal text alignment. Default "left".' };
+// Shared props: the same word means the same thing on every component, so a model that learned `tone`
+// on Box can use it on Text without looking it up again.
+const alignProp: PropSpec = { name: "align", ...choice(aligns), doc: 'Horizontal text alignment. Default "left".' };
 const gapProp: PropSpec = {
   name: "gap",
-  type: gapType,
+  ...choice(gaps),
   doc: 'Space between children, in multiples of --space. Default "md".',
 };
-
-/**
- * Icons the player ships (drawn locally, no network). Kept here so the brief can list them and the
- * player can be checked against the same names.
- */
-export const iconNames: readonly string[] = [
-  "arrow-right",
-  "arrow-up-right",
-  "arrow-down-right",
-  "trending-up",
-  "trending-down",
-  "check",
-  "check-circle",
-  "x",
-  "alert-triangle",
-  "info",
-  "help-circle",
-  "star",
-  "heart",
-  "zap",
-  "rocket",
-  "target",
-  "flag",
-  "trophy",
-  "lightbulb",
-  "sparkles",
-  "users",
-  "user",
-  "building",
-  "globe",
-  "map-pin",
-  "calendar",
-  "clock",
-  "mail",
-  "message",
-  "phone",
-  "lock",
-  "shield",
-  "key",
-  "settings",
-  "code",
-  "database",
-  "cloud",
-  "server",
-  "cpu",
-  "layers",
-  "puzzle",
-  "bar-chart",
-  "pie-chart",
-  "line-chart",
-  "dollar",
-  "wallet",
-  "shopping-cart",
-  "package",
-  "truck",
-  "leaf",
-  "book",
-  "graduation-cap",
-  "search",
-  "eye",
-  "link",
-  "download",
-  "upload",
-  "refresh",
-  "play",
-  "quote",
-];
 
 export const vocabulary: readonly ComponentSpec[] = [
   // structure
@@ -137,12 +99,12 @@ export const vocabulary: readonly ComponentSpec[] = [
       },
       {
         name: "layout",
-        type: '"content" | "center" | "full-bleed"',
+        ...choice(sectionLayouts),
         doc: '"content" (default): padded, top-left flow. "center": everything centred on both axes, for covers, section breaks and big statements. "full-bleed": no padding, for edge-to-edge images or charts.',
       },
       {
         name: "background",
-        type: backgroundType,
+        ...choice(sectionBackgrounds),
         doc: 'Slide colour from the theme. "primary" and "accent" switch text to the matching on-colour. Default "default" (--color-bg).',
       },
       {
@@ -165,15 +127,15 @@ export const vocabulary: readonly ComponentSpec[] = [
       },
       {
         name: "layout",
-        type: '"content" | "center" | "full-bleed"',
+        ...choice(sectionLayouts),
         doc: 'Same meaning as on <Slide>. Default "content".',
       },
       {
         name: "height",
-        type: '"auto" | "screen"',
+        ...choice(beatHeights),
         doc: '"screen" makes the beat at least one viewport tall (hero sections); "auto" (default) fits its content.',
       },
-      { name: "background", type: backgroundType, doc: 'Section colour from the theme. Default "default".' },
+      { name: "background", ...choice(sectionBackgrounds), doc: 'Section colour from the theme. Default "default".' },
       { name: "image", type: "string", doc: "Background image URL, covering the section under a legibility scrim." },
     ],
     children: "Any layout, type, media and data components.",
@@ -193,7 +155,7 @@ export const vocabulary: readonly ComponentSpec[] = [
       gapProp,
       {
         name: "align",
-        type: '"start" | "center" | "end" | "stretch"',
+        ...choice(columnAligns),
         doc: 'Vertical alignment of the columns. Default "start".',
       },
     ],
@@ -205,10 +167,10 @@ export const vocabulary: readonly ComponentSpec[] = [
     doc: "Vertical stack with even spacing; groups elements that belong together.",
     props: [
       gapProp,
-      { name: "align", type: '"start" | "center" | "end"', doc: 'Horizontal alignment of children. Default "start".' },
+      { name: "align", ...choice(stackAligns), doc: 'Horizontal alignment of children. Default "start".' },
       {
         name: "justify",
-        type: '"start" | "center" | "end" | "between"',
+        ...choice(stackJustifies),
         doc: 'Vertical distribution when the stack is taller than its content. Default "start".',
       },
     ],
@@ -218,7 +180,7 @@ export const vocabulary: readonly ComponentSpec[] = [
     name: "Grid",
     group: "layout",
     doc: "Equal-width grid that wraps its children into rows; for 3-6 parallel items (features, stats, logos).",
-    props: [{ name: "columns", type: "2 | 3 | 4", doc: "Cells per row. Default 3." }, gapProp],
+    props: [{ name: "columns", ...choice(gridColumns), doc: "Cells per row. Default 3." }, gapProp],
     children: "One child per cell, usually <Box> or <Stat>.",
   },
   {
@@ -228,10 +190,10 @@ export const vocabulary: readonly ComponentSpec[] = [
     props: [
       {
         name: "tone",
-        type: '"surface" | "primary" | "accent" | "outline"',
+        ...choice(boxTones),
         doc: '"surface" (default): quiet tinted card. "primary"/"accent": strong fill with on-colour text; use once per slide at most. "outline": border only.',
       },
-      { name: "padding", type: '"sm" | "md" | "lg"', doc: 'Inner space. Default "md".' },
+      { name: "padding", ...choice(boxPaddings), doc: 'Inner space. Default "md".' },
       alignProp,
     ],
     children: "Any elements, stacked vertically with a small gap.",
@@ -254,7 +216,7 @@ export const vocabulary: readonly ComponentSpec[] = [
     group: "type",
     doc: "Slide or section heading; level 1 for the slide's headline, 2-3 for sub-parts.",
     props: [
-      { name: "level", type: "1 | 2 | 3", doc: "1 (default) is the slide headline; 2 and 3 are smaller." },
+      { name: "level", ...choice(headingLevels), doc: "1 (default) is the slide headline; 2 and 3 are smaller." },
       { name: "kicker", type: "string", doc: "Small uppercase line above the heading." },
       alignProp,
     ],
@@ -267,15 +229,15 @@ export const vocabulary: readonly ComponentSpec[] = [
     props: [
       {
         name: "size",
-        type: '"sm" | "md" | "lg"',
+        ...choice(sizes),
         doc: '"lg" for a lead sentence, "sm" for captions and sources. Default "md".',
       },
       {
         name: "tone",
-        type: textToneType,
+        ...choice(textTones),
         doc: 'Colour from the theme; "default" is the surrounding text colour (the on-colour inside strong fills). Default "default".',
       },
-      { name: "weight", type: '"regular" | "bold"', doc: 'Default "regular".' },
+      { name: "weight", ...choice(textWeights), doc: 'Default "regular".' },
       alignProp,
     ],
     children: "Text; <strong>, <em> and <br /> may be used inline.",
@@ -288,10 +250,10 @@ export const vocabulary: readonly ComponentSpec[] = [
       { name: "items", type: "string[]", doc: "The points, one string each. Use this or children, not both." },
       {
         name: "marker",
-        type: '"dot" | "number" | "check" | "arrow"',
+        ...choice(bulletMarkers),
         doc: 'Bullet marker; "number" for sequences and steps. Default "dot".',
       },
-      { name: "size", type: '"sm" | "md" | "lg"', doc: 'Text size. Default "md".' },
+      { name: "size", ...choice(sizes), doc: 'Text size. Default "md".' },
     ],
     children: "Alternatively to `items`: one <Text> (or string) per point.",
   },
@@ -302,7 +264,7 @@ export const vocabulary: readonly ComponentSpec[] = [
     props: [
       { name: "by", type: "string", doc: "Who said it." },
       { name: "role", type: "string", doc: "Their role or organisation, shown after the name." },
-      { name: "size", type: '"md" | "lg"', doc: 'Default "lg"; use "md" for quotes longer than ~25 words.' },
+      { name: "size", ...choice(quoteSizes), doc: 'Default "lg"; use "md" for quotes longer than ~25 words.' },
       alignProp,
     ],
     children: "The quoted words, without quotation marks (the player adds them).",
@@ -320,7 +282,7 @@ export const vocabulary: readonly ComponentSpec[] = [
       },
       { name: "language", type: "string", doc: 'Highlighting language, e.g. "ts", "python", "bash", "json".' },
       { name: "highlight", type: "number[]", doc: "1-based line numbers to emphasise." },
-      { name: "size", type: '"sm" | "md" | "lg"', doc: 'Type size; keep ≤ 15 lines at "md". Default "md".' },
+      { name: "size", ...choice(sizes), doc: 'Type size; keep ≤ 15 lines at "md". Default "md".' },
     ],
   },
 
@@ -334,12 +296,12 @@ export const vocabulary: readonly ComponentSpec[] = [
       { name: "alt", type: "string", required: true, doc: "What the image shows, for screen readers and exports." },
       {
         name: "fit",
-        type: '"cover" | "contain"',
+        ...choice(imageFits),
         doc: '"cover" (default) fills and crops; "contain" shows the whole image (logos, diagrams, screenshots).',
       },
       {
         name: "focus",
-        type: '"center" | "top" | "bottom" | "left" | "right"',
+        ...choice(imageFocuses),
         doc: 'Which part stays visible when "cover" crops. Default "center".',
       },
       { name: "caption", type: "string", doc: "Short caption below the image." },
@@ -357,8 +319,8 @@ export const vocabulary: readonly ComponentSpec[] = [
         required: true,
         doc: "One of the built-in icon names (`iconNames`, listed in the authoring brief).",
       },
-      { name: "size", type: '"sm" | "md" | "lg" | "xl"', doc: 'Default "md" (about the height of body text ×2).' },
-      { name: "tone", type: textToneType, doc: 'Default "primary".' },
+      { name: "size", ...choice(iconSizes), doc: 'Default "md" (about the height of body text ×2).' },
+      { name: "tone", ...choice(textTones), doc: 'Default "primary".' },
     ],
   },
 
@@ -373,7 +335,7 @@ export const vocabulary: readonly ComponentSpec[] = [
       { name: "detail", type: "string", doc: "Optional context line: period, source or comparison." },
       {
         name: "tone",
-        type: '"primary" | "secondary" | "accent" | "default"',
+        ...choice(statTones),
         doc: 'Colour of the value; use "default" inside a primary or accent Box. Default "primary".',
       },
       alignProp,
@@ -397,7 +359,7 @@ export const vocabulary: readonly ComponentSpec[] = [
     props: [
       {
         name: "type",
-        type: '"bar" | "line" | "pie"',
+        ...choice(chartTypes),
         required: true,
         doc: "Bar for comparisons, line for trends over time, pie for parts of a whole (≤ 5 slices).",
       },

@@ -1,5 +1,5 @@
 import PptxGenJS from "pptxgenjs";
-import type { Rgba, SlideModel, TextRun } from "@/components/player/export/slide-model";
+import type { Rgba, SlideModel, TextRun } from "@/lib/contract/slide-model";
 import { escapeXml, xmlChars } from "./ooxml";
 import { parseExportModel } from "./pptx-model";
 

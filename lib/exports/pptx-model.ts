@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { type SlideModel, slideModelLimits } from "@/components/player/export/slide-model";
+import { type SlideModel, slideModelLimits } from "@/lib/contract/slide-model";
 import { DeckFaultError } from "@/lib/render/browser";
 
 // The gate between the renderer's page and the PPTX builder. The slide model describes a page the deck

@@ -1,8 +1,8 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { Page } from "puppeteer-core";
-import { type SlideModel, slideModelLimits } from "@/components/player/export/slide-model";
-import { officeFonts } from "@/lib/deck/fonts";
+import { type SlideModel, slideModelLimits } from "@/lib/contract/slide-model";
+import { officeFonts } from "@/lib/contract/fonts";
 import { DeckFaultError, type PlayerReport } from "@/lib/render/browser";
 import { withDeckPage } from "@/lib/render/deck-page";
 import { playerAssets } from "@/lib/viewer/assets";

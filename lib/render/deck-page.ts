@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import type { Page } from "puppeteer-core";
 import { setting } from "@/lib/core/config";
-import type { PlayerMode } from "@/components/player/config";
+import type { PlayerMode } from "@/lib/contract/player";
 import { defaultTokensCss } from "@/lib/deck/vocabulary";
 import { moduleResponse, renderFrameDocument } from "@/lib/viewer/frame-document";
 import type { ViewableDeck } from "@/lib/viewer/viewable-deck";

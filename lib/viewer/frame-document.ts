@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { PlayerConfig, PlayerMode } from "@/components/player/config";
+import type { PlayerConfig, PlayerMode } from "@/lib/contract/player";
 import { reserializeStoredTokensCss } from "@/lib/deck/tokens";
 import { defaultTokensCss } from "@/lib/deck/vocabulary";
 import { playerAssets } from "./assets";

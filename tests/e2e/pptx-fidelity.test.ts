@@ -5,7 +5,7 @@ import path from "node:path";
 import type { Browser } from "playwright-core";
 import { PNG } from "pngjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { shippedFonts } from "@/lib/deck/fonts";
+import { shippedFonts } from "@/lib/contract/fonts";
 import { stopLocalRunner } from "@/lib/jobs/local-runner";
 import { closeRenderBrowser } from "@/lib/render/browser";
 import { call, createUser, type TestUser } from "../helpers/api";

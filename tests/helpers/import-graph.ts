@@ -11,7 +11,8 @@ export const ROOT = path.resolve(import.meta.dirname, "../..");
 const SOURCE_DIRS = ["app", "components", "inngest", "lib", "scripts"];
 const EXTENSIONS = [".ts", ".tsx", ".mts", ".mjs", ".js"];
 
-export type ImportEdge = { from: string; to: string; specifier: string; typeOnly: boolean };
+/** `local`: a file of this repository (not a package), `to` being its path from the root. */
+export type ImportEdge = { from: string; to: string; specifier: string; typeOnly: boolean; local: boolean };
 
 export function sourceFiles(dirs = SOURCE_DIRS): string[] {
   const files: string[] = [];

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { compileDeck } from "@/lib/deck/compile";
 import { buildAuthoringBrief, exampleDeckOutline, exampleDeckSource } from "@/lib/deck/instructions";
 import { parseTokensCss } from "@/lib/deck/tokens";
-import { defaultTokensCss, iconNames, themeTokens, vocabulary } from "@/lib/deck/vocabulary";
+import { iconNames } from "@/lib/contract/vocabulary";
+import { defaultTokensCss, themeTokens, vocabulary } from "@/lib/deck/vocabulary";
 
 describe("buildAuthoringBrief", () => {
   const brief = buildAuthoringBrief();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { SlideModel, TextRun } from "@/components/player/export/slide-model";
+import type { SlideModel, TextRun } from "@/lib/contract/slide-model";
 import { buildPptx } from "@/lib/exports/build-pptx";
 import { escapeXml, xmlChars } from "@/lib/exports/ooxml";
 import { isExportableLink, parseExportModel } from "@/lib/exports/pptx-model";

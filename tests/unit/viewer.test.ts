@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { analyzeDeckFonts, parseFontFamilyList, shippedFonts } from "@/lib/deck/fonts";
+import { analyzeDeckFonts, parseFontFamilyList, shippedFonts } from "@/lib/contract/fonts";
 import { parseTokensCss } from "@/lib/deck/tokens";
 import { defaultTokensCss } from "@/lib/deck/vocabulary";
 import { escapeHtml } from "@/lib/contract/text";

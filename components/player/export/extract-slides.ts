@@ -15,7 +15,7 @@ import {
   type TableCell,
   type TextRun,
   slideModelLimits as limits,
-} from "./slide-model";
+} from "@/lib/contract/slide-model";
 
 // Marks this extraction puts on the deck's elements carry a value of its own, so markup of the deck's
 // that happens to look the same is not taken for them.

@@ -1,4 +1,4 @@
-import { isGenericFamily, parseFontFamilyList } from "@/lib/deck/fonts";
+import { isGenericFamily, parseFontFamilyList } from "@/lib/contract/fonts";
 
 // The deck's primary families (first of each --font-* token) that have no shipped face or whose face
 // failed to load: the browser fell back along the stack, so the export will not match the design.

@@ -1,6 +1,6 @@
 import { type ComponentType, isValidElement, type ReactElement } from "react";
 import { createRoot } from "react-dom/client";
-import type { PlayerConfig } from "../config";
+import type { PlayerConfig } from "@/lib/contract/player";
 import { ErrorPanel, RootBoundary, describeError } from "./error-boundary";
 import { lockDown } from "./lockdown";
 import { Player } from "./player";

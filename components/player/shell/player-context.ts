@@ -1,5 +1,5 @@
 import { createContext, useContext } from "react";
-import type { PlayerConfig, SlideMeta } from "../config";
+import type { PlayerConfig, SlideMeta } from "@/lib/contract/player";
 
 export type PlayerState = {
   config: PlayerConfig;

@@ -9,7 +9,7 @@ import {
   useRef,
   useState,
 } from "react";
-import type { PlayerConfig, PlayerMessage, SlideMeta, ViewerMessage } from "../config";
+import type { PlayerConfig, PlayerMessage, SlideMeta, ViewerMessage } from "@/lib/contract/player";
 import { Controls } from "./controls";
 import { ErrorPanel } from "./error-boundary";
 import { findMissingFonts } from "./fonts";
@@ -78,8 +78,11 @@ export function Player({ config, children }: { config: PlayerConfig; children: R
   const [noDeck, setNoDeck] = useState(false);
   const [idle, setIdle] = useState(false);
   const countRef = useRef(0);
+  // The slide `run` steps from; set at commit, before any key or message can reach `run`.
   const slideRef = useRef(slide);
-  slideRef.current = slide;
+  useLayoutEffect(() => {
+    slideRef.current = slide;
+  }, [slide]);
   const deckSeen = useRef(false);
 
   const goTo = useCallback((target: number) => {

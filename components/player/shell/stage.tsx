@@ -1,7 +1,5 @@
 import { type ReactNode, useLayoutEffect, useRef, useState } from "react";
-
-export const CANVAS_WIDTH = 1920;
-export const CANVAS_HEIGHT = 1080;
+import { CANVAS } from "@/lib/contract/deck";
 
 function useElementSize<T extends HTMLElement>() {
   const ref = useRef<T>(null);
@@ -21,13 +19,13 @@ function useElementSize<T extends HTMLElement>() {
 // The 1920x1080 canvas, scaled to fit its container and centred (letterboxed).
 export function Stage({ children }: { children: ReactNode }) {
   const [ref, { width, height }] = useElementSize<HTMLDivElement>();
-  const scale = width && height ? Math.min(width / CANVAS_WIDTH, height / CANVAS_HEIGHT) : 0;
+  const scale = width && height ? Math.min(width / CANVAS.width, height / CANVAS.height) : 0;
   return (
     <div ref={ref} className="dh-stage">
       <div
         className="dh-canvas"
         style={{
-          transform: `translate(${(width - CANVAS_WIDTH * scale) / 2}px, ${(height - CANVAS_HEIGHT * scale) / 2}px) scale(${scale})`,
+          transform: `translate(${(width - CANVAS.width * scale) / 2}px, ${(height - CANVAS.height * scale) / 2}px) scale(${scale})`,
           visibility: scale ? "visible" : "hidden",
         }}
       >
@@ -40,14 +38,14 @@ export function Stage({ children }: { children: ReactNode }) {
 // A canvas drawn at a fixed width (thumbnails), or fitted to its container (`fit`).
 export function ScaledCanvas({ children, fit }: { children: ReactNode; fit?: boolean }) {
   const [ref, { width, height }] = useElementSize<HTMLDivElement>();
-  const scale = fit ? Math.min(width / CANVAS_WIDTH, height / CANVAS_HEIGHT) : width / CANVAS_WIDTH;
+  const scale = fit ? Math.min(width / CANVAS.width, height / CANVAS.height) : width / CANVAS.width;
   return (
     <div ref={ref} className={fit ? "dh-stage" : "dh-thumb-frame"}>
       <div
         className="dh-canvas"
         style={{
           transform: fit
-            ? `translate(${(width - CANVAS_WIDTH * scale) / 2}px, ${(height - CANVAS_HEIGHT * scale) / 2}px) scale(${scale})`
+            ? `translate(${(width - CANVAS.width * scale) / 2}px, ${(height - CANVAS.height * scale) / 2}px) scale(${scale})`
             : `scale(${scale})`,
           visibility: scale ? "visible" : "hidden",
         }}

@@ -5,21 +5,15 @@
 // width a column gives it, instead of shrinking with a scaled viewBox.
 
 import { useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from "react";
-import {
-  aligns,
-  formatValue,
-  oneOf,
-  optionalOneOf,
-  textOf,
-  typographicMinus,
-} from "@/components/player/vocabulary/tone";
+import { formatValue, oneOf, optionalOneOf, textOf, typographicMinus } from "@/components/player/vocabulary/tone";
+import { aligns, chartTypes, statTones, type Align, type ChartType, type StatTone } from "@/lib/contract/vocabulary";
 
 type StatProps = {
   value: string;
   label: string;
   detail?: string;
-  tone?: "primary" | "secondary" | "accent" | "default";
-  align?: "left" | "center" | "right";
+  tone?: StatTone;
+  align?: Align;
 };
 
 export function Stat({ value, label, detail, tone, align }: StatProps) {
@@ -28,11 +22,7 @@ export function Stat({ value, label, detail, tone, align }: StatProps) {
   const detailText = textOf(detail);
   if (!valueText && !labelText) return null;
   return (
-    <div
-      className="dh-stat"
-      data-tone={oneOf(tone, ["primary", "secondary", "accent", "default"], "primary")}
-      data-align={optionalOneOf(align, aligns)}
-    >
+    <div className="dh-stat" data-tone={oneOf(tone, statTones, "primary")} data-align={optionalOneOf(align, aligns)}>
       {valueText ? <p className="dh-stat-value">{typographicMinus(valueText)}</p> : null}
       {labelText ? <p className="dh-stat-label">{labelText}</p> : null}
       {detailText ? <p className="dh-stat-detail">{detailText}</p> : null}
@@ -100,7 +90,7 @@ export function Table({ columns, rows, highlight, striped }: TableProps) {
 type ChartPoint = { label: string; value: number };
 
 type ChartProps = {
-  type: "bar" | "line" | "pie";
+  type: ChartType;
   data: ChartPoint[];
   unit?: string;
   highlight?: string;
@@ -127,7 +117,7 @@ const charWidth = 0.56;
 const digitWidth = 0.62;
 
 export function Chart({ type, data, unit, highlight, showValues, title }: ChartProps) {
-  const kind = oneOf(type, ["bar", "line", "pie"], "bar");
+  const kind = oneOf(type, chartTypes, "bar");
   const points = chartPoints(data);
   const titleText = textOf(title);
   const highlightLabel = textOf(highlight);
@@ -456,23 +446,24 @@ function PiePlot({ points, size, options }: PlotProps) {
   const legendTop = cy - (rowHeight * slices.length) / 2 + rowHeight / 2;
   const valueX = Math.min(legendX + legendWidth, size.width - 4);
 
-  let angle = 0;
+  // Each slice starts where the one before it ends.
+  const sectors: Array<{ start: number; end: number }> = [];
+  for (const slice of slices) {
+    const start = sectors.at(-1)?.end ?? 0;
+    sectors.push({ start, end: start + (slice.value / total) * Math.PI * 2 });
+  }
   return (
     <g>
-      {slices.map((slice, index) => {
-        const start = angle;
-        angle += (slice.value / total) * Math.PI * 2;
-        return (
-          <path
-            key={index}
-            className="dh-chart-slice"
-            data-series={highlightIndex === -1 ? index : undefined}
-            data-shade={highlightIndex === -1 ? undefined : shadeIndex(index, highlightIndex)}
-            data-highlight={index === highlightIndex ? "" : undefined}
-            d={sectorPath(cx, cy, outer, inner, start, angle)}
-          />
-        );
-      })}
+      {sectors.map(({ start, end }, index) => (
+        <path
+          key={index}
+          className="dh-chart-slice"
+          data-series={highlightIndex === -1 ? index : undefined}
+          data-shade={highlightIndex === -1 ? undefined : shadeIndex(index, highlightIndex)}
+          data-highlight={index === highlightIndex ? "" : undefined}
+          d={sectorPath(cx, cy, outer, inner, start, end)}
+        />
+      ))}
       {focus ? (
         <g>
           <text

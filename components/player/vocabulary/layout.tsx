@@ -2,12 +2,30 @@
 // data attributes, so a theme change (--space, --radius) reaches every deck without touching markup.
 
 import { Children, type ReactNode } from "react";
-import { aligns, gaps, oneOf, optionalOneOf, type StyleWithVars } from "@/components/player/vocabulary/tone";
+import { oneOf, optionalOneOf, type StyleWithVars } from "@/components/player/vocabulary/tone";
+import {
+  aligns,
+  boxPaddings,
+  boxTones,
+  columnAligns,
+  gaps,
+  gridColumns,
+  stackAligns,
+  stackJustifies,
+  type Align,
+  type BoxPadding,
+  type BoxTone,
+  type ColumnAlign,
+  type Gap,
+  type GridColumns,
+  type StackAlign,
+  type StackJustify,
+} from "@/lib/contract/vocabulary";
 
 type ColumnsProps = {
   ratio?: string;
-  gap?: "none" | "sm" | "md" | "lg" | "xl";
-  align?: "start" | "center" | "end" | "stretch";
+  gap?: Gap;
+  align?: ColumnAlign;
   children?: ReactNode;
 };
 
@@ -18,7 +36,7 @@ export function Columns({ ratio, gap, align, children }: ColumnsProps) {
     <div
       className="dh-columns"
       data-gap={oneOf(gap, gaps, "md")}
-      data-align={oneOf(align, ["start", "center", "end", "stretch"], "start")}
+      data-align={oneOf(align, columnAligns, "start")}
       style={style}
     >
       {children}
@@ -45,9 +63,9 @@ function columnTemplate(ratio: unknown, count: number): string {
 }
 
 type StackProps = {
-  gap?: "none" | "sm" | "md" | "lg" | "xl";
-  align?: "start" | "center" | "end";
-  justify?: "start" | "center" | "end" | "between";
+  gap?: Gap;
+  align?: StackAlign;
+  justify?: StackJustify;
   children?: ReactNode;
 };
 
@@ -57,8 +75,8 @@ export function Stack({ gap, align, justify, children }: StackProps) {
       className="dh-stack"
       data-gap={oneOf(gap, gaps, "md")}
       // Without align the stack follows its context (start on a content slide, centred on a centre slide).
-      data-align={optionalOneOf(align, ["start", "center", "end"])}
-      data-justify={oneOf(justify, ["start", "center", "end", "between"], "start")}
+      data-align={optionalOneOf(align, stackAligns)}
+      data-justify={oneOf(justify, stackJustifies, "start")}
     >
       {children}
     </div>
@@ -66,23 +84,23 @@ export function Stack({ gap, align, justify, children }: StackProps) {
 }
 
 type GridProps = {
-  columns?: 2 | 3 | 4;
-  gap?: "none" | "sm" | "md" | "lg" | "xl";
+  columns?: GridColumns;
+  gap?: Gap;
   children?: ReactNode;
 };
 
 export function Grid({ columns, gap, children }: GridProps) {
   return (
-    <div className="dh-grid" data-columns={oneOf(columns, [2, 3, 4], 3)} data-gap={oneOf(gap, gaps, "md")}>
+    <div className="dh-grid" data-columns={oneOf(columns, gridColumns, 3)} data-gap={oneOf(gap, gaps, "md")}>
       {children}
     </div>
   );
 }
 
 type BoxProps = {
-  tone?: "surface" | "primary" | "accent" | "outline";
-  padding?: "sm" | "md" | "lg";
-  align?: "left" | "center" | "right";
+  tone?: BoxTone;
+  padding?: BoxPadding;
+  align?: Align;
   children?: ReactNode;
 };
 
@@ -90,8 +108,8 @@ export function Box({ tone, padding, align, children }: BoxProps) {
   return (
     <div
       className="dh-box"
-      data-tone={oneOf(tone, ["surface", "primary", "accent", "outline"], "surface")}
-      data-padding={oneOf(padding, ["sm", "md", "lg"], "md")}
+      data-tone={oneOf(tone, boxTones, "surface")}
+      data-padding={oneOf(padding, boxPaddings, "md")}
       data-align={optionalOneOf(align, aligns)}
     >
       {children}

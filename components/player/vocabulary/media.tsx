@@ -69,11 +69,22 @@ import {
   Zap,
   type IconNode,
 } from "lucide";
-import { oneOf, textOf, textTones } from "@/components/player/vocabulary/tone";
+import { oneOf, textOf } from "@/components/player/vocabulary/tone";
+import {
+  iconSizes,
+  imageFits,
+  imageFocuses,
+  textTones,
+  type IconName,
+  type IconSize,
+  type ImageFit,
+  type ImageFocus,
+  type TextTone,
+} from "@/lib/contract/vocabulary";
 
-// Keys are exactly `iconNames` from lib/deck/vocabulary.ts (a unit test can hold the two together);
-// values are the closest lucide glyph, several of which lucide has since renamed.
-const icons: Readonly<Record<string, IconNode>> = {
+// Keyed by the contract's `iconNames` (the type makes tsc hold the two together; a unit test checks it at
+// runtime too); values are the closest lucide glyph, several of which lucide has since renamed.
+export const icons: Readonly<Record<IconName, IconNode>> = {
   "arrow-right": ArrowRight,
   "arrow-up-right": ArrowUpRight,
   "arrow-down-right": ArrowDownRight,
@@ -138,7 +149,7 @@ const icons: Readonly<Record<string, IconNode>> = {
 
 // Near misses that models and people write often (lucide's newer names, obvious synonyms). Resolving
 // them is kinder than a placeholder glyph; anything else still gets the visible fallback.
-const aliases: Readonly<Record<string, string>> = {
+const aliases: Readonly<Record<string, IconName>> = {
   "circle-check": "check-circle",
   "triangle-alert": "alert-triangle",
   warning: "alert-triangle",
@@ -170,13 +181,16 @@ function resolveIcon(name: unknown): IconNode | undefined {
     .trim()
     .toLowerCase()
     .replace(/[\s_]+/g, "-");
-  return icons[key] ?? icons[aliases[key] ?? ""];
+  // Own keys only: "constructor" or "toString" must not find Object.prototype's functions.
+  if (Object.hasOwn(icons, key)) return icons[key as IconName];
+  const alias = Object.hasOwn(aliases, key) ? aliases[key] : undefined;
+  return alias ? icons[alias] : undefined;
 }
 
 type IconProps = {
   name: string;
-  size?: "sm" | "md" | "lg" | "xl";
-  tone?: "default" | "muted" | "primary" | "secondary" | "accent";
+  size?: IconSize;
+  tone?: TextTone;
 };
 
 export function Icon({ name, size, tone }: IconProps) {
@@ -184,7 +198,7 @@ export function Icon({ name, size, tone }: IconProps) {
   return (
     <LineIcon
       node={node ?? CircleDashed}
-      size={oneOf(size, ["sm", "md", "lg", "xl"], "md")}
+      size={oneOf(size, iconSizes, "md")}
       tone={oneOf(tone, textTones, "primary")}
       missing={node ? undefined : (textOf(name) ?? "")}
     />
@@ -218,14 +232,11 @@ function glyph(node: IconNode) {
   return node.map(([tag, attrs], index) => createElement(tag, { key: index, ...attrs }));
 }
 
-const fits = ["cover", "contain"] as const;
-const focuses = ["center", "top", "bottom", "left", "right"] as const;
-
 type ImageProps = {
   src: string;
   alt: string;
-  fit?: "cover" | "contain";
-  focus?: "center" | "top" | "bottom" | "left" | "right";
+  fit?: ImageFit;
+  focus?: ImageFocus;
   caption?: string;
   rounded?: boolean;
 };
@@ -253,8 +264,8 @@ export function Image({ src, alt, fit, focus, caption, rounded }: ImageProps) {
             className="dh-image-img"
             src={url}
             alt={description}
-            data-fit={oneOf(fit, fits, "cover")}
-            data-focus={oneOf(focus, focuses, "center")}
+            data-fit={oneOf(fit, imageFits, "cover")}
+            data-focus={oneOf(focus, imageFocuses, "center")}
             decoding="async"
             onError={() => setFailedSrc(url)}
             // The error can fire before React attaches onError (server-rendered markup, cached failures).

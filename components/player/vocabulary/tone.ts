@@ -1,20 +1,9 @@
 // Shared prop normalisers for the vocabulary components. Decks are written by people and models, so
 // props arrive unchecked at runtime: every helper maps anything outside the vocabulary to the default
-// instead of throwing, and the CSS only ever sees values it has a rule for.
+// instead of throwing, and the CSS only ever sees values it has a rule for. The lists of values are
+// lib/contract/vocabulary.ts's, the ones the brief documents.
 
 import type { CSSProperties } from "react";
-
-export const gaps = ["none", "sm", "md", "lg", "xl"] as const;
-export type Gap = (typeof gaps)[number];
-
-export const aligns = ["left", "center", "right"] as const;
-export type Align = (typeof aligns)[number];
-
-export const sizes = ["sm", "md", "lg"] as const;
-export type Size = (typeof sizes)[number];
-
-export const textTones = ["default", "muted", "primary", "secondary", "accent"] as const;
-export type TextTone = (typeof textTones)[number];
 
 /** A style object that may carry custom properties, which React's CSSProperties does not declare. */
 export type StyleWithVars = CSSProperties & Record<`--${string}`, string | number>;

@@ -5,12 +5,29 @@ import { Children, isValidElement, type ReactNode } from "react";
 import { highlight as highlightCode } from "sugar-high";
 import { lang as normaliseLanguage } from "sugar-high/lang";
 import { Icon } from "@/components/player/vocabulary/media";
-import { aligns, oneOf, optionalOneOf, sizes, textOf, textTones } from "@/components/player/vocabulary/tone";
+import { oneOf, optionalOneOf, textOf } from "@/components/player/vocabulary/tone";
+import { escapeHtml } from "@/lib/contract/text";
+import {
+  aligns,
+  bulletMarkers,
+  headingLevels,
+  quoteSizes,
+  sizes,
+  textTones,
+  textWeights,
+  type Align,
+  type BulletMarker,
+  type HeadingLevel,
+  type QuoteSize,
+  type Size,
+  type TextTone,
+  type TextWeight,
+} from "@/lib/contract/vocabulary";
 
 type TitleProps = {
   kicker?: string;
   subtitle?: string;
-  align?: "left" | "center" | "right";
+  align?: Align;
   children?: ReactNode;
 };
 
@@ -27,14 +44,14 @@ export function Title({ kicker, subtitle, align, children }: TitleProps) {
 }
 
 type HeadingProps = {
-  level?: 1 | 2 | 3;
+  level?: HeadingLevel;
   kicker?: string;
-  align?: "left" | "center" | "right";
+  align?: Align;
   children?: ReactNode;
 };
 
 export function Heading({ level, kicker, align, children }: HeadingProps) {
-  const depth = oneOf(level, [1, 2, 3], 1);
+  const depth = oneOf(level, headingLevels, 1);
   const kickerText = textOf(kicker);
   // Title owns <h1>; heading levels sit one below it so a deck's document outline stays well formed.
   const Tag = depth === 1 ? "h2" : depth === 2 ? "h3" : "h4";
@@ -47,10 +64,10 @@ export function Heading({ level, kicker, align, children }: HeadingProps) {
 }
 
 type TextProps = {
-  size?: "sm" | "md" | "lg";
-  tone?: "default" | "muted" | "primary" | "secondary" | "accent";
-  weight?: "regular" | "bold";
-  align?: "left" | "center" | "right";
+  size?: Size;
+  tone?: TextTone;
+  weight?: TextWeight;
+  align?: Align;
   children?: ReactNode;
 };
 
@@ -61,7 +78,7 @@ export function Text({ size, tone, weight, align, children }: TextProps) {
       // Unset size means "md", or the list's size when the Text is a bullet point.
       data-size={optionalOneOf(size, sizes)}
       data-tone={oneOf(tone, textTones, "default")}
-      data-weight={oneOf(weight, ["regular", "bold"], "regular")}
+      data-weight={oneOf(weight, textWeights, "regular")}
       data-align={optionalOneOf(align, aligns)}
     >
       {children}
@@ -69,19 +86,17 @@ export function Text({ size, tone, weight, align, children }: TextProps) {
   );
 }
 
-const markers = ["dot", "number", "check", "arrow"] as const;
-
 type BulletsProps = {
   items?: string[];
-  marker?: "dot" | "number" | "check" | "arrow";
-  size?: "sm" | "md" | "lg";
+  marker?: BulletMarker;
+  size?: Size;
   children?: ReactNode;
 };
 
 export function Bullets({ items, marker, size, children }: BulletsProps) {
   const points = bulletPoints(items, children);
   if (points.length === 0) return null;
-  const kind = oneOf(marker, markers, "dot");
+  const kind = oneOf(marker, bulletMarkers, "dot");
   const List = kind === "number" ? "ol" : "ul";
   return (
     <List className="dh-bullets" data-marker={kind} data-size={oneOf(size, sizes, "md")}>
@@ -117,8 +132,8 @@ function bulletPoints(items: unknown, children: ReactNode): ReactNode[] {
 type QuoteProps = {
   by?: string;
   role?: string;
-  size?: "md" | "lg";
-  align?: "left" | "center" | "right";
+  size?: QuoteSize;
+  align?: Align;
   children?: ReactNode;
 };
 
@@ -126,7 +141,7 @@ export function Quote({ by, role, size, align, children }: QuoteProps) {
   const name = textOf(by);
   const roleText = textOf(role);
   return (
-    <figure className="dh-quote" data-size={oneOf(size, ["md", "lg"], "lg")} data-align={optionalOneOf(align, aligns)}>
+    <figure className="dh-quote" data-size={oneOf(size, quoteSizes, "lg")} data-align={optionalOneOf(align, aligns)}>
       <blockquote className="dh-quote-body">
         <p className="dh-quote-text">
           {/* The marks are text, not CSS content, so copy/paste and exports keep them. */}
@@ -148,7 +163,7 @@ type CodeProps = {
   code: string;
   language?: string;
   highlight?: number[];
-  size?: "sm" | "md" | "lg";
+  size?: Size;
 };
 
 export function Code({ code, language, highlight, size }: CodeProps) {
@@ -200,8 +215,4 @@ function dedent(code: string): string {
   const indents = lines.filter((line) => line.trim() !== "").map((line) => /^ */.exec(line)?.[0].length ?? 0);
   const common = indents.length > 0 ? Math.min(...indents) : 0;
   return lines.map((line) => line.slice(common).trimEnd()).join("\n");
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }

@@ -3,7 +3,7 @@ import type { AnyNode, Document, Element } from "domhandler";
 import { getAttributeValue, textContent } from "domutils";
 import postcss, { type ChildNode, type Container, type Root } from "postcss";
 import valueParser from "postcss-value-parser";
-import { parseFontFamilyList } from "@/lib/deck/fonts";
+import { parseFontFamilyList } from "@/lib/contract/fonts";
 import {
   type ClassUsage,
   classifyCompound,

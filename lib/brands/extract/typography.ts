@@ -1,6 +1,6 @@
 import valueParser from "postcss-value-parser";
 import type { Typography } from "@/lib/brands/brand-book";
-import { findShippedFont, isGenericFamily, parseFontFamilyList } from "@/lib/deck/fonts";
+import { findShippedFont, isGenericFamily, parseFontFamilyList } from "@/lib/contract/fonts";
 import { resolveFontSizePx } from "./css-length";
 import type { CssModel, CssRule } from "./css-model";
 import { parseCompound, splitSelectorList, subjectOf } from "./css-selector";

@@ -1,7 +1,7 @@
 // What the PPTX builder needs from each rendered slide: positioned boxes in canvas pixels (1920x1080),
-// in paint order. Produced in the browser by extract-slides.ts (in a JavaScript world of its own, apart
-// from the deck's scripts), checked in Node by lib/exports/pptx-model.ts against these limits and turned
-// into a file by lib/exports/build-pptx.ts.
+// in paint order. Produced in the browser by components/player/export/extract-slides.ts (in a JavaScript
+// world of its own, apart from the deck's scripts), checked in Node by lib/exports/pptx-model.ts against
+// these limits and turned into a file by lib/exports/build-pptx.ts.
 
 export const slideModelLimits = {
   slides: 500,
@@ -90,6 +90,7 @@ export type SlideItem = ShapeItem | TextItem | TableItem | RasterItem;
 
 export type SlideModel = { background: Rgba | null; items: SlideItem[] };
 
+// What extract-slides.ts defines on the page for the renderer (lib/exports/render-export.ts) to call.
 declare global {
   interface Window {
     __deckhandExtract?: () => SlideModel[];

@@ -1,11 +1,14 @@
-// What the frame document tells the player (a JSON script element), and the messages the player and
-// the page around it exchange. Shared by the player, the viewer page and the presenter window.
+// The player's side of the frame document: the config the server writes into it (a JSON script
+// element), the messages the player and the pages around it exchange, and the status the export
+// renderer reads. The server, the player, the share page and the presenter window all import it.
+
+import type { DeckFormat } from "./deck";
 
 export type PlayerMode = "present" | "export" | "thumb";
 
 export type PlayerConfig = {
   moduleUrl: string;
-  format: "slides" | "webpage";
+  format: DeckFormat;
   mode: PlayerMode;
   /** 0-based slide to start on (thumb mode: the slide to draw). */
   slide: number;
@@ -38,6 +41,8 @@ export type PlayerStatus = {
   errors: string[];
 };
 
+// The global the player sets and the renderer reads (lib/render/browser.ts). Only a type: declaring
+// the property needs no DOM library, and both tsconfigs see it because both include this folder.
 declare global {
   interface Window {
     __deckhand?: PlayerStatus;

@@ -1,6 +1,7 @@
-// The open fonts Deckhand ships (from @fontsource packages, copied into the player's assets at build
-// time) and the font facts derived from a deck's tokens. tokensCss may name any family; shipped ones
-// render identically in the viewer and in exports, others fall back along their CSS stack and are reported.
+// The open fonts Deckhand ships (from @fontsource packages, copied into the player's assets by
+// scripts/build-player.ts) and how a CSS font-family value is read. tokensCss may name any family;
+// shipped ones render identically in the viewer and in exports, others fall back along their CSS stack
+// and are reported: by the player (the faces that did not load) and by the server (tokens, brands).
 
 export type FontCategory = "sans" | "serif" | "mono" | "display";
 
