@@ -6,11 +6,13 @@ import {
   type ReactNode,
   useContext,
   useLayoutEffect,
+  useRef,
 } from "react";
 import { ScaledCanvas, Stage } from "./shell/stage";
 import { Overview } from "./shell/overview";
 import { SectionBoundary } from "./shell/error-boundary";
 import { SectionIndexContext, usePlayer } from "./shell/player-context";
+import { fitSlideOnce } from "./shell/fit";
 import { oneOf } from "./vocabulary/tone";
 import {
   beatHeights,
@@ -120,11 +122,15 @@ function useSectionMeta(kind: "Slide" | "Beat", label: unknown, notes: unknown) 
   return { index, label: text };
 }
 
-// One 1920x1080 slide.
+// One 1920x1080 slide. Its type is fitted to the canvas after every commit that changed it, before the
+// browser paints (shell/fit.ts).
 export function Slide({ label, notes, layout, background, image, children }: SlideProps) {
   const { index, label: name } = useSectionMeta("Slide", label, notes);
+  const ref = useRef<HTMLElement>(null);
+  useLayoutEffect(() => (ref.current ? fitSlideOnce(ref.current) : undefined));
   return (
     <section
+      ref={ref}
       className="dh-slide"
       data-layout={oneOf(layout, sectionLayouts, "content")}
       data-background={oneOf(background, sectionBackgrounds, "default")}

@@ -10,6 +10,9 @@ const SOURCE_LIMIT = "1 MB";
 const TOKENS_CSS_LIMIT = "64 KB";
 // Slide padding is 12 spacing units on each side (see --space).
 const SLIDE_PADDING_UNITS = 12;
+// The floors of components/player/shell/fit.ts (the lowest factor type is shrunk to before it overflows).
+const SLIDE_FIT_FLOOR = 0.7;
+const STAT_FIT_FLOOR = 0.5;
 
 /**
  * A complete slides deck that compiles; the brief shows it and tests hold it to that. It uses most of
@@ -179,9 +182,16 @@ function renderCanvas(): string {
   const padding = SLIDE_PADDING_UNITS * readPixels("--space");
   return `THE CANVAS AND DENSITY
 
-Slides are drawn on a fixed ${CANVAS.width}x${CANVAS.height} canvas, scaled to fit the screen, PDF page or PPTX slide; nothing scrolls, so content that does not fit is cut off. A "content" slide keeps ${padding}px of padding on every side, leaving about ${CANVAS.width - 2 * padding}x${CANVAS.height - 2 * padding}px.
+Slides are drawn on a fixed ${CANVAS.width}x${CANVAS.height} canvas, scaled to fit the screen, PDF page or PPTX slide; nothing scrolls. A "content" slide keeps ${padding}px of padding on every side, leaving about ${CANVAS.width - 2 * padding}x${CANVAS.height - 2 * padding}px.
 
 Type sizes on the canvas with the default theme: ${renderTypeLadder()}. Components choose sizes; you choose components and the size/level props.
+
+How the player lays out a slide (so you do not have to):
+- A "content" slide is a heading and a body. A leading <Heading> (or <Title>) stays at the top; the body, everything after it, is centred vertically in the height left under the heading, so a short body sits in the middle of the slide, not glued under the heading. A slide without a leading heading centres all of its content.
+- A <Chart> or <Image> in the body, or a <Columns>, <Grid>, <Stack> or <Box> holding one, grows to fill the height under the heading, and the chart or image fills its column. Give a chart a column of its own rather than sizing it.
+- Columns are as tall as the tallest one by default (align "stretch"), and cells of a <Grid> row share one height, so Boxes side by side come out even. align "start" | "center" | "end" keeps each column at its own height.
+- "center" slides (covers, section breaks, statements) centre everything on both axes.
+- Type shrinks to fit before anything overflows: a slide whose content is too tall is scaled down as a whole (down to ${Math.round(SLIDE_FIT_FLOOR * 100)}% of its sizes, so the hierarchy holds), and a Title, Heading or Stat value whose longest word is wider than its box is made smaller (down to 70%, a Stat value to ${Math.round(STAT_FIT_FLOOR * 100)}%, side-by-side Stats together so a row of numbers stays one size). A word still too wide at that size breaks onto the next line. Content that does not fit even then runs past the padding and is reported as overflowing, so keep to the density rules below instead of counting on the shrinking: fitted slides are denser and smaller than designed.
 
 Density rules that make decks good:
 - One idea per slide. The heading states the takeaway as a sentence ("Churn halved after the pricing change"), not a topic ("Churn").

@@ -85,7 +85,7 @@ export const vocabulary: readonly ComponentSpec[] = [
   {
     name: "Slide",
     group: "structure",
-    doc: "One 1920x1080 slide; content is padded and flows top to bottom unless `layout` says otherwise.",
+    doc: "One 1920x1080 slide; content is padded, a leading Heading sits at the top and the rest is balanced in the space below it, unless `layout` says otherwise.",
     props: [
       {
         name: "label",
@@ -100,7 +100,7 @@ export const vocabulary: readonly ComponentSpec[] = [
       {
         name: "layout",
         ...choice(sectionLayouts),
-        doc: '"content" (default): padded, top-left flow. "center": everything centred on both axes, for covers, section breaks and big statements. "full-bleed": no padding, for edge-to-edge images or charts.',
+        doc: '"content" (default): padded; a leading Heading (or Title) stays at the top and everything after it is centred vertically in the height left under it, while a Chart or Image (or a Columns, Grid, Stack or Box holding one) grows to fill that height. "center": everything centred on both axes, for covers, section breaks and big statements. "full-bleed": no padding, for edge-to-edge images or charts.',
       },
       {
         name: "background",
@@ -156,7 +156,7 @@ export const vocabulary: readonly ComponentSpec[] = [
       {
         name: "align",
         ...choice(columnAligns),
-        doc: 'Vertical alignment of the columns. Default "start".',
+        doc: 'Vertical alignment of the columns. Default "stretch": every column is as tall as the tallest, so Boxes side by side come out even; "start", "center" and "end" keep each column at its own height.',
       },
     ],
     children: "One child per column; wrap several elements of one column in a <Stack>.",
@@ -290,7 +290,7 @@ export const vocabulary: readonly ComponentSpec[] = [
   {
     name: "Image",
     group: "media",
-    doc: "A picture that fills the space its container gives it.",
+    doc: "A picture that fills the space its container gives it (on a content slide, the height left under the heading).",
     props: [
       { name: "src", type: "string", required: true, doc: "Image URL (https or data:)." },
       { name: "alt", type: "string", required: true, doc: "What the image shows, for screen readers and exports." },
@@ -355,7 +355,7 @@ export const vocabulary: readonly ComponentSpec[] = [
   {
     name: "Chart",
     group: "data",
-    doc: "A single-series bar, line or pie chart drawn from inline data.",
+    doc: "A single-series bar, line or pie chart drawn from inline data; it grows to the height its container gives it.",
     props: [
       {
         name: "type",

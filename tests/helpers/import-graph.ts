@@ -93,6 +93,7 @@ export function importEdges(files = sourceFiles()): ImportEdge[] {
         to: resolveSpecifier(from, specifier),
         specifier,
         typeOnly: typeOnly.get(specifier) ?? false,
+        local: specifier.startsWith(".") || specifier.startsWith("@/") || specifier === "@deckhand/player",
       });
     }
   }

@@ -12,6 +12,7 @@ import {
 import type { PlayerConfig, PlayerMessage, SlideMeta, ViewerMessage } from "@/lib/contract/player";
 import { Controls } from "./controls";
 import { ErrorPanel } from "./error-boundary";
+import { refitAll, refitContaining } from "./fit";
 import { findMissingFonts } from "./fonts";
 import { PlayerContext, type PlayerState } from "./player-context";
 
@@ -216,12 +217,27 @@ export function Player({ config, children }: { config: PlayerConfig; children: R
     };
   }, [reportError]);
 
-  // Ready once drawn and its fonts loaded: the export renderer waits for this.
+  // Fonts and images that arrive after the first paint change what fits: slides are fitted again.
+  useEffect(() => {
+    const onFonts = () => refitAll();
+    const onLoad = (event: Event) => {
+      if (event.target instanceof HTMLImageElement) refitContaining(event.target);
+    };
+    document.fonts.addEventListener("loadingdone", onFonts);
+    document.addEventListener("load", onLoad, true);
+    return () => {
+      document.fonts.removeEventListener("loadingdone", onFonts);
+      document.removeEventListener("load", onLoad, true);
+    };
+  }, []);
+
+  // Ready once drawn, its fonts loaded and its slides fitted with them: the export renderer waits for this.
   useEffect(() => {
     if (count === 0 && !noDeck) return;
     let cancelled = false;
     void document.fonts.ready.then(() => {
       if (cancelled) return;
+      refitAll();
       const missingFonts = findMissingFonts();
       window.__deckhand = { ready: true, count, slides, missingFonts, errors };
       document.documentElement.dataset.ready = "true";

@@ -36,7 +36,8 @@ export function Columns({ ratio, gap, align, children }: ColumnsProps) {
     <div
       className="dh-columns"
       data-gap={oneOf(gap, gaps, "md")}
-      data-align={oneOf(align, columnAligns, "start")}
+      // Without align the cells stretch to the row's height (vocabulary.css), so cards come out even.
+      data-align={optionalOneOf(align, columnAligns)}
       style={style}
     >
       {children}

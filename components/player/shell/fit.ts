@@ -1,0 +1,206 @@
+// Text that fits: before a slide is painted its type is shrunk, in fixed steps, until everything sits
+// inside the slide's padding, down to a floor; what still does not fit is marked, never silently cut.
+//
+// Two factors, both plain custom properties so the fitted sizes are in computed styles (PDF prints
+// them, the PPTX extractor reads them):
+//   --dh-slide-fit on .dh-slide scales --dh-base, so every size on the slide shrinks together and the
+//                  type ladder keeps its proportions (floor SLIDE_FLOOR);
+//   --dh-fit       on a Title, Heading or Stat value whose longest word is wider than its box (floor
+//                  WORD_FLOORS, counted against the unfitted size); Stat values that sit side by side
+//                  share the smallest factor so a row of numbers stays one size.
+// What is still too wide at the floor breaks (overflow-wrap in vocabulary.css); what is still too tall
+// gets data-dh-overflow on the slide and on the components that cross its bottom or right edge.
+// Measuring uses layout boxes (offsetTop/offsetHeight), not screen rectangles, so it is the same in a
+// scaled stage, a thumbnail and an export page.
+
+export const SLIDE_FLOOR = 0.7;
+export const WORD_FLOORS: Readonly<Record<string, number>> = {
+  "dh-title-text": 0.7,
+  "dh-heading-text": 0.7,
+  "dh-stat-value": 0.5,
+};
+const STEPS = 50; // factors are multiples of 1/50, so the same slide always gets the same sizes
+const WORD_SELECTOR = Object.keys(WORD_FLOORS)
+  .map((name) => `.${name}`)
+  .join(", ");
+const MARKED =
+  ".dh-title, .dh-heading, .dh-text, .dh-bullets, .dh-quote, .dh-code, .dh-image, .dh-icon, .dh-stat, .dh-table, .dh-chart, .dh-columns, .dh-stack, .dh-grid, .dh-box";
+const CONTAINERS = ".dh-columns, .dh-grid, .dh-stack, .dh-box, .dh-chart, .dh-image";
+
+const mounted = new Set<HTMLElement>();
+const fitted = new WeakMap<HTMLElement, string>();
+
+/** Fits a slide when it is new or its content changed (a render that changed nothing costs one string). */
+export function fitSlideOnce(slide: HTMLElement): () => void {
+  mounted.add(slide);
+  const key = signature(slide);
+  if (fitted.get(slide) !== key) {
+    fitSlide(slide);
+    fitted.set(slide, key);
+  }
+  return () => mounted.delete(slide);
+}
+
+/** Fits every mounted slide again: fonts or images that arrived since change every measurement. */
+export function refitAll(): void {
+  for (const slide of mounted) {
+    if (!slide.isConnected) {
+      mounted.delete(slide);
+      continue;
+    }
+    fitSlide(slide);
+    fitted.set(slide, signature(slide));
+  }
+}
+
+export function refitContaining(node: Node): void {
+  const slide = node instanceof Element ? node.closest<HTMLElement>(".dh-slide") : null;
+  if (slide && mounted.has(slide)) {
+    fitSlide(slide);
+    fitted.set(slide, signature(slide));
+  }
+}
+
+function signature(slide: HTMLElement): string {
+  return `${slide.getElementsByTagName("*").length}|${slide.textContent ?? ""}`;
+}
+
+export function fitSlide(slide: HTMLElement): void {
+  // Not laid out (display: none somewhere above): nothing to measure; fitted when it is shown.
+  if (slide.offsetWidth === 0 || slide.offsetHeight === 0) return;
+  clearMarks(slide);
+  apply(slide, STEPS);
+  if (overflowing(slide).length === 0) return;
+  const floor = Math.round(SLIDE_FLOOR * STEPS);
+  apply(slide, floor);
+  const atFloor = overflowing(slide);
+  if (atFloor.length > 0) {
+    slide.setAttribute("data-dh-overflow", "");
+    for (const element of atFloor) element.setAttribute("data-dh-overflow", "");
+    return;
+  }
+  // Binary search on the step grid: `low` fits, `high` does not.
+  let low = floor;
+  let high = STEPS;
+  while (high - low > 1) {
+    const middle = Math.floor((low + high) / 2);
+    apply(slide, middle);
+    if (overflowing(slide).length === 0) low = middle;
+    else high = middle;
+  }
+  apply(slide, low);
+}
+
+function clearMarks(slide: HTMLElement) {
+  slide.removeAttribute("data-dh-overflow");
+  for (const element of slide.querySelectorAll("[data-dh-overflow]")) element.removeAttribute("data-dh-overflow");
+}
+
+function apply(slide: HTMLElement, step: number) {
+  if (step >= STEPS) slide.style.removeProperty("--dh-slide-fit");
+  else slide.style.setProperty("--dh-slide-fit", String(step / STEPS));
+  fitWords(slide, step / STEPS);
+}
+
+// Shrinks the type whose longest word is wider than its box. Measured with word breaking off (the
+// data-dh-measuring rule in vocabulary.css), so "$16.8M" is one word as wide as it is drawn.
+function fitWords(slide: HTMLElement, slideFit: number) {
+  const targets = [...slide.querySelectorAll<HTMLElement>(WORD_SELECTOR)];
+  for (const element of targets) element.style.removeProperty("--dh-fit");
+  if (targets.length === 0) return;
+  slide.setAttribute("data-dh-measuring", "");
+  const factors = new Map<HTMLElement, number>();
+  const minimum = (element: HTMLElement) => {
+    const floor = WORD_FLOORS[[...element.classList].find((name) => name in WORD_FLOORS) ?? ""] ?? 1;
+    return Math.min(STEPS, Math.ceil((floor / slideFit) * STEPS - 1e-9));
+  };
+  for (const element of targets) {
+    const ratio = tooWide(element) ? element.clientWidth / element.scrollWidth : 1;
+    factors.set(element, Math.max(minimum(element), Math.min(STEPS, Math.floor(ratio * STEPS))));
+  }
+  // Stat values side by side (one Columns, Grid or Stack) share the smallest size.
+  const groups = new Map<Element, HTMLElement[]>();
+  for (const element of targets) {
+    if (!element.classList.contains("dh-stat-value")) continue;
+    const row = element.closest(".dh-stat")?.parentElement;
+    if (!row || !row.matches(".dh-columns, .dh-grid, .dh-stack")) continue;
+    groups.set(row, [...(groups.get(row) ?? []), element]);
+  }
+  for (const members of groups.values()) {
+    const smallest = Math.min(...members.map((element) => factors.get(element) ?? STEPS));
+    for (const element of members) factors.set(element, smallest);
+  }
+  const set = (element: HTMLElement, step: number) => {
+    if (step >= STEPS) element.style.removeProperty("--dh-fit");
+    else element.style.setProperty("--dh-fit", String(step / STEPS));
+  };
+  for (const [element, step] of factors) set(element, step);
+  // Width is not exactly proportional to size (rounding, kerning): step down until it fits.
+  for (const [element, start] of factors) {
+    let step = start;
+    const floor = minimum(element);
+    while (step > floor && tooWide(element)) {
+      step -= 1;
+      set(element, step);
+    }
+    if (step !== start) {
+      for (const member of groups.get(element.closest(".dh-stat")?.parentElement ?? element) ?? []) {
+        if (member !== element) set(member, Math.min(step, factors.get(member) ?? STEPS));
+      }
+    }
+  }
+  slide.removeAttribute("data-dh-measuring");
+}
+
+function tooWide(element: HTMLElement): boolean {
+  return element.scrollWidth > element.clientWidth + 1;
+}
+
+// The components that cross the slide's content box (bottom or right), or containers whose content
+// spills out of them (a shrunk Columns drawing over the caption below it).
+function overflowing(slide: HTMLElement): HTMLElement[] {
+  const style = getComputedStyle(slide);
+  const bottom = slide.clientHeight - Number.parseFloat(style.paddingBottom) + 1;
+  const right = slide.clientWidth - Number.parseFloat(style.paddingRight) + 1;
+  const found: HTMLElement[] = [];
+  const walk = (parent: Element) => {
+    for (const child of parent.children) {
+      if (!(child instanceof HTMLElement) || child.classList.contains("dh-slide-image")) continue;
+      const box = layoutBox(child, slide);
+      if (!box) continue;
+      const outside = box.bottom > bottom || box.right > right;
+      const spills = (child.parentElement === slide || child.matches(CONTAINERS)) && spillsOut(child);
+      if ((outside || spills) && child.matches(MARKED)) found.push(child);
+      else if (outside || spills) found.push(child.closest<HTMLElement>(MARKED) ?? child);
+      walk(child);
+    }
+  };
+  walk(slide);
+  return [...new Set(found)].filter((element) => element !== slide);
+}
+
+// A box that was allowed to shrink below its content (min-height: 0, like a growing Chart or Columns) and
+// did. Boxes at their content height never spill; the slack is the ink of a tight line height (glyphs
+// rising above their line box count in scrollHeight but are not cut).
+function spillsOut(element: HTMLElement): boolean {
+  if (element.scrollHeight <= element.clientHeight + 1) return false;
+  const style = getComputedStyle(element);
+  if (style.minHeight === "auto") return false;
+  return element.scrollHeight > element.clientHeight + Number.parseFloat(style.fontSize) * 0.25;
+}
+
+function layoutBox(element: HTMLElement, slide: HTMLElement): { bottom: number; right: number } | null {
+  if (element.offsetParent === null) return null;
+  let top = 0;
+  let left = 0;
+  let node: HTMLElement | null = element;
+  while (node && node !== slide) {
+    top += node.offsetTop;
+    left += node.offsetLeft;
+    const parent: Element | null = node.offsetParent;
+    if (!(parent instanceof HTMLElement)) return null;
+    node = parent;
+  }
+  if (node !== slide) return null;
+  return { bottom: top + element.offsetHeight, right: left + element.offsetWidth };
+}

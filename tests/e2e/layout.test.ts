@@ -1,0 +1,319 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import type { Browser, Frame } from "playwright-core";
+import { getDocumentProxy } from "unpdf";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SLIDE_FLOOR, WORD_FLOORS } from "@/components/player/shell/fit";
+import type { Ctx } from "@/lib/auth/caller";
+import type { Database } from "@/lib/db/client";
+import { decks } from "@/lib/db/schema/decks";
+import { setDeckContent } from "@/lib/decks/set-deck-content";
+import { buildAuthoringBrief } from "@/lib/deck/instructions";
+import { defaultTokensCss } from "@/lib/deck/vocabulary";
+import { stopLocalRunner } from "@/lib/jobs/local-runner";
+import { closeRenderBrowser } from "@/lib/render/browser";
+import { call, createUser, type TestUser } from "../helpers/api";
+import { type AppServer, startAppServer } from "../helpers/app-server";
+import { launchBrowser, openDeckFrame } from "../helpers/browser";
+import { setUpTestDatabase } from "../helpers/database";
+import { waitForExport } from "../helpers/exports";
+import { stableScreenshot } from "../helpers/screenshots";
+
+// The layout and fitting rules of the player, measured in Chromium: stress slides a new user writes on
+// day one. Screenshots of every case go to /tmp/layout-shots for a person to look at.
+
+const SHOTS = "/tmp/layout-shots";
+const CANVAS = { width: 1920, height: 1080 };
+const BASE = 32;
+
+const words = ["One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten"];
+const fifteen = [...words, "Eleven", "Twelve", "Thirteen", "Fourteen", "Fifteen"];
+const forty = Array.from(
+  { length: 40 },
+  (_, i) => `Point ${i + 1}: a long bullet that says rather more than it should`,
+);
+
+// Slides in order: 1 balanced, 2 long word, 3 fifteen bullets, 4 forty bullets.
+const stressDeck = `import { Deck, Slide, Title, Heading, Bullets } from "@deckhand/player";
+
+export default function Stress() {
+  return (
+    <Deck title="Stress">
+      <Slide label="Balanced">
+        <Heading>A plain content slide</Heading>
+        <Bullets items={["The first point", "The second point", "The third point"]} />
+      </Slide>
+      <Slide label="Long word" layout="center">
+        <Title>${"Supercalifragilisticexpialidociouslyxyz".padEnd(40, "z")}</Title>
+      </Slide>
+      <Slide label="Fifteen">
+        <Heading>Fifteen bullets</Heading>
+        <Bullets items={${JSON.stringify(fifteen)}} />
+      </Slide>
+      <Slide label="Forty">
+        <Heading>Forty bullets</Heading>
+        <Bullets items={${JSON.stringify(forty)}} />
+      </Slide>
+    </Deck>
+  );
+}
+`;
+
+const statsDeck = `import { Deck, Slide, Heading, Columns, Stat } from "@deckhand/player";
+
+export default function Stats() {
+  return (
+    <Deck title="Stats">
+      <Slide label="Stats">
+        <Heading>Revenue and customers</Heading>
+        <Columns>
+          <Stat value="$16.8M" label="Annual recurring revenue" />
+          <Stat value="$14.1M" label="Net revenue" />
+          <Stat value="212" label="Enterprise customers" />
+        </Columns>
+      </Slide>
+    </Deck>
+  );
+}
+`;
+// A brand with a larger type scale (the stored sheet is the whole theme, so it starts from the defaults).
+const bigScale = defaultTokensCss.replace(/--type-scale: [^;]+;/, "--type-scale: 1.5;");
+
+let database: Database;
+let server: AppServer;
+let browser: Browser;
+let author: TestUser;
+
+beforeAll(async () => {
+  database = await setUpTestDatabase();
+  server = await startAppServer();
+  process.env.APP_URL = server.origin;
+  browser = await launchBrowser();
+  author = await createUser();
+  fs.mkdirSync(SHOTS, { recursive: true });
+}, 120_000);
+
+afterAll(async () => {
+  stopLocalRunner();
+  await closeRenderBrowser();
+  await browser?.close();
+  await server?.close();
+});
+
+async function publish(source: string, tokensCss?: string) {
+  const ctx: Ctx = {
+    db: database.db,
+    caller: { userId: author.userId, organizationId: author.organizationId, apiKeyId: null },
+  };
+  const [row] = await database.db
+    .insert(decks)
+    .values({ organizationId: author.organizationId, ownerId: author.userId, title: "Layout" })
+    .returning();
+  await setDeckContent(ctx, row!.id, tokensCss ? { source, tokensCss } : { source });
+  expect((await call("PATCH", `/decks/${row!.id}`, { key: author.key, body: { visibility: "public" } })).status).toBe(
+    200,
+  );
+  const [published] = await database.db.select().from(decks).where(eq(decks.id, row!.id));
+  return { id: row!.id, slug: published!.publicSlug! };
+}
+
+type Measure = {
+  outside: string[];
+  clipped: string[];
+  overflow: boolean;
+  overflowMarks: string[];
+  stats: { x: number; y: number; w: number; h: number; fontSize: number }[];
+  fonts: Record<string, number[]>;
+  balance: { above: number; below: number; bodyBottom: number } | null;
+};
+
+// Everything is read in canvas pixels (layout boxes, unaffected by the stage's scaling).
+function measure(frame: Frame, slide: number): Promise<Measure> {
+  return frame.evaluate((n) => {
+    const section = document.querySelector<HTMLElement>(`.dh-stage-slide:not([hidden]) .dh-slide[data-slide="${n}"]`)!;
+    const origin = section.getBoundingClientRect();
+    const scale = origin.width / section.offsetWidth;
+    const box = (element: Element) => {
+      const rect = element.getBoundingClientRect();
+      return {
+        x: (rect.left - origin.left) / scale,
+        y: (rect.top - origin.top) / scale,
+        w: rect.width / scale,
+        h: rect.height / scale,
+      };
+    };
+    const name = (element: Element) => `${element.tagName.toLowerCase()}.${element.className}`;
+    const outside: string[] = [];
+    for (const element of section.querySelectorAll("*")) {
+      const b = box(element);
+      if (b.w === 0 && b.h === 0) continue;
+      if (b.x < -1 || b.y < -1 || b.x + b.w > 1921 || b.y + b.h > 1081) outside.push(name(element));
+    }
+    const clipped: string[] = [];
+    for (const element of section.querySelectorAll<HTMLElement>(
+      ".dh-title-text, .dh-heading-text, .dh-stat-value, .dh-stat-label, .dh-bullets, .dh-bullet-body, .dh-text",
+    )) {
+      // Glyphs of a tight line height (1 for Stat values) rise a little above their line box; that is ink,
+      // not clipping, so the height may exceed the box by a fifth of the font size.
+      const slack = parseFloat(getComputedStyle(element).fontSize) * 0.2;
+      if (element.scrollWidth > element.clientWidth + 1 || element.scrollHeight > element.clientHeight + slack) {
+        clipped.push(
+          `${name(element)} ${element.scrollWidth}x${element.scrollHeight} in ${element.clientWidth}x${element.clientHeight}`,
+        );
+      }
+    }
+    const fonts: Record<string, number[]> = {};
+    for (const selector of [".dh-title-text", ".dh-heading-text", ".dh-stat-value", ".dh-bullets"]) {
+      fonts[selector] = [...section.querySelectorAll(selector)].map((e) => parseFloat(getComputedStyle(e).fontSize));
+    }
+    const stats = [...section.querySelectorAll(".dh-stat-value")].map((element) => ({
+      ...box(element),
+      fontSize: parseFloat(getComputedStyle(element).fontSize),
+    }));
+    // The body area: from the heading (plus the slide's gap) to the bottom of the content box.
+    let balance: Measure["balance"] = null;
+    const children = [...section.children].filter((child) => !child.classList.contains("dh-slide-image"));
+    const heading = children[0];
+    if (heading?.classList.contains("dh-heading") && children.length > 1) {
+      const style = getComputedStyle(section);
+      const top = box(heading).y + box(heading).h + parseFloat(style.rowGap);
+      const bottom = section.offsetHeight - parseFloat(style.paddingBottom);
+      const first = box(children[1]!);
+      const last = box(children.at(-1)!);
+      balance = { above: first.y - top, below: bottom - (last.y + last.h), bodyBottom: last.y + last.h };
+    }
+    return {
+      outside,
+      clipped,
+      overflow: section.hasAttribute("data-dh-overflow"),
+      overflowMarks: [...section.querySelectorAll("[data-dh-overflow]")].map(name),
+      stats,
+      fonts,
+      balance,
+    };
+  }, slide);
+}
+
+async function open(slug: string, slide: number, shot: string) {
+  const page = await (await browser.newContext({ viewport: { width: 1280, height: 720 } })).newPage();
+  const frame = await openDeckFrame(page, `${server.origin}/d/${slug}/embed?chrome=0&slide=${slide}`);
+  await expect
+    .poll(() => frame.locator(`.dh-stage-slide:not([hidden]) .dh-slide[data-slide="${slide}"]`).count())
+    .toBe(1);
+  fs.writeFileSync(path.join(SHOTS, `${shot}.png`), await stableScreenshot(page));
+  return { page, frame };
+}
+
+function expectFits(result: Measure) {
+  expect(result.outside, "boxes outside the canvas").toEqual([]);
+  expect(result.clipped, "clipped text").toEqual([]);
+  expect(result.overflow).toBe(false);
+  expect(result.overflowMarks).toEqual([]);
+}
+
+describe("slides use the canvas and their text fits", () => {
+  it("the brief states the floors the player uses", () => {
+    const brief = buildAuthoringBrief();
+    expect(brief).toContain(`down to ${Math.round(SLIDE_FLOOR * 100)}% of its sizes`);
+    expect(brief).toContain(`a Stat value to ${Math.round(WORD_FLOORS["dh-stat-value"]! * 100)}%`);
+  });
+
+  it("balances a heading and three bullets in the space under the heading", async () => {
+    const { slug } = await publish(stressDeck);
+    const { page, frame } = await open(slug, 1, "balanced");
+    const result = await measure(frame, 1);
+    expectFits(result);
+    expect(result.balance).not.toBeNull();
+    const { above, below, bodyBottom } = result.balance!;
+    expect(Math.abs(above - below), JSON.stringify(result.balance)).toBeLessThan(24);
+    expect(above).toBeGreaterThan(100);
+    expect(bodyBottom).toBeGreaterThan(CANVAS.height * 0.4);
+    // Nothing was shrunk on a slide that fits.
+    expect(result.fonts[".dh-bullets"]).toEqual([BASE]);
+    await page.context().close();
+  });
+
+  it("shrinks a 40-character word in a Title to fit the width", async () => {
+    const { slug } = await publish(stressDeck);
+    const { page, frame } = await open(slug, 2, "long-word");
+    const result = await measure(frame, 2);
+    expectFits(result);
+    const nominal = BASE * 1.25 ** 5;
+    const [size] = result.fonts[".dh-title-text"]!;
+    expect(size).toBeLessThan(nominal);
+    expect(size).toBeGreaterThanOrEqual(nominal * WORD_FLOORS["dh-title-text"]! - 0.5);
+    await page.context().close();
+  });
+
+  it("shrinks fifteen bullets to fit, above the floor, and shows all of them", async () => {
+    const { slug } = await publish(stressDeck);
+    const { page, frame } = await open(slug, 3, "fifteen-bullets");
+    const result = await measure(frame, 3);
+    expectFits(result);
+    const [size] = result.fonts[".dh-bullets"]!;
+    expect(size).toBeLessThan(BASE);
+    expect(size).toBeGreaterThanOrEqual(BASE * SLIDE_FLOOR - 0.5);
+    await expect.poll(() => frame.locator('.dh-slide[data-slide="3"] .dh-bullet').last().innerText()).toBe("Fifteen");
+    await page.context().close();
+  });
+
+  it("marks a slide whose content cannot fit even at the floor, instead of cutting it silently", async () => {
+    const { slug } = await publish(stressDeck);
+    const { page, frame } = await open(slug, 4, "forty-bullets");
+    const result = await measure(frame, 4);
+    expect(result.overflow).toBe(true);
+    expect(result.overflowMarks).toContain("ul.dh-bullets");
+    expect(result.fonts[".dh-bullets"]![0]).toBeCloseTo(BASE * SLIDE_FLOOR, 1);
+    const status = await frame.evaluate(() => window.__deckhand?.ready);
+    expect(status).toBe(true);
+    await page.context().close();
+  });
+
+  it("keeps three big Stats under a type scale of 1.5 apart, one size, inside the canvas", async () => {
+    expect(bigScale).toContain("--type-scale: 1.5;");
+    const { id, slug } = await publish(statsDeck, bigScale);
+    const { page, frame } = await open(slug, 1, "stats-scale-1.5");
+    const result = await measure(frame, 1);
+    expectFits(result);
+    expect(result.stats).toHaveLength(3);
+    const nominal = BASE * 1.5 ** 5;
+    for (const stat of result.stats) {
+      expect(stat.fontSize).toBeLessThan(nominal);
+      expect(stat.fontSize).toBeGreaterThanOrEqual(nominal * WORD_FLOORS["dh-stat-value"]! - 0.5);
+    }
+    expect(new Set(result.stats.map((stat) => stat.fontSize)).size).toBe(1);
+    for (let i = 0; i < result.stats.length; i++) {
+      for (let j = i + 1; j < result.stats.length; j++) {
+        const a = result.stats[i]!;
+        const b = result.stats[j]!;
+        const apart =
+          a.x + a.w <= b.x + 0.5 || b.x + b.w <= a.x + 0.5 || a.y + a.h <= b.y + 0.5 || b.y + b.h <= a.y + 0.5;
+        expect(apart, `stat ${i + 1} and ${j + 1} overlap`).toBe(true);
+      }
+    }
+    // The values are drawn whole, on one line each.
+    for (const stat of result.stats) expect(stat.h).toBeLessThan(stat.fontSize * 1.5);
+    await page.context().close();
+
+    // The PDF export prints the same fitted slide.
+    const queued = await call("POST", `/decks/${id}/exports`, { key: author.key, body: { format: "pdf" } });
+    expect(queued.status).toBe(202);
+    expect((await waitForExport(author, queued.body.id)).status).toBe("completed");
+    const location = (await call("GET", `/exports/${queued.body.id}/download`, { key: author.key })).headers.get(
+      "location",
+    )!;
+    const bytes = Buffer.from(await (await fetch(location)).arrayBuffer());
+    const pdfPath = path.join(SHOTS, "stats-scale-1.5.pdf");
+    fs.writeFileSync(pdfPath, bytes);
+    const pdf = await getDocumentProxy(new Uint8Array(bytes));
+    const text = (await (await pdf.getPage(1)).getTextContent()).items.map((item) => ("str" in item ? item.str : ""));
+    expect(text.join(" ")).toMatch(/\$16\.8M[\s\S]*\$14\.1M[\s\S]*212/);
+    try {
+      execFileSync("pdftoppm", ["-png", "-r", "50", pdfPath, path.join(SHOTS, "stats-pdf")]);
+    } catch {
+      // poppler is optional here; the screenshot is for people, the text check above is the test
+    }
+  }, 120_000);
+});
