@@ -1,7 +1,8 @@
 // Runs once when the server starts: check every setting (a bad value stops the server with a message
 // naming the variable, rather than failing someone's request later); open (and migrate) the embedded
-// database before the first request, so a locked or broken data folder is reported at start-up; and start
-// the in-process job runner (without Inngest) so exports queued before a restart are picked up.
+// database before the first request, so a locked or broken data folder is reported at start-up; and,
+// without Inngest, start the in-process job runner with the jobs it polls, so exports queued before a
+// restart (or by another process) are picked up. The composition root: the one place that names the jobs.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { config, configProblems } = await import("@/lib/core/config");
@@ -16,9 +17,9 @@ export async function register() {
     const { getDatabase } = await import("@/lib/db/client");
     await getDatabase();
   }
-  const { inngestConfigured } = await import("@/inngest/client");
-  if (!inngestConfigured()) {
-    const { localRunner } = await import("@/lib/jobs/local-runner");
-    localRunner();
+  if (!config.inngestConfigured) {
+    const { startLocalRunner } = await import("@/lib/jobs/local-runner");
+    const { exportJob } = await import("@/lib/exports/export-job");
+    startLocalRunner([exportJob]);
   }
 }

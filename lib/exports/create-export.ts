@@ -5,7 +5,8 @@ import type { Ctx } from "@/lib/auth/caller";
 import { deckVersions } from "@/lib/db/schema/deck-versions";
 import { exports } from "@/lib/db/schema/exports";
 import { getReadableDeck } from "@/lib/decks/access";
-import { enqueueExport } from "@/lib/jobs/queue";
+import { enqueue } from "@/lib/jobs/enqueue";
+import { exportJob } from "./export-job";
 import { exportFileName, presentExport } from "./present";
 import type { createExportBody } from "./schemas";
 
@@ -75,6 +76,6 @@ export async function createExport(ctx: Ctx, deckId: string, input: z.output<typ
       fileName: exportFileName(deck.title, version, input.format),
     })
     .returning();
-  await enqueueExport(created!.id);
+  await enqueue(exportJob, created!.id);
   return presentExport(created!);
 }

@@ -121,3 +121,20 @@ export async function failAbandonedExports(db: Queryable): Promise<number> {
     .returning({ id: exports.id });
   return rows.length;
 }
+
+// Exports a transport should deliver again: waiting longer than a delivery takes (its event was lost), or
+// running under an expired lease (its worker died), with attempts left. At most 100 per sweep.
+export async function findStalledExports(db: Queryable): Promise<string[]> {
+  const rows = await db
+    .select({ id: exports.id })
+    .from(exports)
+    .where(
+      and(
+        lt(exports.attempts, MAX_ATTEMPTS),
+        sql`(${eq(exports.status, "pending")} and ${lt(exports.updatedAt, sql`now() - interval '2 minutes'`)})
+            or (${eq(exports.status, "running")} and ${lt(exports.leaseExpiresAt, sql`now()`)})`,
+      ),
+    )
+    .limit(100);
+  return rows.map((row) => row.id);
+}

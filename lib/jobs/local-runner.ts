@@ -1,32 +1,35 @@
-import { getDb } from "@/lib/db/client";
-import { failAbandonedExports } from "@/lib/exports/lease";
-import { processNextExport } from "@/lib/exports/process-export";
-import { setting } from "@/lib/core/config";
+import type { Job } from "./job";
 
-// The in-process job runner used when Inngest is not configured: it drains the exports queue with a
-// small concurrency (EXPORT_CONCURRENCY, 2), is woken at once when work is queued in this process, and
-// polls for work queued by other processes and for expired leases. One per process.
+// The in-process job runner used when Inngest is not configured. Each job has its own lane with its own
+// concurrency (exports: EXPORT_CONCURRENCY, 2), so a long render never holds up a generation; a lane's
+// workers never wait for each other. `enqueue` wakes a lane at once; every 2 s the runner sweeps and polls
+// the lanes of jobs that claim their own work, for work queued by other processes or left by a worker
+// that died. One per process.
 
 const POLL_MS = 2000;
 
-class LocalRunner {
-  private active = 0;
+type Lane = {
+  job: Job;
+  active: number;
   // Bumped by every kick: a worker that found nothing to do looks again if work was queued meanwhile.
-  private wakeups = 0;
+  wakeups: number;
+  // Ids to run, for jobs that do not claim their own work.
+  queue: string[];
+};
+
+class LocalRunner {
+  private readonly lanes = new Map<string, Lane>();
   private timer: NodeJS.Timeout | undefined;
+  private polling = false;
 
-  constructor(private readonly concurrency: number) {}
-
-  start() {
-    if (this.timer) return;
-    this.timer = setInterval(() => {
-      void getDb()
-        .then(failAbandonedExports)
-        .catch((error: unknown) => log(error))
-        .finally(() => this.kick());
-    }, POLL_MS);
-    this.timer.unref();
-    this.kick();
+  // Polls the given jobs from now on (and any job enqueued later that claims its own work).
+  start(jobs: Job[] = []) {
+    for (const job of jobs) this.lane(job);
+    if (!this.timer) {
+      this.timer = setInterval(() => void this.poll(), POLL_MS);
+      this.timer.unref();
+    }
+    for (const job of jobs) this.kick(job);
   }
 
   stop() {
@@ -34,37 +37,86 @@ class LocalRunner {
     this.timer = undefined;
   }
 
-  // Starts workers up to the concurrency; none waits for another, so a long render holds one worker only.
-  kick() {
-    this.wakeups += 1;
-    while (this.active < this.concurrency) void this.work();
+  // Starts workers up to the job's concurrency; the id is queued unless the job claims its own work.
+  kick(job: Job, id?: string) {
+    const lane = this.lane(job);
+    if (id !== undefined && !job.next) lane.queue.push(id);
+    lane.wakeups += 1;
+    // Counted before starting any: a worker with nothing to do ends at once, without ever waiting.
+    const idle = Math.max(1, lane.job.concurrency()) - lane.active;
+    const wanted = lane.job.next ? idle : Math.min(idle, lane.queue.length);
+    for (let n = 0; n < wanted; n++) void this.work(lane);
   }
 
-  private async work() {
-    this.active += 1;
+  // Keyed by name, and the newest definition kept: a module reloaded in development defines its jobs again.
+  private lane(job: Job): Lane {
+    let lane = this.lanes.get(job.name);
+    if (!lane) {
+      lane = { job, active: 0, wakeups: 0, queue: [] };
+      this.lanes.set(job.name, lane);
+    }
+    lane.job = job;
+    return lane;
+  }
+
+  private async poll() {
+    // A slow database must not pile sweeps on top of each other.
+    if (this.polling) return;
+    this.polling = true;
+    try {
+      for (const lane of this.lanes.values()) {
+        const { job } = lane;
+        if (job.sweep) await job.sweep().catch((error: unknown) => log(job, error));
+        if (job.next) this.kick(job);
+      }
+    } finally {
+      this.polling = false;
+    }
+  }
+
+  private async work(lane: Lane) {
+    lane.active += 1;
     try {
       for (;;) {
-        const seen = this.wakeups;
-        if ((await processNextExport()) === "none" && this.wakeups === seen) break;
+        const id = lane.queue.shift();
+        if (id !== undefined) {
+          // One run's failure is its own; the worker goes on with the rest of the queue.
+          await lane.job.run(id).catch((error: unknown) => log(lane.job, error, id));
+          continue;
+        }
+        if (!lane.job.next) break;
+        const seen = lane.wakeups;
+        if ((await lane.job.next()) === "none" && lane.wakeups === seen) break;
       }
     } catch (error) {
-      log(error);
+      // A claim that fails (say, the database is down) ends the worker; the next poll starts another.
+      log(lane.job, error);
     } finally {
-      this.active -= 1;
+      lane.active -= 1;
     }
   }
 }
 
-function log(error: unknown) {
-  console.error(JSON.stringify({ level: "error", component: "local-runner", message: String(error) }));
+function log(job: Job, error: unknown, id?: string) {
+  console.error(
+    JSON.stringify({ level: "error", component: "local-runner", job: job.name, id, message: String(error) }),
+  );
 }
 
 const holder = globalThis as typeof globalThis & { __deckhandRunner?: LocalRunner };
 
+// The process's runner, started on first use, so work enqueued here is polled for too.
 export function localRunner(): LocalRunner {
-  holder.__deckhandRunner ??= new LocalRunner(setting("EXPORT_CONCURRENCY"));
+  holder.__deckhandRunner ??= new LocalRunner();
   holder.__deckhandRunner.start();
   return holder.__deckhandRunner;
+}
+
+// At server start (instrumentation.ts): poll the given jobs for work queued before a restart.
+export function startLocalRunner(jobs: Job[]): LocalRunner {
+  const runner = localRunner();
+  runner.start(jobs);
+  return runner;
 }
 
 export function stopLocalRunner() {

@@ -51,7 +51,8 @@ describe("generated decks in the player", () => {
     await expect.poll(() => frame.locator(".dh-error").count()).toBe(0);
     // Every slide draws something.
     for (let n = 0; n < outline.length; n++) {
-      const text = await frame.locator(".dh-stage-slide").nth(n).innerText();
+      // Slides off stage are laid out but hidden (they are fitted before they are shown): their text, not innerText.
+      const text = (await frame.locator(".dh-stage-slide").nth(n).textContent()) ?? "";
       expect(text.trim().length, `slide ${n + 1}`).toBeGreaterThan(0);
     }
     await page.context().close();

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { InngestTestEngine } from "@inngest/test";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { aiRequested, exportRequested } from "@/inngest/client";
+import { aiRequested, exportRequested } from "@/lib/jobs/inngest";
 import { authorDeck } from "@/inngest/functions/author-deck";
 import { renderExport } from "@/inngest/functions/render-export";
 import { sweepExports } from "@/inngest/functions/sweep-exports";
