@@ -26,8 +26,9 @@ import {
 import { aiTimeoutMs } from "./provider";
 
 // generate and edit as steps: prepare the context → call the model → compile (and send the compiler's
-// message back for a bounded number of repairs) → save. The same function runs inline in the request
-// (local) or inside an Inngest function, which passes a step runner that makes each step durable.
+// message back for a bounded number of repairs) → save. The AI-run job (ai-run-job.ts) runs it on the
+// in-process runner with plain steps, or inside an Inngest function, which passes a step runner that makes
+// each step durable.
 
 export type AuthoringRequest =
   | { kind: "generate"; deckId: string; brief: string; mode: "create" | "revise" }

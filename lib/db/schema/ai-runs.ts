@@ -3,8 +3,8 @@ import { decks } from "./decks";
 import { organizations } from "./organizations";
 import { users } from "./users";
 
-// One generate or edit request while it runs on Inngest: the route that asked waits on this row for the
-// outcome (the new version, or the error to answer with).
+// One generate or edit request while its job runs (in-process or on Inngest): the route that asked waits
+// on this row for the outcome (the new version, or the error to answer with).
 export const aiRuns = pgTable(
   "ai_runs",
   {
