@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { signOutAction } from "@/app/(auth)/actions";
+import { ActionButton } from "@/components/app/action-button";
 import { OrganizationSwitcher } from "@/components/app/organization-switcher";
-import { Button } from "@/components/ui";
-import { requireAppContext } from "@/lib/app/context";
+import { requireAppContext } from "@/app/_server/context";
 import "../tailwind.css";
 
 // The signed-in app's frame: navigation, the organization being worked in, and the account menu.
@@ -37,11 +37,7 @@ export default async function AppLayout({ children }: { children: ReactNode }) {
             <span className="hidden text-sm text-zinc-600 sm:inline" title={user.email}>
               {user.name ?? user.email}
             </span>
-            <form action={signOutAction}>
-              <Button variant="ghost" type="submit">
-                Sign out
-              </Button>
-            </form>
+            <ActionButton action={signOutAction} label="Sign out" variant="ghost" />
           </div>
         </div>
       </header>

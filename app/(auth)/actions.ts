@@ -2,66 +2,62 @@
 
 import { AuthError } from "next-auth";
 import { redirect } from "next/navigation";
-import { actionErrorMessage } from "@/lib/app/action-error";
-import { safeNextPath } from "@/lib/app/next-path";
+import { z } from "zod";
+import { definePublicAction } from "@/app/_server/action";
+import { endCurrentSession, signIn, signOut } from "@/app/_server/next-auth";
+import { safeNextPath } from "@/app/_server/next-path";
 import { signUp, signUpInput } from "@/lib/auth/accounts-app";
-import { endCurrentSession, signIn, signOut } from "@/lib/auth/next-auth";
+import { PASSWORD_MAX_LENGTH } from "@/lib/auth/passwords";
+import { AppError } from "@/lib/core/errors";
 import { getDb } from "@/lib/db/client";
 
-// Server actions of the sign-in and sign-up forms. They answer a message a person can act on, or redirect.
+// Server actions of the sign-in and sign-up forms. They answer a refusal a person can act on, or redirect
+// (a successful sign-in's redirect passes through the action wrapper untouched).
 
-export type FormState = { error?: string; values?: Record<string, string> };
+const next = z.string().max(2048).optional();
 
-const text = (form: FormData, name: string) => {
-  const value = form.get(name);
-  return typeof value === "string" ? value : "";
-};
+export const signUpAction = definePublicAction({
+  input: signUpInput.extend({ next }),
+  run: async ({ next: target, ...account }) => {
+    await signUp(await getDb(), account);
+    await signInWithPassword(account.email, account.password, target);
+  },
+});
 
-export async function signUpAction(_state: FormState, form: FormData): Promise<FormState> {
-  const values = { name: text(form, "name"), email: text(form, "email") };
-  const parsed = signUpInput.safeParse({ ...values, password: text(form, "password") });
-  if (!parsed.success) return { error: parsed.error.issues[0]!.message, values };
-  try {
-    await signUp(await getDb(), parsed.data);
-  } catch (error) {
-    return { error: actionErrorMessage(error), values };
-  }
-  await signIn("credentials", {
-    email: parsed.data.email,
-    password: parsed.data.password,
-    redirectTo: safeNextPath(text(form, "next")),
-  });
-  return {};
-}
+export const signInAction = definePublicAction({
+  input: z.strictObject({
+    email: z.string().max(320),
+    password: z.string().max(PASSWORD_MAX_LENGTH),
+    next,
+  }),
+  run: ({ email, password, next: target }) => signInWithPassword(email, password, target),
+});
 
-export async function signInAction(_state: FormState, form: FormData): Promise<FormState> {
-  const values = { email: text(form, "email") };
-  try {
-    await signIn("credentials", {
-      email: values.email,
-      password: text(form, "password"),
-      redirectTo: safeNextPath(text(form, "next")),
-    });
-  } catch (error) {
-    if (error instanceof AuthError) {
-      const message =
-        (error as AuthError & { code?: string }).code === "rate_limited"
-          ? "Too many attempts for this address. Wait a minute and try again."
-          : "That email and password do not match an account.";
-      return { error: message, values };
-    }
-    throw error; // the redirect of a successful sign-in
-  }
-  return {};
-}
-
-export async function oauthSignInAction(provider: "github" | "google") {
-  await signIn(provider, { redirectTo: "/decks" });
-}
+export const oauthSignInAction = definePublicAction({
+  input: z.strictObject({ provider: z.enum(["github", "google"]) }),
+  run: async ({ provider }) => {
+    await signIn(provider, { redirectTo: "/decks" });
+  },
+});
 
 // Ends the session in the database first (a copied cookie stops working), then clears the cookie.
-export async function signOutAction() {
-  await endCurrentSession();
-  await signOut({ redirect: false });
-  redirect("/sign-in");
+export const signOutAction = definePublicAction({
+  input: z.strictObject({}),
+  run: async () => {
+    await endCurrentSession();
+    await signOut({ redirect: false });
+  },
+  onSuccess: () => redirect("/sign-in"),
+});
+
+// Signs in and redirects to `next` (a path of this app) or the library; a refusal is a message.
+async function signInWithPassword(email: string, password: string, target: string | undefined): Promise<void> {
+  try {
+    await signIn("credentials", { email, password, redirectTo: safeNextPath(target) });
+  } catch (error) {
+    if (!(error instanceof AuthError)) throw error; // the redirect of a successful sign-in
+    throw (error as AuthError & { code?: string }).code === "rate_limited"
+      ? new AppError("rate_limited", "Too many attempts for this address. Wait a minute and try again.")
+      : new AppError("unauthorized", "That email and password do not match an account.");
+  }
 }

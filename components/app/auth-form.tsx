@@ -1,27 +1,37 @@
 "use client";
 
-import { useActionState } from "react";
-import type { FormState } from "@/app/(auth)/actions";
+import { useActionState, useState } from "react";
+import type { FormAction } from "@/app/_server/action";
 import { Button, Field, Input, Notice } from "@/components/ui";
 
-// The sign-in and sign-up form: fields keep what was typed when the server answers with an error.
+// The sign-in and sign-up form: fields keep what was typed when the server answers with a refusal (they
+// are controlled, so React's reset of the form after the action leaves them as typed).
 export function AuthForm({
   mode,
   action,
   next,
 }: {
   mode: "sign-in" | "sign-up";
-  action: (state: FormState, form: FormData) => Promise<FormState>;
+  action: FormAction<void>;
   next?: string;
 }) {
-  const [state, formAction, pending] = useActionState(action, {});
+  const [state, formAction, pending] = useActionState(action, null);
+  const [name, setName] = useState("");
+  const [email, setEmail] = useState("");
   return (
     <form action={formAction} className="space-y-4" noValidate>
-      {state.error && <Notice>{state.error}</Notice>}
+      {state?.ok === false && <Notice>{state.error.message}</Notice>}
       {next && <input type="hidden" name="next" value={next} />}
       {mode === "sign-up" && (
         <Field label="Name">
-          <Input name="name" autoComplete="name" required defaultValue={state.values?.name} autoFocus />
+          <Input
+            name="name"
+            autoComplete="name"
+            required
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            autoFocus
+          />
         </Field>
       )}
       <Field label="Email">
@@ -30,7 +40,8 @@ export function AuthForm({
           type="email"
           autoComplete="email"
           required
-          defaultValue={state.values?.email}
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
           autoFocus={mode === "sign-in"}
         />
       </Field>

@@ -6,19 +6,28 @@ import { Button, Field, Input, Notice } from "@/components/ui";
 
 // Adding a brand takes seconds to a minute (the site and its stylesheets are fetched): show progress.
 export function AddBrandForm() {
-  const [state, action, pending] = useActionState(createBrandAction, {});
+  const [state, action, pending] = useActionState(createBrandAction, null);
+  // Controlled, so the address stays in the field when it is refused.
+  const [url, setUrl] = useState("");
   const [seconds, setSeconds] = useState(0);
   useEffect(() => {
-    if (!pending) return setSeconds(0);
+    if (!pending) return;
     const timer = setInterval(() => setSeconds((s) => s + 1), 1000);
     return () => clearInterval(timer);
   }, [pending]);
   return (
-    <form action={action} className="space-y-3">
+    <form action={action} className="space-y-3" onSubmit={() => setSeconds(0)}>
       <div className="flex flex-wrap items-end gap-3">
         <div className="w-96">
           <Field label="Website" hint="Its colours, type, logo and voice become a brand book.">
-            <Input name="url" type="url" required placeholder="https://example.com" defaultValue={state.url} />
+            <Input
+              name="url"
+              type="url"
+              required
+              placeholder="https://example.com"
+              value={url}
+              onChange={(e) => setUrl(e.target.value)}
+            />
           </Field>
         </div>
         <Button type="submit" disabled={pending}>
@@ -30,13 +39,13 @@ export function AddBrandForm() {
           Fetching the page and its stylesheets, then extracting the palette, type and voice ({seconds} s).
         </p>
       )}
-      {state.error && <Notice>{state.error}</Notice>}
+      {state?.ok === false && <Notice>{state.error.message}</Notice>}
     </form>
   );
 }
 
 export function DeleteBrandForm({ id, name }: { id: string; name: string }) {
-  const [state, action, pending] = useActionState(deleteBrandAction, {});
+  const [state, action, pending] = useActionState(deleteBrandAction, null);
   return (
     <form
       action={action}
@@ -49,7 +58,7 @@ export function DeleteBrandForm({ id, name }: { id: string; name: string }) {
       <Button variant="danger" type="submit" disabled={pending}>
         Delete brand
       </Button>
-      {state.error && <Notice>{state.error}</Notice>}
+      {state?.ok === false && <Notice>{state.error.message}</Notice>}
     </form>
   );
 }

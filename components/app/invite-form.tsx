@@ -1,12 +1,12 @@
 "use client";
 
 import { useActionState } from "react";
-import { createInvitationAction } from "@/app/(app)/actions";
+import { createInvitationAction } from "@/app/(app)/settings/members/actions";
 import { Button, Field, Input, Notice, Select } from "@/components/ui";
 
 // An invitation link, shown once: whoever opens it (signed in or after signing up) joins with the role.
 export function InviteForm() {
-  const [state, action, pending] = useActionState(createInvitationAction, {});
+  const [state, action, pending] = useActionState(createInvitationAction, null);
   return (
     <div className="space-y-3">
       <form action={action} className="flex flex-wrap items-end gap-3">
@@ -22,13 +22,17 @@ export function InviteForm() {
           Create invitation link
         </Button>
       </form>
-      {state.error && <Notice>{state.error}</Notice>}
-      {state.link && (
+      {state?.ok === false && <Notice>{state.error.message}</Notice>}
+      {state?.ok && (
         <div className="space-y-2 rounded-md bg-emerald-50 p-4 ring-1 ring-emerald-200" role="status">
           <p className="text-sm text-emerald-900">Send this link; it works once, for 7 days.</p>
           <div className="flex gap-2">
-            <Input readOnly value={state.link} data-testid="invite-link" />
-            <Button variant="secondary" type="button" onClick={() => void navigator.clipboard.writeText(state.link!)}>
+            <Input readOnly value={state.value.link} data-testid="invite-link" />
+            <Button
+              variant="secondary"
+              type="button"
+              onClick={() => void navigator.clipboard.writeText(state.value.link)}
+            >
               Copy
             </Button>
           </div>

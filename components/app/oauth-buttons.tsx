@@ -1,6 +1,6 @@
 import { oauthSignInAction } from "@/app/(auth)/actions";
-import { Button } from "@/components/ui";
-import { oauthProviders } from "@/lib/auth/next-auth";
+import { oauthProviders } from "@/app/_server/next-auth";
+import { ActionButton } from "@/components/app/action-button";
 
 // GitHub and Google sign-in, shown only for the providers whose keys are configured.
 export function OAuthButtons() {
@@ -8,18 +8,22 @@ export function OAuthButtons() {
   return (
     <div className="space-y-2 border-t border-zinc-200 pt-4">
       {oauthProviders.github && (
-        <form action={oauthSignInAction.bind(null, "github")}>
-          <Button variant="secondary" className="w-full" type="submit">
-            Continue with GitHub
-          </Button>
-        </form>
+        <ActionButton
+          action={oauthSignInAction}
+          fields={{ provider: "github" }}
+          label="Continue with GitHub"
+          variant="secondary"
+          block
+        />
       )}
       {oauthProviders.google && (
-        <form action={oauthSignInAction.bind(null, "google")}>
-          <Button variant="secondary" className="w-full" type="submit">
-            Continue with Google
-          </Button>
-        </form>
+        <ActionButton
+          action={oauthSignInAction}
+          fields={{ provider: "google" }}
+          label="Continue with Google"
+          variant="secondary"
+          block
+        />
       )}
     </div>
   );

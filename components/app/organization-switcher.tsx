@@ -1,13 +1,19 @@
+"use client";
+
+import { useActionState } from "react";
 import { switchOrganizationAction } from "@/app/(app)/actions";
+import { Notice } from "@/components/ui";
 import type { Membership } from "@/lib/auth/accounts-app";
 
-// Which organization the app works in; a plain form, so it works with the keyboard and without script.
+// Which organization the app works in; a plain form (it works with the keyboard, and before the page's
+// script has loaded), with the refusal shown next to it.
 export function OrganizationSwitcher({ current, memberships }: { current: string; memberships: Membership[] }) {
+  const [state, formAction] = useActionState(switchOrganizationAction, null);
   if (memberships.length < 2) {
     return <span className="text-sm font-medium text-zinc-800">{memberships[0]?.name}</span>;
   }
   return (
-    <form action={switchOrganizationAction} className="flex items-center gap-2">
+    <form action={formAction} className="flex items-center gap-2">
       <label className="sr-only" htmlFor="organization">
         Organization
       </label>
@@ -26,6 +32,7 @@ export function OrganizationSwitcher({ current, memberships }: { current: string
       <button type="submit" className="text-sm font-medium text-accent hover:underline">
         Switch
       </button>
+      {state?.ok === false && <Notice>{state.error.message}</Notice>}
     </form>
   );
 }

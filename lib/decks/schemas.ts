@@ -69,6 +69,16 @@ export const createDeckBody = z.strictObject({
     .describe("Only 'slides' (paged 16:9) decks are created through the API."),
 });
 
+// The app's "new deck" form: create_deck's fields and limits, but any format (webpage decks are made in the
+// app), and a blank title (the form's field left empty) is the default title.
+export const createDeckInAppBody = createDeckBody.extend({
+  title: z.preprocess(
+    (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+    createDeckBody.shape.title,
+  ),
+  format: z.enum(deckFormats, { message: "must be 'slides' or 'webpage'" }).default("slides"),
+});
+
 export const updateDeckBody = z.strictObject({
   title: title.optional().describe("The deck's name."),
   kind: z.enum(deckKinds).optional().describe("'template' offers the deck as a starting point; 'deck' stops that."),

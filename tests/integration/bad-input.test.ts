@@ -1,3 +1,5 @@
+// First: it teaches Node to load next-auth, which the app's server actions import (see the helper).
+import "../helpers/next-request";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
@@ -6,7 +8,8 @@ import * as pageStaticInfo from "next/dist/build/analysis/get-page-static-info";
 import { getMiddlewareRouteMatcher } from "next/dist/shared/lib/router/utils/middleware-route-matcher";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import {
-  authorAction,
+  editDeckAction,
+  generateDeckAction,
   previewDraftAction,
   saveVersionAction,
   startExportAction,
@@ -14,7 +17,6 @@ import {
 } from "@/app/(app)/decks/[id]/actions";
 import { toAppError } from "@/lib/api/handler";
 import { findNul } from "@/lib/api/input";
-import { type AppContext, actionContext } from "@/lib/app/context";
 import type { Ctx } from "@/lib/auth/caller";
 import type { Database } from "@/lib/db/client";
 import { aiRuns } from "@/lib/db/schema/ai-runs";
@@ -33,10 +35,6 @@ import { createDeck, deckSource, setContent } from "../helpers/decks";
 // 422 invalid_request naming the field), never a 500, and nothing is saved. Covers the REST operations, the
 // MCP tools, the editor's server actions and the proxy in front of every route.
 
-// The editor's server actions take the signed-in person from the session; here, a test user's context.
-vi.mock("@/lib/app/context", () => ({ actionContext: vi.fn() }));
-vi.mock("next/cache", () => ({ revalidatePath: vi.fn() }));
-
 const NUL = "\u0000";
 
 let database: Database;
@@ -48,7 +46,6 @@ beforeAll(async () => {
   user = await createUser();
   deckId = (await createDeck(user, { title: "Target" })).id;
   expect((await setContent(user, deckId, { source: deckSource(["One"]), prompt: "first" })).status).toBe(200);
-  vi.mocked(actionContext).mockResolvedValue({ ctx: ctxOf(user) } as AppContext);
 });
 
 function ctxOf(u: TestUser): Ctx {
@@ -217,8 +214,13 @@ describe("a NUL character in a request", () => {
       const res = await call("PUT", `/decks/${deckId}/content`, { key: user.key, body: { source } });
       expect(res.status, label).toBe(422);
       expect(res.body.error).toEqual({ code: "invalid_request", message: expect.stringContaining("NUL character") });
-      const saved = await saveVersionAction(deckId, { source, tokensCss: ":root { --dh-color-bg: #fff; }", note: "" });
-      expect(saved).toEqual(expect.objectContaining({ ok: false, message: res.body.error.message }));
+      // The editor's save, as the same user (the server action without its session lookup).
+      const saved = await saveVersionAction.runAs(ctxOf(user), {
+        id: deckId,
+        source,
+        tokensCss: ":root { --dh-color-bg: #fff; }",
+      });
+      expect(saved).toEqual({ ok: false, error: { code: "invalid_request", message: res.body.error.message } });
     }
     expect(await snapshot()).toEqual(before);
   });
@@ -322,36 +324,43 @@ describe("a NUL character in an MCP tool call", () => {
 });
 
 describe("a NUL character in the editor's server actions", () => {
-  const refused = (field: string) =>
-    expect.objectContaining({ ok: false, message: `${field} must not contain a NUL character (\\u0000)` });
+  const refused = (field: string) => ({
+    ok: false,
+    error: { code: "invalid_request", message: `${field} must not contain a NUL character (\\u0000)` },
+  });
 
   it("is refused by save, preview, author, settings and export with a message naming the field", async () => {
     const before = await snapshot();
+    const ctx = ctxOf(user);
+    const id = deckId;
     const source = deckSource(["Four"]);
     const tokensCss = ":root { --dh-color-bg: #fff; }";
 
-    expect(await saveVersionAction(deckId, { source: `${source}${NUL}`, tokensCss, note: "" })).toEqual(
-      refused("source"),
-    );
-    expect(await saveVersionAction(deckId, { source, tokensCss: `${tokensCss}${NUL}`, note: "" })).toEqual(
+    expect(await saveVersionAction.runAs(ctx, { id, source: `${source}${NUL}`, tokensCss })).toEqual(refused("source"));
+    expect(await saveVersionAction.runAs(ctx, { id, source, tokensCss: `${tokensCss}${NUL}` })).toEqual(
       refused("tokensCss"),
     );
-    expect(await saveVersionAction(deckId, { source, tokensCss, note: `note${NUL}` })).toEqual(refused("note"));
-    expect(await previewDraftAction(deckId, `${source}${NUL}`, tokensCss)).toEqual(refused("source"));
-    expect(await previewDraftAction(deckId, source, `${tokensCss}${NUL}`)).toEqual(refused("tokensCss"));
-    expect(await authorAction(deckId, { kind: "generate", brief: `b${NUL}`, mode: "revise" })).toEqual(
-      refused("brief"),
+    expect(await saveVersionAction.runAs(ctx, { id, source, tokensCss, prompt: `note${NUL}` })).toEqual(
+      refused("prompt"),
     );
-    expect(await authorAction(deckId, { kind: "edit", instruction: `i${NUL}` })).toEqual(refused("instruction"));
-    expect(await updateDeckAction(deckId, { title: `t${NUL}` })).toEqual(refused("title"));
-    expect(await updateDeckAction(deckId, { description: `d${NUL}` })).toEqual(refused("description"));
-    expect(await startExportAction(deckId, `pdf${NUL}` as "pdf")).toEqual(refused("format"));
+    expect(await saveVersionAction.runAs(ctx, { id: `${id}${NUL}`, source, tokensCss })).toEqual(refused("id"));
+    expect(await previewDraftAction.runAs(ctx, { id, source: `${source}${NUL}`, tokensCss })).toEqual(
+      refused("source"),
+    );
+    expect(await previewDraftAction.runAs(ctx, { id, source, tokensCss: `${tokensCss}${NUL}` })).toEqual(
+      refused("tokensCss"),
+    );
+    expect(await generateDeckAction.runAs(ctx, { id, brief: `b${NUL}`, mode: "revise" })).toEqual(refused("brief"));
+    expect(await editDeckAction.runAs(ctx, { id, instruction: `i${NUL}` })).toEqual(refused("instruction"));
+    expect(await updateDeckAction.runAs(ctx, { id, title: `t${NUL}` })).toEqual(refused("title"));
+    expect(await updateDeckAction.runAs(ctx, { id, description: `d${NUL}` })).toEqual(refused("description"));
+    expect(await startExportAction.runAs(ctx, { id, format: `pdf${NUL}` })).toEqual(refused("format"));
 
     expect(await snapshot()).toEqual(before);
 
     // The same calls without the NUL go through.
-    expect(await previewDraftAction(deckId, source, tokensCss)).toMatchObject({ ok: true });
-    expect(await saveVersionAction(deckId, { source, tokensCss, note: "fine" })).toMatchObject({ ok: true });
+    expect(await previewDraftAction.runAs(ctx, { id, source, tokensCss })).toMatchObject({ ok: true });
+    expect(await saveVersionAction.runAs(ctx, { id, source, tokensCss, prompt: "fine" })).toMatchObject({ ok: true });
   });
 });
 

@@ -6,9 +6,10 @@ import { decode, encode } from "next-auth/jwt";
 import { NextRequest } from "next/server";
 import { beforeAll, describe, expect, it } from "vitest";
 import { signInAction, signOutAction } from "@/app/(auth)/actions";
-import { actionContext, getAppContext, requireAppContext } from "@/lib/app/context";
+import { createKeyAction } from "@/app/(app)/settings/keys/actions";
+import { getAppContext, requireAppContext } from "@/app/_server/context";
+import { endCurrentSession, handlers } from "@/app/_server/next-auth";
 import { signUp } from "@/lib/auth/accounts-app";
-import { endCurrentSession, handlers } from "@/lib/auth/next-auth";
 import type { Database } from "@/lib/db/client";
 import { sessions } from "@/lib/db/schema/sessions";
 import { serverSecret } from "@/lib/core/secret";
@@ -38,7 +39,7 @@ async function signIn(email: string, protocol: "http" | "https" = "http"): Promi
   form.set("email", email);
   form.set("password", password);
   form.set("next", "/decks");
-  const outcome = await inRequest(() => signInAction({}, form), { protocol });
+  const outcome = await inRequest(() => signInAction(null, form), { protocol });
   expect(redirectTarget(outcome.error)).toMatch(/^(https?:\/\/localhost:3000)?\/decks$/);
   const cookies = sessionCookies(outcome.cookies).map(({ name, value }) => ({ name, value }));
   expect(cookies).toHaveLength(1);
@@ -52,7 +53,7 @@ const contextUser = async (cookies: Cookie[], protocol: "http" | "https" = "http
 };
 
 async function signOut(cookies: Cookie[], protocol: "http" | "https" = "http") {
-  const outcome = await inRequest(() => signOutAction(), { cookies, protocol });
+  const outcome = await inRequest(() => signOutAction({}), { cookies, protocol });
   expect(redirectTarget(outcome.error)).toBe("/sign-in");
   expect(sessionCookies(outcome.cookies)).toEqual([]); // the browser's cookie is cleared
 }
@@ -74,8 +75,11 @@ describe("signing out", () => {
       expect(await contextUser(laptop, protocol)).toBeNull();
       const page = await inRequest(() => requireAppContext(), { cookies: laptop, protocol });
       expect(redirectTarget(page.error)).toBe("/sign-in");
-      const action = await inRequest(() => actionContext(), { cookies: laptop, protocol });
-      expect(action.error).toMatchObject({ code: "unauthorized" });
+      const action = await inRequest(() => createKeyAction({ name: "copied" }), { cookies: laptop, protocol });
+      expect(action.result).toEqual({
+        ok: false,
+        error: { code: "unauthorized", message: "Your session has ended. Sign in again." },
+      });
 
       expect(await contextUser(phone, protocol)).toBe(sam.id);
     },

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { NewDeckForm } from "@/components/app/new-deck-form";
 import { Badge, Button, EmptyState, Input, Select } from "@/components/ui";
-import { requireAppContext } from "@/lib/app/context";
+import { requireAppContext } from "@/app/_server/context";
 import { listedDeckThumbnails } from "@/lib/decks/preview-deck";
 import { listDecks } from "@/lib/decks/list-decks";
 import { deckFormats } from "@/lib/contract/deck";

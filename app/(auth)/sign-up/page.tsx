@@ -3,8 +3,8 @@ import { redirect } from "next/navigation";
 import { AuthForm } from "@/components/app/auth-form";
 import { OAuthButtons } from "@/components/app/oauth-buttons";
 import { Card } from "@/components/ui";
-import { getAppContext } from "@/lib/app/context";
-import { safeNextPath } from "@/lib/app/next-path";
+import { getAppContext } from "@/app/_server/context";
+import { safeNextPath } from "@/app/_server/next-path";
 import { signUpAction } from "../actions";
 
 export const metadata: Metadata = { title: "Create an account · Deckhand" };

@@ -2,11 +2,12 @@
 
 import { useEffect, useRef, useState } from "react";
 import {
-  authorAction,
-  deleteDeckAction,
-  setBrandAction,
   type DeckSettings,
+  deleteDeckAction,
+  editDeckAction,
   exportStatusAction,
+  generateDeckAction,
+  setBrandAction,
   startExportAction,
   updateDeckAction,
 } from "@/app/(app)/decks/[id]/actions";
@@ -74,10 +75,16 @@ export function PublishDialog({
     : "";
   const apply = async () => {
     setError(null);
-    const result = await updateDeckAction(deckId, values);
-    if (!result.ok) return setError(result.message);
-    setPublicUrl(result.publicUrl);
+    const result = await updateDeckAction({ id: deckId, ...values });
+    if (!result.ok) return setError(result.error.message);
+    setPublicUrl(result.value.publicUrl);
     setSaved(true);
+  };
+  // A deleted deck leaves for the library (the action redirects); a refusal stays here, as a message.
+  const remove = async () => {
+    setError(null);
+    const result = await deleteDeckAction({ id: deckId });
+    if (result && !result.ok) setError(result.error.message);
   };
   return (
     <Dialog label="Share and settings" open={open} onClose={onClose}>
@@ -141,7 +148,7 @@ export function PublishDialog({
           type="button"
           onClick={() => {
             if (window.confirm(`Delete “${values.title}” and all its versions? This cannot be undone.`)) {
-              void deleteDeckAction(deckId);
+              void remove();
             }
           }}
         >
@@ -158,13 +165,14 @@ export function ExportButtons({ deckId, disabled }: { deckId: string; disabled: 
   const [state, setState] = useState<ExportState | null>(null);
   const start = async (format: "pdf" | "pptx") => {
     setState({ format, status: "pending" });
-    const queued = await startExportAction(deckId, format);
-    if (!queued.ok) return setState({ format, status: "failed", error: queued.message });
+    const queued = await startExportAction({ id: deckId, format });
+    if (!queued.ok) return setState({ format, status: "failed", error: queued.error.message });
     for (;;) {
       await new Promise((r) => setTimeout(r, 700));
-      const current = await exportStatusAction(queued.id);
-      setState({ format, ...current });
-      if (current.status === "completed" || current.status === "failed") return;
+      const current = await exportStatusAction({ id: queued.value.id });
+      if (!current.ok) return setState({ format, status: "failed", error: current.error.message });
+      setState({ format, ...current.value });
+      if (current.value.status === "completed" || current.value.status === "failed") return;
     }
   };
   const busy = state?.status === "pending" || state?.status === "running";
@@ -220,16 +228,14 @@ export function AiDialog({
     setError(null);
     setStartedAt(Date.now());
     setNow(Date.now());
-    const result = await authorAction(
-      deckId,
+    const result =
       kind === "edit"
-        ? { kind: "edit", instruction: text }
-        : { kind: "generate", brief: text, mode: hasContent ? "revise" : "create" },
-    );
+        ? await editDeckAction({ id: deckId, instruction: text })
+        : await generateDeckAction({ id: deckId, brief: text, mode: hasContent ? "revise" : "create" });
     setStartedAt(null);
-    if (!result.ok) return setError(result.message);
+    if (!result.ok) return setError(result.error.message);
     setText("");
-    onDone(result.version);
+    onDone(result.value.version);
   };
   const working = startedAt !== null;
   return (
@@ -300,10 +306,10 @@ export function BrandPicker({
         onChange={async (e) => {
           const next = e.target.value;
           setValue(next);
-          const result = await setBrandAction(deckId, next || null);
-          if (!result.ok) return setError(result.message);
+          const result = await setBrandAction({ id: deckId, brandId: next || null });
+          if (!result.ok) return setError(result.error.message);
           setError(null);
-          if (result.tokensCss) onTokens(result.tokensCss);
+          if (result.value.tokensCss) onTokens(result.value.tokensCss);
         }}
         className="rounded-md py-1.5 pr-8 pl-2 text-sm ring-1 ring-zinc-300"
       >

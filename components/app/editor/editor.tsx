@@ -10,8 +10,10 @@ import {
   revertAction,
   saveVersionAction,
 } from "@/app/(app)/decks/[id]/actions";
+import type { ActionError } from "@/app/_server/action";
 import { Badge, Button, Input, Notice, Tabs } from "@/components/ui";
 import { CodeEditor, type Problem } from "./code-editor";
+import { compileProblems } from "./problems";
 import { AiDialog, BrandPicker, ExportButtons, PublishDialog } from "./deck-panels";
 import { CANVAS, type DeckFormat } from "@/lib/contract/deck";
 
@@ -33,6 +35,7 @@ export function Editor({
   brandId,
   presentUrl,
   canEdit,
+  noteMaxLength,
   initialSource,
   initialTokens,
   history,
@@ -45,6 +48,8 @@ export function Editor({
   /** The present-mode page of the newest saved version (a preview link). */
   presentUrl: string | null;
   canEdit: boolean;
+  /** The longest version note the API takes (set_deck_content's prompt). */
+  noteMaxLength: number;
   initialSource: string;
   initialTokens: string;
   history: HistoryEntry[];
@@ -70,44 +75,47 @@ export function Editor({
   // A deck without versions can save what it opened with (the starter) as version 1.
   const dirty = (deck.versionCount === 0 && loaded.at === 0) || source !== loaded.source || tokens !== loaded.tokens;
 
+  // A refusal of the server (a compile error with its lines, a limit, an access rule), shown under the code.
+  const showRefusal = useCallback((error: ActionError, status: string) => {
+    setProblems(compileProblems(error.message));
+    setMessage(error.message);
+    setStatus({ kind: "error", text: status });
+  }, []);
+
   // Compile what is typed, a moment after the last keystroke; answers of older edits are ignored.
   useEffect(() => {
     if (!canEdit) return;
     const current = ++sequence.current;
     const timer = setTimeout(async () => {
       setStatus({ kind: "compiling", text: "Compiling…" });
-      const result = await previewDraftAction(deck.id, source, tokens);
+      const result = await previewDraftAction({ id: deck.id, source, tokensCss: tokens });
       if (current !== sequence.current) return;
       setAnswered((n) => n + 1);
       if (result.ok) {
-        setPreviewUrl(result.url);
-        setOutline(result.outline);
+        setPreviewUrl(result.value.url);
+        setOutline(result.value.outline);
         setProblems([]);
         setMessage(null);
         setStatus({ kind: "ok", text: "Preview up to date" });
       } else {
-        setProblems(result.problems);
-        setMessage(result.message);
-        setStatus({ kind: "error", text: "Does not compile" });
+        showRefusal(result.error, "Does not compile");
       }
     }, COMPILE_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [canEdit, deck.id, source, tokens]);
+  }, [canEdit, deck.id, showRefusal, source, tokens]);
 
   const save = useCallback(async () => {
     setStatus({ kind: "saving", text: "Saving…" });
-    const result = await saveVersionAction(deck.id, { source, tokensCss: tokens, note });
+    const result = await saveVersionAction({ id: deck.id, source, tokensCss: tokens, prompt: note.trim() || null });
     if (result.ok) {
       setLoaded({ source, tokens, at: Date.now() });
       setNote("");
-      setStatus({ kind: "saved", text: `Saved as version ${result.version}` });
+      setStatus({ kind: "saved", text: `Saved as version ${result.value.version}` });
       startTransition(() => router.refresh());
     } else {
-      setProblems(result.problems);
-      setMessage(result.message);
-      setStatus({ kind: "error", text: "Not saved" });
+      showRefusal(result.error, "Not saved");
     }
-  }, [deck.id, note, router, source, tokens]);
+  }, [deck.id, note, router, showRefusal, source, tokens]);
 
   // Ctrl/Cmd+S saves.
   useEffect(() => {
@@ -189,7 +197,7 @@ export function Editor({
                 placeholder="What changed (optional)"
                 aria-label="Version note"
                 className="w-56"
-                maxLength={2000}
+                maxLength={noteMaxLength}
               />
               <Button
                 type="button"
@@ -219,7 +227,9 @@ export function Editor({
             onClose={() => setDialog(null)}
             onDone={async (version) => {
               setDialog(null);
-              afterRevert(version, await readVersionAction(deck.id, version));
+              const read = await readVersionAction({ id: deck.id, version: String(version) });
+              if (read.ok) afterRevert(version, read.value);
+              else showRefusal(read.error, `Saved as version ${version}, but not loaded`);
             }}
           />
         </>
@@ -368,8 +378,13 @@ function History({
     setComparing(true);
     setError(null);
     try {
-      const [a, b] = await Promise.all([readVersionAction(deckId, from), readVersionAction(deckId, to)]);
-      setDiff({ from, to, parts: diffLines(a.source, b.source) });
+      const [a, b] = await Promise.all([
+        readVersionAction({ id: deckId, version: String(from) }),
+        readVersionAction({ id: deckId, version: String(to) }),
+      ]);
+      if (!a.ok) setError(a.error.message);
+      else if (!b.ok) setError(b.error.message);
+      else setDiff({ from, to, parts: diffLines(a.value.source, b.value.source) });
     } catch {
       setError(`Versions ${from} and ${to} could not be read; try again.`);
     } finally {
@@ -378,10 +393,11 @@ function History({
   };
   const revert = async (version: number) => {
     if (!window.confirm(`Copy version ${version} forward as a new version? The history is kept.`)) return;
-    const result = await revertAction(deckId, version);
-    if (!result.ok) return setError(result.message);
-    const content = await readVersionAction(deckId, result.version);
-    onReverted(result.version, content);
+    const result = await revertAction({ id: deckId, version: String(version) });
+    if (!result.ok) return setError(result.error.message);
+    const content = await readVersionAction({ id: deckId, version: String(result.value.version) });
+    if (!content.ok) return setError(content.error.message);
+    onReverted(result.value.version, content.value);
   };
 
   if (entries.length === 0) {

@@ -3,158 +3,118 @@
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { z } from "zod";
-import { nulRefusedByDatabase, refuseNul } from "@/lib/api/input";
-import { actionErrorMessage } from "@/lib/app/action-error";
-import { actionContext } from "@/lib/app/context";
-import { getDeckVersion, revertDeckVersion } from "@/lib/decks/deck-versions";
-import { deleteDeck } from "@/lib/decks/delete-deck";
-import { compileDraft, compileProblems, type DraftResult } from "@/lib/decks/drafts";
-import { setDeckBrand } from "@/lib/decks/set-brand";
-import { setDeckContent } from "@/lib/decks/set-deck-content";
-import { updateDeckBody } from "@/lib/decks/schemas";
-import { updateDeck } from "@/lib/decks/update-deck";
+import { defineAction } from "@/app/_server/action";
 import { authorDeck } from "@/lib/ai/author-deck";
 import { editDeckBody, generateDeckBody } from "@/lib/ai/schemas";
+import { AppError } from "@/lib/core/errors";
+import { uuid } from "@/lib/core/fields";
+import { getDeckVersion, revertDeckVersion } from "@/lib/decks/deck-versions";
+import { deleteDeck } from "@/lib/decks/delete-deck";
+import { compileDraft } from "@/lib/decks/drafts";
+import { deckParams, setContentBody, updateDeckBody, versionParams } from "@/lib/decks/schemas";
+import { setDeckBrand } from "@/lib/decks/set-brand";
+import { setDeckContent } from "@/lib/decks/set-deck-content";
+import { updateDeck } from "@/lib/decks/update-deck";
 import { createExport } from "@/lib/exports/create-export";
 import { getExport, getExportDownloadUrl } from "@/lib/exports/get-export";
+import { createExportBody, exportParams } from "@/lib/exports/schemas";
 
-// The editor's server actions: the live preview, saving a version, reading one for a diff, reverting.
-// Each runs as the signed-in author through the API's domain functions; failures come back as messages.
-// Text is checked for NUL characters first (refuseNul, as the API does): PostgreSQL cannot store them.
+// The editor's server actions: the live preview, saving a version, reading one for a diff, reverting, the
+// deck's settings, exports, the AI and the brand. Each takes the deck's id (`id`, as the API's path does)
+// and the API operation's body, validated with the operation's own schemas.
 
-export type SaveResult =
-  | { ok: true; version: number }
-  | { ok: false; message: string; problems: { line: number; column: number; message: string }[] };
+const refresh = ({ id }: { id: string }) => revalidatePath(`/decks/${id}`);
 
-function failure(error: unknown) {
-  const message = actionErrorMessage(nulRefusedByDatabase(error) ?? error);
-  return { ok: false as const, message, problems: compileProblems(message) };
-}
+export type DeckSettings = Required<z.output<typeof updateDeckBody>>;
 
-export async function previewDraftAction(deckId: string, source: string, tokensCss: string): Promise<DraftResult> {
-  try {
-    const { ctx } = await actionContext();
-    refuseNul({ deckId, source, tokensCss }, "");
-    return await compileDraft(ctx, deckId, { source, tokensCss });
-  } catch (error) {
-    return failure(error);
-  }
-}
+/** The live preview: compiles what is typed into the author's draft; a module that does not compile is
+ * refused as compile_failed, with the compiler's "Line L:C: …" messages. */
+export const previewDraftAction = defineAction({
+  input: setContentBody.pick({ source: true, tokensCss: true }).extend(deckParams.shape),
+  run: async (ctx, { id, source, tokensCss }) => {
+    const draft = await compileDraft(ctx, id, { source, tokensCss: tokensCss ?? "" });
+    if (!draft.ok) throw new AppError("compile_failed", draft.message);
+    return { url: draft.url, outline: draft.outline };
+  },
+});
 
-export async function saveVersionAction(
-  deckId: string,
-  input: { source: string; tokensCss: string; note: string },
-): Promise<SaveResult> {
-  try {
-    const { ctx } = await actionContext();
-    refuseNul({ deckId, source: input.source, tokensCss: input.tokensCss, note: input.note }, "");
-    const saved = await setDeckContent(ctx, deckId, {
-      source: input.source,
-      tokensCss: input.tokensCss,
-      prompt: input.note.trim() ? input.note.trim().slice(0, 2000) : null,
-    });
-    revalidatePath(`/decks/${deckId}`);
-    return { ok: true, version: saved.version };
-  } catch (error) {
-    return failure(error);
-  }
-}
+/** set_deck_content: source, tokensCss and the version's note (`prompt`) within the API's limits. */
+export const saveVersionAction = defineAction({
+  input: setContentBody.extend(deckParams.shape),
+  run: async (ctx, { id, ...content }) => ({ version: (await setDeckContent(ctx, id, content)).version }),
+  onSuccess: (_saved, input) => refresh(input),
+});
 
-export async function readVersionAction(deckId: string, version: number) {
-  const { ctx } = await actionContext();
-  const v = await getDeckVersion(ctx, deckId, version);
-  return { version: v.version, source: v.source ?? "", tokensCss: v.tokensCss ?? "" };
-}
+export const readVersionAction = defineAction({
+  input: versionParams.strict(),
+  run: async (ctx, { id, version }) => {
+    const v = await getDeckVersion(ctx, id, version);
+    return { version: v.version, source: v.source ?? "", tokensCss: v.tokensCss ?? "" };
+  },
+});
 
-export async function revertAction(deckId: string, version: number): Promise<SaveResult> {
-  try {
-    const { ctx } = await actionContext();
-    const saved = await revertDeckVersion(ctx, deckId, version);
-    revalidatePath(`/decks/${deckId}`);
-    return { ok: true, version: saved.version };
-  } catch (error) {
-    return failure(error);
-  }
-}
+export const revertAction = defineAction({
+  input: versionParams.strict(),
+  run: async (ctx, { id, version }) => ({ version: (await revertDeckVersion(ctx, id, version)).version }),
+  onSuccess: (_saved, input) => refresh(input),
+});
 
-export type DeckSettings = {
-  title: string;
-  kind: "deck" | "template";
-  description: string;
-  archived: boolean;
-  visibility: "private" | "org" | "public";
-};
+export const updateDeckAction = defineAction({
+  input: updateDeckBody.extend(deckParams.shape),
+  run: async (ctx, { id, ...changes }) => ({ publicUrl: (await updateDeck(ctx, id, changes)).publicUrl }),
+  onSuccess: (_deck, input) => refresh(input),
+});
 
-export async function updateDeckAction(
-  deckId: string,
-  changes: Partial<DeckSettings>,
-): Promise<{ ok: true; publicUrl: string | null } | { ok: false; message: string }> {
-  try {
-    const { ctx } = await actionContext();
-    refuseNul({ deckId, ...changes }, "");
-    const deck = await updateDeck(ctx, deckId, updateDeckBody.parse(changes));
-    revalidatePath(`/decks/${deckId}`);
-    return { ok: true, publicUrl: deck.publicUrl };
-  } catch (error) {
-    return failure(error);
-  }
-}
+export const deleteDeckAction = defineAction({
+  input: deckParams.strict(),
+  run: (ctx, { id }) => deleteDeck(ctx, id),
+  onSuccess: () => redirect("/decks"),
+});
 
-export async function startExportAction(deckId: string, format: "pdf" | "pptx") {
-  try {
-    const { ctx } = await actionContext();
-    refuseNul({ deckId, format }, "");
-    const queued = await createExport(ctx, deckId, { format });
-    return { ok: true as const, id: queued.id, status: queued.status };
-  } catch (error) {
-    return failure(error);
-  }
-}
+export const startExportAction = defineAction({
+  input: createExportBody.extend(deckParams.shape),
+  run: async (ctx, { id, ...body }) => {
+    const queued = await createExport(ctx, id, body);
+    return { id: queued.id, status: queued.status };
+  },
+});
 
-export async function exportStatusAction(exportId: string) {
-  const { ctx } = await actionContext();
-  const current = await getExport(ctx, exportId);
-  return {
-    status: current.status,
-    error: current.error,
-    fileName: current.fileName,
-    downloadUrl: current.status === "completed" ? await getExportDownloadUrl(ctx, exportId) : null,
-  };
-}
+export const exportStatusAction = defineAction({
+  input: exportParams.strict(),
+  run: async (ctx, { id }) => {
+    const current = await getExport(ctx, id);
+    return {
+      status: current.status,
+      error: current.error,
+      fileName: current.fileName,
+      downloadUrl: current.status === "completed" ? await getExportDownloadUrl(ctx, id) : null,
+    };
+  },
+});
 
-export async function authorAction(
-  deckId: string,
-  request: { kind: "generate"; brief: string; mode: "create" | "revise" } | { kind: "edit"; instruction: string },
-): Promise<SaveResult> {
-  try {
-    const { ctx } = await actionContext("slow");
-    refuseNul({ deckId, ...request }, "");
-    const saved = await authorDeck(
-      ctx,
-      request.kind === "generate"
-        ? { kind: "generate", deckId, ...generateDeckBody.parse({ brief: request.brief, mode: request.mode }) }
-        : { kind: "edit", deckId, ...editDeckBody.parse({ instruction: request.instruction }) },
-    );
-    revalidatePath(`/decks/${deckId}`);
-    return { ok: true, version: saved.version };
-  } catch (error) {
-    return failure(error);
-  }
-}
+/** generate_deck: the brief within the API's limits; slow, like the operation. */
+export const generateDeckAction = defineAction({
+  input: generateDeckBody.extend(deckParams.shape),
+  rateLimit: "slow",
+  run: async (ctx, { id, ...body }) => ({
+    version: (await authorDeck(ctx, { kind: "generate", deckId: id, ...body })).version,
+  }),
+  onSuccess: (_saved, input) => refresh(input),
+});
 
-export async function setBrandAction(deckId: string, brandId: string | null) {
-  try {
-    const { ctx } = await actionContext();
-    const result = await setDeckBrand(ctx, deckId, brandId ? z.guid().parse(brandId) : null);
-    revalidatePath(`/decks/${deckId}`);
-    return { ok: true as const, tokensCss: result.tokensCss };
-  } catch (error) {
-    return failure(error);
-  }
-}
+/** edit_deck: the instruction within the API's limits; slow, like the operation. */
+export const editDeckAction = defineAction({
+  input: editDeckBody.extend(deckParams.shape),
+  rateLimit: "slow",
+  run: async (ctx, { id, ...body }) => ({
+    version: (await authorDeck(ctx, { kind: "edit", deckId: id, ...body })).version,
+  }),
+  onSuccess: (_saved, input) => refresh(input),
+});
 
-export async function deleteDeckAction(deckId: string) {
-  const { ctx } = await actionContext();
-  await deleteDeck(ctx, deckId);
-  redirect("/decks");
-}
+/** The brand picker: the deck names this brand (or none); its tokens come back for the editor. */
+export const setBrandAction = defineAction({
+  input: z.strictObject({ ...deckParams.shape, brandId: uuid.nullable() }),
+  run: (ctx, { id, brandId }) => setDeckBrand(ctx, id, brandId),
+  onSuccess: (_result, input) => refresh(input),
+});

@@ -4,12 +4,13 @@ import { Editor } from "@/components/app/editor/editor";
 import { AppError } from "@/lib/core/errors";
 import { uuid } from "@/lib/core/fields";
 import { listBrands } from "@/lib/brands/brands";
-import { requireAppContext } from "@/lib/app/context";
+import { requireAppContext } from "@/app/_server/context";
 import { config } from "@/lib/core/config";
 import { starterSource } from "@/lib/deck/starter";
 import { defaultTokensCss } from "@/lib/deck/vocabulary";
 import { listVersionHistory } from "@/lib/decks/deck-versions";
 import { getDeck } from "@/lib/decks/get-deck";
+import { PROMPT_MAX_CHARS } from "@/lib/decks/schemas";
 import { createPreviewUrl } from "@/lib/decks/preview-deck";
 
 export const metadata: Metadata = { title: "Editor · Deckhand" };
@@ -52,6 +53,7 @@ export default async function EditorPage({ params }: { params: Promise<{ id: str
           : null
       }
       canEdit={deck.ownerId === ctx.caller.userId}
+      noteMaxLength={PROMPT_MAX_CHARS}
       initialSource={latest?.source ?? starterSource(deck.format, deck.title)}
       initialTokens={latest?.tokensCss ?? defaultTokensCss}
       history={history.map((v) => ({

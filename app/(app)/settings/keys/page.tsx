@@ -2,9 +2,9 @@ import type { Metadata } from "next";
 import { ActionButton } from "@/components/app/action-button";
 import { CreateKeyForm } from "@/components/app/create-key-form";
 import { Badge, Card, EmptyState } from "@/components/ui";
-import { requireAppContext } from "@/lib/app/context";
+import { requireAppContext } from "@/app/_server/context";
 import { listOrganizationKeys, usageThisMonth } from "@/lib/auth/key-management";
-import { revokeKeyAction } from "../../actions";
+import { revokeKeyAction } from "./actions";
 
 export const metadata: Metadata = { title: "API keys · Deckhand" };
 

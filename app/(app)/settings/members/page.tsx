@@ -2,9 +2,9 @@ import type { Metadata } from "next";
 import { ActionButton } from "@/components/app/action-button";
 import { InviteForm } from "@/components/app/invite-form";
 import { Badge, Card } from "@/components/ui";
-import { requireAppContext } from "@/lib/app/context";
+import { requireAppContext } from "@/app/_server/context";
 import { listMembers, listPendingInvitations } from "@/lib/auth/organizations";
-import { memberAction } from "../../actions";
+import { removeMemberAction, revokeInvitationAction, setMemberRoleAction } from "./actions";
 
 export const metadata: Metadata = { title: "Members · Deckhand" };
 
@@ -36,8 +36,8 @@ export default async function MembersPage() {
                     {invitation.expiresAt.toLocaleDateString("en", { dateStyle: "medium", timeZone: "UTC" })}
                   </span>
                   <ActionButton
-                    action={memberAction}
-                    fields={{ action: "revoke-invitation", invitationId: invitation.id }}
+                    action={revokeInvitationAction}
+                    fields={{ invitationId: invitation.id }}
                     label="Revoke"
                     variant="ghost"
                   />
@@ -72,15 +72,15 @@ export default async function MembersPage() {
                   <div className="flex justify-end gap-2">
                     {isOwner && (
                       <ActionButton
-                        action={memberAction}
-                        fields={{ userId: member.userId, action: member.role === "owner" ? "member" : "owner" }}
+                        action={setMemberRoleAction}
+                        fields={{ userId: member.userId, role: member.role === "owner" ? "member" : "owner" }}
                         label={member.role === "owner" ? "Make member" : "Make owner"}
                       />
                     )}
                     {(isOwner || member.userId === user.id) && (
                       <ActionButton
-                        action={memberAction}
-                        fields={{ userId: member.userId, action: "remove" }}
+                        action={removeMemberAction}
+                        fields={{ userId: member.userId }}
                         label={member.userId === user.id ? "Leave" : "Remove"}
                         variant="danger"
                       />

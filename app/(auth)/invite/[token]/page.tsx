@@ -1,9 +1,10 @@
 import type { Metadata } from "next";
-import { acceptInvitationAction } from "@/app/(app)/actions";
-import { Button, ButtonLink, Card } from "@/components/ui";
-import { getAppContext } from "@/lib/app/context";
+import { ActionButton } from "@/components/app/action-button";
+import { ButtonLink, Card } from "@/components/ui";
+import { getAppContext } from "@/app/_server/context";
 import { findInvitation } from "@/lib/auth/organizations";
 import { getDb } from "@/lib/db/client";
+import { acceptInvitationAction } from "./actions";
 
 export const metadata: Metadata = { title: "Invitation · Deckhand" };
 
@@ -28,11 +29,13 @@ export default async function InvitationPage({ params }: { params: Promise<{ tok
         You are invited as {invitation.role === "owner" ? "an owner" : "a member"}.
       </p>
       {context ? (
-        <form action={acceptInvitationAction.bind(null, token)}>
-          <Button type="submit" className="w-full">
-            Join as {context.user.name ?? context.user.email}
-          </Button>
-        </form>
+        <ActionButton
+          action={acceptInvitationAction}
+          fields={{ token }}
+          label={`Join as ${context.user.name ?? context.user.email}`}
+          variant="primary"
+          block
+        />
       ) : (
         <div className="flex gap-2">
           <ButtonLink className="flex-1" href={`/sign-up?next=${next}`}>

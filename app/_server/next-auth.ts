@@ -7,8 +7,14 @@ import { headers } from "next/headers";
 import { takeRateLimit } from "@/lib/limits/rate-limit";
 import { getDb } from "@/lib/db/client";
 import { serverSecret } from "@/lib/core/secret";
-import { endSession, findOrCreateOAuthUser, isSessionLive, startSession, verifyCredentials } from "./accounts-app";
-import { normalizeEmail } from "./accounts";
+import {
+  endSession,
+  findOrCreateOAuthUser,
+  isSessionLive,
+  startSession,
+  verifyCredentials,
+} from "@/lib/auth/accounts-app";
+import { normalizeEmail } from "@/lib/auth/accounts";
 import { config } from "@/lib/core/config";
 
 // Sessions of the browser app (next-auth v5): email + password always (works offline), GitHub and Google

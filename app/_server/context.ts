@@ -1,16 +1,14 @@
 import { cookies } from "next/headers";
-import { cache } from "react";
 import { redirect } from "next/navigation";
-import { AppError } from "@/lib/core/errors";
-import { rateLimitError, takeRateLimit, type LimitClass } from "@/lib/limits/rate-limit";
+import { cache } from "react";
 import { type AppUser, findUser, listMemberships, type Membership } from "@/lib/auth/accounts-app";
 import type { Ctx } from "@/lib/auth/caller";
-import { auth } from "@/lib/auth/next-auth";
 import { getDb } from "@/lib/db/client";
+import { auth } from "./next-auth";
 
 // The signed-in person in the browser app, as the same Ctx the API's domain functions take: the user, and
 // the organization they are working in (the `dh_org` cookie, checked against their memberships; their
-// first organization otherwise).
+// first organization otherwise). Pages read it here; server actions get it through `defineAction`.
 
 export const ORG_COOKIE = "dh_org";
 
@@ -43,11 +41,9 @@ export async function requireAppContext(): Promise<AppContext> {
   return context;
 }
 
-/** For server actions: the context (or an error a form can show), rate-limited per user like a key. */
-export async function actionContext(limit: LimitClass = "default"): Promise<AppContext> {
-  const context = await getAppContext();
-  if (!context) throw new AppError("unauthorized", "Your session has ended. Sign in again.");
-  const rate = await takeRateLimit(context.ctx.db, `user:${context.user.id}`, limit);
-  if (rate.exceeded) throw rateLimitError(rate);
-  return context;
+/** The organization the app works in from now on (switching, joining); forgotten when leaving it. */
+export async function setCurrentOrganization(organizationId: string | null): Promise<void> {
+  const jar = await cookies();
+  if (organizationId === null) jar.delete(ORG_COOKIE);
+  else jar.set(ORG_COOKIE, organizationId, { httpOnly: true, sameSite: "lax", path: "/" });
 }
