@@ -120,7 +120,8 @@ export function CodeEditor({
     });
     view.current = editor;
     return () => editor.destroy();
-    // The document is owned by CodeMirror after creation; `value` only seeds it.
+    // The document is owned by CodeMirror after creation: `value` only seeds it, and `label` names the view.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [language, readOnly]);
 
   // Replace the document when the caller loads other content (a revert, another version).

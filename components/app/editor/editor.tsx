@@ -86,8 +86,11 @@ export function Editor({
   useEffect(() => {
     if (!canEdit) return;
     const current = ++sequence.current;
+    // What was just saved (or reverted to) keeps saying so while the preview catches up with it.
+    const saved = source === loaded.source && tokens === loaded.tokens;
+    const unlessSaved = (next: Status) => setStatus((now) => (saved && now.kind === "saved" ? now : next));
     const timer = setTimeout(async () => {
-      setStatus({ kind: "compiling", text: "Compiling…" });
+      unlessSaved({ kind: "compiling", text: "Compiling…" });
       const result = await previewDraftAction({ id: deck.id, source, tokensCss: tokens });
       if (current !== sequence.current) return;
       setAnswered((n) => n + 1);
@@ -96,13 +99,13 @@ export function Editor({
         setOutline(result.value.outline);
         setProblems([]);
         setMessage(null);
-        setStatus({ kind: "ok", text: "Preview up to date" });
+        unlessSaved({ kind: "ok", text: "Preview up to date" });
       } else {
         showRefusal(result.error, "Does not compile");
       }
     }, COMPILE_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [canEdit, deck.id, showRefusal, source, tokens]);
+  }, [canEdit, deck.id, loaded.source, loaded.tokens, showRefusal, source, tokens]);
 
   const save = useCallback(async () => {
     setStatus({ kind: "saving", text: "Saving…" });

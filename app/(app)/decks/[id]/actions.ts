@@ -6,7 +6,6 @@ import { z } from "zod";
 import { defineAction } from "@/app/_server/action";
 import { authorDeck } from "@/lib/ai/author-deck";
 import { editDeckBody, generateDeckBody } from "@/lib/ai/schemas";
-import { AppError } from "@/lib/core/errors";
 import { uuid } from "@/lib/core/fields";
 import { getDeckVersion, revertDeckVersion } from "@/lib/decks/deck-versions";
 import { deleteDeck } from "@/lib/decks/delete-deck";
@@ -31,11 +30,7 @@ export type DeckSettings = Required<z.output<typeof updateDeckBody>>;
  * refused as compile_failed, with the compiler's "Line L:C: …" messages. */
 export const previewDraftAction = defineAction({
   input: setContentBody.pick({ source: true, tokensCss: true }).extend(deckParams.shape),
-  run: async (ctx, { id, source, tokensCss }) => {
-    const draft = await compileDraft(ctx, id, { source, tokensCss: tokensCss ?? "" });
-    if (!draft.ok) throw new AppError("compile_failed", draft.message);
-    return { url: draft.url, outline: draft.outline };
-  },
+  run: (ctx, { id, source, tokensCss }) => compileDraft(ctx, id, { source, tokensCss: tokensCss ?? "" }),
 });
 
 /** set_deck_content: source, tokensCss and the version's note (`prompt`) within the API's limits. */
