@@ -127,7 +127,11 @@ function useSectionMeta(kind: "Slide" | "Beat", label: unknown, notes: unknown) 
 export function Slide({ label, notes, layout, background, image, children }: SlideProps) {
   const { index, label: name } = useSectionMeta("Slide", label, notes);
   const ref = useRef<HTMLElement>(null);
-  useLayoutEffect(() => (ref.current ? fitSlideOnce(ref.current) : undefined));
+  useLayoutEffect(() => {
+    if (!ref.current) return undefined;
+    followTextDirection(ref.current);
+    return fitSlideOnce(ref.current);
+  });
   return (
     <section
       ref={ref}
@@ -148,8 +152,13 @@ export type BeatProps = Omit<SlideProps, "notes"> & { height?: BeatHeight };
 // One section of a scrolling webpage.
 export function Beat({ label, layout, background, image, height, children }: BeatProps) {
   const { index, label: name } = useSectionMeta("Beat", label, undefined);
+  const ref = useRef<HTMLElement>(null);
+  useLayoutEffect(() => {
+    if (ref.current) followTextDirection(ref.current);
+  });
   return (
     <section
+      ref={ref}
       className="dh-beat"
       id={`beat-${index + 1}`}
       data-layout={oneOf(layout, sectionLayouts, "content")}
@@ -162,6 +171,23 @@ export function Beat({ label, layout, background, image, height, children }: Bea
       {children}
     </section>
   );
+}
+
+// A section runs in the direction of its text. The vocabulary's text elements carry dir="auto", so the
+// browser gives each its own direction from its first strong character (Arabic and Hebrew: right to
+// left); the section takes the direction of its first text with letters, so in an Arabic or Hebrew
+// slide columns, stacks and boxes start on the right. A section in a left-to-right script gets no dir
+// attribute at all and lays out exactly as it always has. (dir="auto" on the section itself would not
+// do: the browser skips descendants that have a dir attribute of their own when it resolves "auto".)
+function followTextDirection(section: HTMLElement) {
+  let rtl = false;
+  for (const element of section.querySelectorAll('[dir="auto"]')) {
+    if (!/\p{L}/u.test(element.textContent ?? "")) continue;
+    rtl = getComputedStyle(element).direction === "rtl";
+    break;
+  }
+  if (rtl) section.setAttribute("dir", "rtl");
+  else section.removeAttribute("dir");
 }
 
 function SectionImage({ src }: { src: string }) {

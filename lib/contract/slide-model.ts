@@ -60,7 +60,10 @@ export type TextItem = {
   kind: "text";
   rect: Rect;
   runs: TextRun[];
+  /** Where the lines sit in the box, as drawn (text-align with "start"/"end" resolved by direction). */
   align: "left" | "center" | "right" | "justify";
+  /** The block's direction is right to left (Arabic, Hebrew…): its lines are laid out from the right. */
+  rtl?: boolean;
   lineHeight: number;
   /** Laid out on a single line in the browser: keep it on one line in PowerPoint too. */
   singleLine: boolean;
@@ -70,6 +73,8 @@ export type TableCell = {
   runs: TextRun[];
   fill: Rgba | null;
   align: "left" | "center" | "right";
+  /** The cell's text is right to left. */
+  rtl?: boolean;
   valign: "top" | "middle" | "bottom";
   padding: [number, number, number, number];
   borderBottom: { width: number; color: Rgba } | null;

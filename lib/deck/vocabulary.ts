@@ -64,7 +64,14 @@ function choice(values: readonly (string | number)[]): Pick<PropSpec, "type" | "
 
 // Shared props: the same word means the same thing on every component, so a model that learned `tone`
 // on Box can use it on Text without looking it up again.
-const alignProp: PropSpec = { name: "align", ...choice(aligns), doc: 'Horizontal text alignment. Default "left".' };
+// Without align, text is aligned to its own start: each text element takes its direction from its first
+// letters (dir="auto"), so English starts on the left and Arabic or Hebrew on the right. An explicit
+// "left" or "right" is physical: it stays as written in any script.
+const alignProp: PropSpec = {
+  name: "align",
+  ...choice(aligns),
+  doc: 'Horizontal text alignment. Default: where the text starts, left for English, right for Arabic or Hebrew. "left" and "right" are physical in any script.',
+};
 const gapProp: PropSpec = {
   name: "gap",
   ...choice(gaps),
@@ -167,7 +174,11 @@ export const vocabulary: readonly ComponentSpec[] = [
     doc: "Vertical stack with even spacing; groups elements that belong together.",
     props: [
       gapProp,
-      { name: "align", ...choice(stackAligns), doc: 'Horizontal alignment of children. Default "start".' },
+      {
+        name: "align",
+        ...choice(stackAligns),
+        doc: 'Horizontal alignment of children. Default "start": the left, or the right on an Arabic or Hebrew slide.',
+      },
       {
         name: "justify",
         ...choice(stackJustifies),

@@ -30,7 +30,9 @@ const none: PptxGenJS.BorderProps = { type: "none" };
 
 export type Raster = { png: Buffer; width: number; height: number };
 
-function textRun(run: TextRun): PptxGenJS.TextProps {
+// rtl: the paragraph is right to left (<a:pPr rtl="1">): PowerPoint orders its runs from the right and
+// puts bullets on the right. pptxgenjs reads rtlMode from each paragraph's first run.
+function textRun(run: TextRun, rtl = false): PptxGenJS.TextProps {
   return {
     text: escapedByPptxgenjs(run.text),
     options: {
@@ -46,6 +48,7 @@ function textRun(run: TextRun): PptxGenJS.TextProps {
       // The model is validated: a link is an http(s) or mailto URL.
       hyperlink: run.href ? { url: escapedByPptxgenjs(run.href) } : undefined,
       breakLine: run.breakAfter || undefined,
+      rtlMode: rtl || undefined,
     },
   };
 }
@@ -108,27 +111,32 @@ export async function buildPptx(input: {
             : item.align === "right"
               ? item.rect.x - slack
               : item.rect.x;
-        slide.addText(item.runs.map(textRun), {
-          x: inch(x),
-          y: box.y,
-          w: inch(item.rect.w + slack),
-          h: inch(Math.max(item.rect.h, item.lineHeight)),
-          margin: 0,
-          align: item.align,
-          valign: "top",
-          lineSpacing: Math.min(pt(item.lineHeight), MAX_SPACING_PT),
-          paraSpaceBefore: 0,
-          paraSpaceAfter: 0,
-          wrap: !item.singleLine,
-          fit: "none",
-        });
+        slide.addText(
+          item.runs.map((run) => textRun(run, item.rtl)),
+          {
+            x: inch(x),
+            y: box.y,
+            w: inch(item.rect.w + slack),
+            h: inch(Math.max(item.rect.h, item.lineHeight)),
+            margin: 0,
+            align: item.align,
+            valign: "top",
+            lineSpacing: Math.min(pt(item.lineHeight), MAX_SPACING_PT),
+            paraSpaceBefore: 0,
+            paraSpaceAfter: 0,
+            wrap: !item.singleLine,
+            fit: "none",
+            rtlMode: item.rtl || undefined,
+          },
+        );
       } else if (item.kind === "table") {
         const rows = item.rows.map((row) =>
           row.map((cell) => ({
-            text: cell.runs.map(textRun),
+            text: cell.runs.map((run) => textRun(run, cell.rtl)),
             options: {
               fill: cell.fill ? { color: hex(cell.fill), transparency: transparency(cell.fill) } : undefined,
               align: cell.align,
+              rtlMode: cell.rtl || undefined,
               valign: cell.valign,
               margin: cell.padding.map((value) => inch(value)) as [number, number, number, number],
               border: [

@@ -71,6 +71,7 @@ const text = z.strictObject({
   rect,
   runs,
   align: z.enum(["left", "center", "right", "justify"]),
+  rtl: z.boolean().optional(),
   lineHeight: length,
   singleLine: z.boolean(),
 });
@@ -79,6 +80,7 @@ const cell = z.strictObject({
   runs,
   fill: rgba.nullable(),
   align: z.enum(["left", "center", "right"]),
+  rtl: z.boolean().optional(),
   valign: z.enum(["top", "middle", "bottom"]),
   padding: z.tuple([length, length, length, length]),
   borderBottom: z.strictObject({ width: length, color: rgba }).nullable(),

@@ -161,6 +161,95 @@ describe("what the builder writes", () => {
   });
 });
 
+describe("right-to-left paragraphs", () => {
+  // Each <a:p> with its <a:pPr>'s rtl and algn, and its text.
+  function paragraphs(slide: ReturnType<typeof slideParts>[number]) {
+    return [...slide.getElementsByTagName("a:p")].map((paragraph) => {
+      const properties = paragraph.getElementsByTagName("a:pPr")[0];
+      return {
+        text: texts(paragraph as never, "a:t").join(""),
+        rtl: properties?.getAttribute("rtl") ?? "",
+        algn: properties?.getAttribute("algn") ?? "",
+      };
+    });
+  }
+
+  it('writes rtl="1" and algn="r" on right-to-left text boxes and table cells, and nothing on the others', async () => {
+    const arabic = "مرحبا بكم في Deckhand";
+    const hebrew = "שלום עולם";
+    const slide: SlideModel = {
+      background: white,
+      items: [
+        {
+          kind: "text",
+          rect: { x: 100, y: 100, w: 1000, h: 60 },
+          runs: [run(arabic)],
+          align: "right",
+          rtl: true,
+          lineHeight: 48,
+          singleLine: true,
+        },
+        {
+          kind: "text",
+          rect: { x: 100, y: 200, w: 1000, h: 120 },
+          runs: [run("English", { breakAfter: true }), run("line two")],
+          align: "left",
+          lineHeight: 48,
+          singleLine: false,
+        },
+        {
+          kind: "table",
+          rect: { x: 0, y: 400, w: 800, h: 100 },
+          columnWidths: [400, 400],
+          rowHeights: [100],
+          rows: [
+            [
+              {
+                runs: [run(hebrew)],
+                fill: null,
+                align: "right",
+                rtl: true,
+                valign: "middle",
+                padding: [0, 0, 0, 0],
+                borderBottom: null,
+              },
+              {
+                runs: [run("Cell")],
+                fill: null,
+                align: "left",
+                valign: "middle",
+                padding: [0, 0, 0, 0],
+                borderBottom: null,
+              },
+            ],
+          ],
+        },
+      ],
+    };
+    const bytes = await buildPptx({ title: "RTL", slides: [slide], notes: [""], rasters: new Map() });
+    const [part] = slideParts(await readPptxXml(bytes));
+    const found = paragraphs(part!);
+    expect(found).toEqual(
+      expect.arrayContaining([
+        { text: arabic, rtl: "1", algn: "r" },
+        { text: hebrew, rtl: "1", algn: "r" },
+      ]),
+    );
+    for (const paragraph of found.filter((entry) => /English|line two|Cell/.test(entry.text))) {
+      expect(paragraph.rtl, paragraph.text).not.toBe("1");
+      expect(paragraph.algn, paragraph.text).not.toBe("r");
+    }
+  });
+
+  it("accepts rtl as an optional boolean and refuses anything else", () => {
+    const rtl = textSlide([run("x")]);
+    (rtl.items[0] as { rtl?: unknown }).rtl = true;
+    expect(() => parseExportModel({ slides: [rtl], notes: [""] })).not.toThrow();
+    (rtl.items[0] as { rtl?: unknown }).rtl = "yes";
+    expect(() => parseExportModel({ slides: [rtl], notes: [""] })).toThrow(DeckFaultError);
+  });
+});
+
 describe("a model that is not what the extractor produces", () => {
   const valid = textSlide([run("Hello")]);
 

@@ -113,6 +113,26 @@ function exportableLink(href: unknown): string | undefined {
   }
 }
 
+// A block's direction (dir="auto" resolved by the browser) and its alignment on the page: "start" and
+// "end" are the right and the left in right-to-left text.
+function textDirection(style: CSSStyleDeclaration): { align: "left" | "center" | "right" | "justify"; rtl: boolean } {
+  const rtl = style.direction === "rtl";
+  const value = style.textAlign;
+  const align =
+    value === "center" || value === "-webkit-center"
+      ? "center"
+      : value === "justify"
+        ? "justify"
+        : value === "right" || value === "-webkit-right"
+          ? "right"
+          : value === "left" || value === "-webkit-left"
+            ? "left"
+            : (value === "end") !== rtl
+              ? "right"
+              : "left";
+  return { align, rtl };
+}
+
 function relative(rect: DOMRect, origin: DOMRect): Rect {
   return {
     x: position(rect.left - origin.left),
@@ -281,19 +301,19 @@ function markRaster(element: Element, rect: Rect, alone: boolean, items: SlideIt
 
 function extractTable(table: HTMLTableElement, origin: DOMRect): SlideItem {
   const rows = [...table.rows];
+  // PowerPoint's columns run from the left; a right-to-left table's first cell is its rightmost.
+  const inOrder = <T>(cells: T[]) => (getComputedStyle(table).direction === "rtl" ? cells.reverse() : cells);
   const firstRow = rows[0];
-  const columnWidths = firstRow ? [...firstRow.cells].map((cell) => size(cell.getBoundingClientRect().width)) : [];
+  const columnWidths = firstRow
+    ? inOrder([...firstRow.cells]).map((cell) => size(cell.getBoundingClientRect().width))
+    : [];
   const rowHeights = rows.map((row) => size(row.getBoundingClientRect().height));
   const cells: TableCell[][] = rows.map((row) =>
-    [...row.cells].map((cell) => {
+    inOrder([...row.cells]).map((cell) => {
       const style = getComputedStyle(cell);
       const rowStyle = getComputedStyle(row);
-      const align =
-        style.textAlign === "center"
-          ? "center"
-          : style.textAlign === "right" || style.textAlign === "end"
-            ? "right"
-            : "left";
+      const direction = textDirection(style);
+      const align = direction.align === "justify" ? (direction.rtl ? "right" : "left") : direction.align;
       const valign = style.verticalAlign === "middle" ? "middle" : style.verticalAlign === "bottom" ? "bottom" : "top";
       const borderWidth = px(style.borderBottomWidth);
       const borderColor = parseColor(style.borderBottomColor);
@@ -301,6 +321,7 @@ function extractTable(table: HTMLTableElement, origin: DOMRect): SlideItem {
         runs: collectRuns(cell),
         fill: parseColor(style.backgroundColor) ?? parseColor(rowStyle.backgroundColor),
         align,
+        ...(direction.rtl ? { rtl: true } : {}),
         valign,
         padding: [
           size(px(style.paddingTop)),
@@ -332,15 +353,16 @@ function pushTextBox(element: Element, style: CSSStyleDeclaration, origin: DOMRe
   range.selectNodeContents(element);
   const lineHeight = size(style.lineHeight === "normal" ? px(style.fontSize) * 1.2 : px(style.lineHeight));
   const textHeight = range.getBoundingClientRect().height;
-  const align =
-    style.textAlign === "center"
-      ? "center"
-      : style.textAlign === "right" || style.textAlign === "end"
-        ? "right"
-        : style.textAlign === "justify"
-          ? "justify"
-          : "left";
-  items.push({ kind: "text", rect: box, runs, align, lineHeight, singleLine: textHeight < lineHeight * 1.5 });
+  const { align, rtl } = textDirection(style);
+  items.push({
+    kind: "text",
+    rect: box,
+    runs,
+    align,
+    ...(rtl ? { rtl } : {}),
+    lineHeight,
+    singleLine: textHeight < lineHeight * 1.5,
+  });
 }
 
 function walk(element: Element, origin: DOMRect, items: SlideItem[], model: SlideModel) {
@@ -450,11 +472,14 @@ function walk(element: Element, origin: DOMRect, items: SlideItem[], model: Slid
           range.selectNode(node);
           const text = transformText(node.textContent.replace(/\s+/g, " ").trim(), style.textTransform);
           const lineHeight = size(style.lineHeight === "normal" ? px(style.fontSize) * 1.2 : px(style.lineHeight));
+          // The box is the text's own: aligned to where the text starts.
+          const rtl = style.direction === "rtl";
           items.push({
             kind: "text",
             rect: relative(range.getBoundingClientRect(), origin),
             runs: [{ text, ...runStyle(element) }],
-            align: "left",
+            align: rtl ? "right" : "left",
+            ...(rtl ? { rtl } : {}),
             lineHeight,
             singleLine: true,
           });

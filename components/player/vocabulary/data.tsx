@@ -24,8 +24,16 @@ export function Stat({ value, label, detail, tone, align }: StatProps) {
   return (
     <div className="dh-stat" data-tone={oneOf(tone, statTones, "primary")} data-align={optionalOneOf(align, aligns)}>
       {valueText ? <p className="dh-stat-value">{typographicMinus(valueText)}</p> : null}
-      {labelText ? <p className="dh-stat-label">{labelText}</p> : null}
-      {detailText ? <p className="dh-stat-detail">{detailText}</p> : null}
+      {labelText ? (
+        <p className="dh-stat-label" dir="auto">
+          {labelText}
+        </p>
+      ) : null}
+      {detailText ? (
+        <p className="dh-stat-detail" dir="auto">
+          {detailText}
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -65,7 +73,13 @@ export function Table({ columns, rows, highlight, striped }: TableProps) {
         <thead>
           <tr className="dh-table-head">
             {pad(header).map((cell, index) => (
-              <th className="dh-table-cell" key={index} scope="col" data-numeric={numeric[index] ? "" : undefined}>
+              <th
+                className="dh-table-cell"
+                dir="auto"
+                key={index}
+                scope="col"
+                data-numeric={numeric[index] ? "" : undefined}
+              >
                 {cell}
               </th>
             ))}
@@ -76,7 +90,7 @@ export function Table({ columns, rows, highlight, striped }: TableProps) {
         {body.map((row, rowIndex) => (
           <tr className="dh-table-row" key={rowIndex} data-highlight={rowIndex === highlighted ? "" : undefined}>
             {pad(row).map((cell, index) => (
-              <td className="dh-table-cell" key={index} data-numeric={numeric[index] ? "" : undefined}>
+              <td className="dh-table-cell" dir="auto" key={index} data-numeric={numeric[index] ? "" : undefined}>
                 {numeric[index] ? typographicMinus(cell) : cell}
               </td>
             ))}
@@ -134,7 +148,11 @@ export function Chart({ type, data, unit, highlight, showValues, title }: ChartP
 
   return (
     <figure className="dh-chart" data-type={kind}>
-      {titleText ? <figcaption className="dh-chart-title">{titleText}</figcaption> : null}
+      {titleText ? (
+        <figcaption className="dh-chart-title" dir="auto">
+          {titleText}
+        </figcaption>
+      ) : null}
       <div className="dh-chart-plot" ref={ref}>
         <svg
           className="dh-chart-svg"

@@ -257,7 +257,11 @@ export function Image({ src, alt, fit, focus, caption, rounded }: ImageProps) {
           // that should look intentional, not a browser's broken-image glyph.
           <div className="dh-image-missing" role="img" aria-label={description}>
             <LineIcon node={ImageOff} size="lg" tone="muted" />
-            {description ? <span className="dh-image-missing-text">{description}</span> : null}
+            {description ? (
+              <span className="dh-image-missing-text" dir="auto">
+                {description}
+              </span>
+            ) : null}
           </div>
         ) : (
           <img
@@ -278,7 +282,11 @@ export function Image({ src, alt, fit, focus, caption, rounded }: ImageProps) {
           />
         )}
       </div>
-      {captionText ? <figcaption className="dh-image-caption">{captionText}</figcaption> : null}
+      {captionText ? (
+        <figcaption className="dh-image-caption" dir="auto">
+          {captionText}
+        </figcaption>
+      ) : null}
     </figure>
   );
 }

@@ -36,9 +36,19 @@ export function Title({ kicker, subtitle, align, children }: TitleProps) {
   const subtitleText = textOf(subtitle);
   return (
     <hgroup className="dh-title" data-align={optionalOneOf(align, aligns)}>
-      {kickerText ? <p className="dh-kicker">{kickerText}</p> : null}
-      <h1 className="dh-title-text">{children}</h1>
-      {subtitleText ? <p className="dh-subtitle">{subtitleText}</p> : null}
+      {kickerText ? (
+        <p className="dh-kicker" dir="auto">
+          {kickerText}
+        </p>
+      ) : null}
+      <h1 className="dh-title-text" dir="auto">
+        {children}
+      </h1>
+      {subtitleText ? (
+        <p className="dh-subtitle" dir="auto">
+          {subtitleText}
+        </p>
+      ) : null}
     </hgroup>
   );
 }
@@ -57,8 +67,14 @@ export function Heading({ level, kicker, align, children }: HeadingProps) {
   const Tag = depth === 1 ? "h2" : depth === 2 ? "h3" : "h4";
   return (
     <hgroup className="dh-heading" data-level={depth} data-align={optionalOneOf(align, aligns)}>
-      {kickerText ? <p className="dh-kicker">{kickerText}</p> : null}
-      <Tag className="dh-heading-text">{children}</Tag>
+      {kickerText ? (
+        <p className="dh-kicker" dir="auto">
+          {kickerText}
+        </p>
+      ) : null}
+      <Tag className="dh-heading-text" dir="auto">
+        {children}
+      </Tag>
     </hgroup>
   );
 }
@@ -75,6 +91,7 @@ export function Text({ size, tone, weight, align, children }: TextProps) {
   return (
     <p
       className="dh-text"
+      dir="auto"
       // Unset size means "md", or the list's size when the Text is a bullet point.
       data-size={optionalOneOf(size, sizes)}
       data-tone={oneOf(tone, textTones, "default")}
@@ -99,9 +116,9 @@ export function Bullets({ items, marker, size, children }: BulletsProps) {
   const kind = oneOf(marker, bulletMarkers, "dot");
   const List = kind === "number" ? "ol" : "ul";
   return (
-    <List className="dh-bullets" data-marker={kind} data-size={oneOf(size, sizes, "md")}>
+    <List className="dh-bullets" dir="auto" data-marker={kind} data-size={oneOf(size, sizes, "md")}>
       {points.map((point, index) => (
-        <li className="dh-bullet" key={index}>
+        <li className="dh-bullet" dir="auto" key={index}>
           <span className="dh-bullet-marker" aria-hidden="true">
             {kind === "number" ? <span className="dh-bullet-number">{index + 1}</span> : null}
             {kind === "check" ? <Icon name="check" tone="primary" /> : null}
@@ -143,7 +160,7 @@ export function Quote({ by, role, size, align, children }: QuoteProps) {
   return (
     <figure className="dh-quote" data-size={oneOf(size, quoteSizes, "lg")} data-align={optionalOneOf(align, aligns)}>
       <blockquote className="dh-quote-body">
-        <p className="dh-quote-text">
+        <p className="dh-quote-text" dir="auto">
           {/* The marks are text, not CSS content, so copy/paste and exports keep them. */}
           <span className="dh-quote-open">“</span>
           {children}”
@@ -151,8 +168,16 @@ export function Quote({ by, role, size, align, children }: QuoteProps) {
       </blockquote>
       {name || roleText ? (
         <figcaption className="dh-quote-by">
-          {name ? <span className="dh-quote-name">{name}</span> : null}
-          {roleText ? <span className="dh-quote-role">{roleText}</span> : null}
+          {name ? (
+            <span className="dh-quote-name" dir="auto">
+              {name}
+            </span>
+          ) : null}
+          {roleText ? (
+            <span className="dh-quote-role" dir="auto">
+              {roleText}
+            </span>
+          ) : null}
         </figcaption>
       ) : null}
     </figure>
