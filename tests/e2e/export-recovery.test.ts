@@ -58,12 +58,16 @@ describe("export leases", () => {
     const queued = await insertPendingExport(db, slowDeck);
     if (!postgres) await database!.close(); // the child process owns the data folder now
 
-    const child = spawn(path.resolve("node_modules/.bin/tsx"), ["tests/helpers/export-worker.ts", queued.id], {
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: postgres ?? "", EXPORT_LEASE_MS: String(LEASE_MS) },
-      stdio: ["ignore", "pipe", "inherit"],
-      // Its own process group: tsx runs the script in a child process, and the kill must reach both.
-      detached: true,
-    });
+    const child = spawn(
+      path.resolve("node_modules/.bin/tsx"),
+      ["--conditions=react-server", "tests/helpers/export-worker.ts", queued.id],
+      {
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: postgres ?? "", EXPORT_LEASE_MS: String(LEASE_MS) },
+        stdio: ["ignore", "pipe", "inherit"],
+        // Its own process group: tsx runs the script in a child process, and the kill must reach both.
+        detached: true,
+      },
+    );
     let output = "";
     await new Promise<void>((resolve, reject) => {
       child.stdout.on("data", (chunk: Buffer) => {
