@@ -8,4 +8,5 @@ export { Columns, Stack, Grid, Box } from "./vocabulary/layout";
 export { Title, Heading, Text, Bullets, Quote, Code } from "./vocabulary/type";
 export { Image, Icon } from "./vocabulary/media";
 export { Stat, Table, Chart } from "./vocabulary/data";
+export { Timeline, Steps } from "./vocabulary/sequence";
 export { mountPlayer } from "./shell/mount";

@@ -23,6 +23,8 @@ export const componentNames = [
   "Stat",
   "Table",
   "Chart",
+  "Timeline",
+  "Steps",
 ] as const;
 export type ComponentName = (typeof componentNames)[number];
 
@@ -81,6 +83,9 @@ export const statTones = ["primary", "secondary", "accent", "default"] as const;
 export type StatTone = (typeof statTones)[number];
 export const chartTypes = ["bar", "line", "pie"] as const;
 export type ChartType = (typeof chartTypes)[number];
+// Timeline and Steps: the way the sequence runs across the slide.
+export const flowDirections = ["horizontal", "vertical"] as const;
+export type FlowDirection = (typeof flowDirections)[number];
 
 /** The icons the player draws (locally, no network); the brief lists them for `<Icon name>`. */
 export const iconNames = [

@@ -198,6 +198,7 @@ Density rules that make decks good:
 - One idea per slide. The heading states the takeaway as a sentence ("Churn halved after the pricing change"), not a topic ("Churn").
 - At most about 40 words of body text per slide; at most 5 bullets of at most 10 words each. Put the rest in the slide's notes.
 - One focal element per slide: a Stat, a Chart, a Quote or a short statement. Use Columns for text-plus-visual, Grid for 3-6 parallel items.
+- Pick the component that matches the content's shape: dated milestones (a roadmap, a history) are a <Timeline>, an ordered process is <Steps>, not Bullets with dates or numbers typed in; comparing a few series over the same categories is one <Chart> with \`series\` (grouped, or stacked for parts of a total) rather than several charts.
 - At most one strong fill (background or Box tone "primary"/"accent") per slide; let most slides sit on the default background.
 - Open with a cover (layout "center", a Title) and close with a clear ending: the decision, ask or next step.
 - Aim for 6-12 slides unless the brief asks otherwise. Charts and tables carry only the numbers the point needs.`;
@@ -253,6 +254,7 @@ function renderComponent(component: ComponentSpec): string {
     lines.push(`  ${prop.name}${prop.required ? "" : "?"}: ${prop.type} (${prop.doc})`);
   }
   lines.push(component.children ? `  children: ${component.children}` : "  children: none (self-closing)");
+  if (component.example) lines.push(`  example: ${component.example}`);
   return lines.join("\n");
 }
 

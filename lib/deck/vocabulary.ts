@@ -12,6 +12,7 @@ import {
   bulletMarkers,
   chartTypes,
   columnAligns,
+  flowDirections,
   gaps,
   gridColumns,
   headingLevels,
@@ -48,6 +49,8 @@ export type ComponentSpec = {
   props: PropSpec[];
   /** What children it takes; absent when it takes none. */
   children?: string;
+  /** A short JSX example, shown in the brief, for components whose data props need one. */
+  example?: string;
 };
 
 export type TokenSpec = {
@@ -366,7 +369,7 @@ export const vocabulary: readonly ComponentSpec[] = [
   {
     name: "Chart",
     group: "data",
-    doc: "A single-series bar, line or pie chart drawn from inline data; it grows to the height its container gives it.",
+    doc: "A bar, line or pie chart drawn from inline data: one series (`data`), or several (`labels` + `series`) as grouped or stacked bars or several lines with a legend; it grows to the height its container gives it.",
     props: [
       {
         name: "type",
@@ -377,18 +380,79 @@ export const vocabulary: readonly ComponentSpec[] = [
       {
         name: "data",
         type: "{ label: string; value: number }[]",
-        required: true,
-        doc: "Points in display order (time order for line charts).",
+        doc: "One series: points in display order (time order for line charts). Give this or `series`.",
+      },
+      {
+        name: "labels",
+        type: "string[]",
+        doc: "With `series`: the categories along the axis (time order for line charts), shared by every series.",
+      },
+      {
+        name: "series",
+        type: "{ name: string; values: number[] }[]",
+        doc: "Several series (2-4 read best), each with one value per label; the names form the legend. Bars are grouped side by side, lines share the axes. A pie draws only the first series. Takes precedence over `data`.",
+      },
+      {
+        name: "stacked",
+        type: "boolean",
+        doc: "With `series` on a bar chart: stack the series in one bar per label, labelled with its total. Default false (grouped).",
       },
       { name: "unit", type: "string", doc: 'Suffix or prefix shown with values, e.g. "%", "$", "k users".' },
       {
         name: "highlight",
         type: "string",
-        doc: "Label of the point to draw in the accent colour; the rest use primary.",
+        doc: "Single series only: label of the point to draw in the accent colour; the rest use primary.",
       },
       { name: "showValues", type: "boolean", doc: "Print each value on its bar, point or slice. Default true." },
       { name: "title", type: "string", doc: "Small caption above the chart." },
     ],
+    example:
+      '<Chart type="bar" labels={["Q1", "Q2", "Q3"]} series={[{ name: "EMEA", values: [12, 15, 19] }, { name: "Americas", values: [20, 22, 27] }]} stacked />',
+  },
+  {
+    name: "Timeline",
+    group: "data",
+    doc: "Dated milestones on a line with a marker each: roadmaps, history, launch plans; 3-6 milestones read best.",
+    props: [
+      {
+        name: "items",
+        type: "{ date: string; title: string; detail?: string }[]",
+        required: true,
+        doc: "The milestones in time order: the date as displayed, a title of a few words, an optional short detail line.",
+      },
+      {
+        name: "direction",
+        ...choice(flowDirections),
+        doc: '"horizontal" (default): left to right across the slide, dates above the line. "vertical": top to bottom, for more milestones, longer details or a narrow column.',
+      },
+      {
+        name: "highlight",
+        type: "number",
+        doc: "0-based index of the current milestone, drawn in the accent colour; the ones before it are drawn as done, the ones after as still to come. Default: none.",
+      },
+    ],
+    example:
+      '<Timeline highlight={1} items={[{ date: "Q1 2025", title: "Pilot", detail: "Two teams" }, { date: "Q2 2025", title: "Beta" }, { date: "Q3 2025", title: "Launch" }]} />',
+  },
+  {
+    name: "Steps",
+    group: "data",
+    doc: "A numbered process: a number badge per step, joined by a line, with a title and an optional detail; 3-5 steps read best.",
+    props: [
+      {
+        name: "items",
+        type: "{ title: string; detail?: string }[]",
+        required: true,
+        doc: "The steps in order (a plain string is a title alone); the player numbers them.",
+      },
+      {
+        name: "direction",
+        ...choice(flowDirections),
+        doc: '"horizontal" (default): side by side across the slide. "vertical": top to bottom, for longer details or a narrow column.',
+      },
+    ],
+    example:
+      '<Steps items={[{ title: "Connect", detail: "Link your data source" }, { title: "Review" }, { title: "Publish" }]} />',
   },
 ];
 

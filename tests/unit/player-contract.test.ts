@@ -46,6 +46,8 @@ const requiredProps: Record<string, Record<string, unknown>> = {
   Stat: { value: "42%", label: "Share" },
   Table: { columns: ["A"], rows: [["1"]] },
   Chart: { type: "bar", data: [{ label: "A", value: 1 }] },
+  Timeline: { items: [{ date: "2025", title: "Launch" }] },
+  Steps: { items: [{ title: "Connect" }] },
 };
 
 function render(name: string, props: Record<string, unknown>): string {

@@ -24,7 +24,7 @@ const WORD_SELECTOR = Object.keys(WORD_FLOORS)
   .map((name) => `.${name}`)
   .join(", ");
 const MARKED =
-  ".dh-title, .dh-heading, .dh-text, .dh-bullets, .dh-quote, .dh-code, .dh-image, .dh-icon, .dh-stat, .dh-table, .dh-chart, .dh-columns, .dh-stack, .dh-grid, .dh-box";
+  ".dh-title, .dh-heading, .dh-text, .dh-bullets, .dh-quote, .dh-code, .dh-image, .dh-icon, .dh-stat, .dh-table, .dh-chart, .dh-timeline, .dh-steps, .dh-columns, .dh-stack, .dh-grid, .dh-box";
 const CONTAINERS = ".dh-columns, .dh-grid, .dh-stack, .dh-box, .dh-chart, .dh-image";
 
 const mounted = new Set<HTMLElement>();

@@ -1,6 +1,6 @@
 "use client";
 
-// Data components: big numbers, tables and single-series charts. Charts are plain SVG laid out in
+// Data components: big numbers, tables and charts (one series, or several with a legend). Charts are plain SVG laid out in
 // canvas pixels: the plot measures its box so labels keep a fixed, readable size (≥ 22px) whatever
 // width a column gives it, instead of shrinking with a scaled viewBox.
 
@@ -103,14 +103,22 @@ export function Table({ columns, rows, highlight, striped }: TableProps) {
 
 type ChartPoint = { label: string; value: number };
 
+type ChartSeries = { name: string; values: number[] };
+
 type ChartProps = {
   type: ChartType;
-  data: ChartPoint[];
+  data?: ChartPoint[];
+  labels?: string[];
+  series?: ChartSeries[];
+  stacked?: boolean;
   unit?: string;
   highlight?: string;
   showValues?: boolean;
   title?: string;
 };
+
+/** Several series over shared category labels; a value that is not a number is a gap (null). */
+type MultiData = { labels: string[]; series: Array<{ name: string; values: (number | null)[] }> };
 
 /** The plot box in canvas pixels and the label size the stylesheet gives it (see .dh-chart-plot). */
 type Size = { width: number; height: number; text: number };
@@ -130,28 +138,56 @@ const charWidth = 0.56;
 // Digits are wider than average letters, and tabular figures all take the widest digit's space.
 const digitWidth = 0.62;
 
-export function Chart({ type, data, unit, highlight, showValues, title }: ChartProps) {
+export function Chart({ type, data, labels, series, stacked, unit, highlight, showValues, title }: ChartProps) {
   const kind = oneOf(type, chartTypes, "bar");
-  const points = chartPoints(data);
+  // `series` (with `labels`) makes a multi-series chart; a pie draws the first series. Without it,
+  // `data` is the one series, exactly as before.
+  const multi = chartSeries(labels, series);
+  const points = multi && kind === "pie" ? pointsOfFirstSeries(multi) : chartPoints(data);
+  const several = multi !== null && kind !== "pie";
+  const isStacked = several && kind === "bar" && stacked === true;
   const titleText = textOf(title);
   const highlightLabel = textOf(highlight);
   const [ref, measured] = useBoxSize<HTMLDivElement>();
   const size = measured ?? fallbackSize;
   const options: PlotOptions = { unit, highlight: highlightLabel, showValues: showValues !== false };
-  const summary = points.map((point) => `${point.label}: ${formatValue(point.value, unit)}`).join(", ");
+  const summary = several
+    ? multi.series
+        .map(
+          (line) =>
+            `${line.name}: ${multi.labels
+              .map((label, index) => `${label} ${formatSeriesValue(line.values[index], unit)}`)
+              .join(", ")}`,
+        )
+        .join("; ")
+    : points.map((point) => `${point.label}: ${formatValue(point.value, unit)}`).join(", ");
 
   let plot: ReactNode;
-  if (points.length === 0) plot = <EmptyPlot size={size} />;
+  if (several && kind === "bar") plot = <MultiBarPlot data={multi} size={size} options={options} stacked={isStacked} />;
+  else if (several) plot = <MultiLinePlot data={multi} size={size} options={options} />;
+  else if (points.length === 0) plot = <EmptyPlot size={size} />;
   else if (kind === "bar") plot = <BarPlot points={points} size={size} options={options} />;
   else if (kind === "line") plot = <LinePlot points={points} size={size} options={options} />;
   else plot = <PiePlot points={points} size={size} options={options} />;
 
   return (
-    <figure className="dh-chart" data-type={kind}>
+    <figure className="dh-chart" data-type={kind} data-stacked={isStacked ? "" : undefined}>
       {titleText ? (
         <figcaption className="dh-chart-title" dir="auto">
           {titleText}
         </figcaption>
+      ) : null}
+      {several ? (
+        <ul className="dh-chart-legend-list">
+          {multi.series.map((line, index) => (
+            <li className="dh-chart-legend-item" key={index}>
+              <span className="dh-chart-key" data-series={index % maxSeries} aria-hidden="true" />
+              <span className="dh-chart-legend-name" dir="auto">
+                {line.name}
+              </span>
+            </li>
+          ))}
+        </ul>
       ) : null}
       <div className="dh-chart-plot" ref={ref}>
         <svg
@@ -176,6 +212,49 @@ function chartPoints(data: unknown): ChartPoint[] {
     if (!Number.isFinite(number)) return [];
     return [{ label: textOf(label) ?? "", value: number }];
   });
+}
+
+// Past six series the colours repeat; more than that is not a chart a slide can carry anyway.
+const maxSeries = 6;
+
+function chartSeries(labels: unknown, series: unknown): MultiData | null {
+  if (!Array.isArray(series)) return null;
+  const lines = series.flatMap((entry, index): MultiData["series"] => {
+    if (typeof entry !== "object" || entry === null) return [];
+    const { name, values } = entry as { name?: unknown; values?: unknown };
+    if (!Array.isArray(values)) return [];
+    return [{ name: textOf(name) ?? `Series ${index + 1}`, values: values.map(numberOf) }];
+  });
+  if (lines.length === 0) return null;
+  const given = Array.isArray(labels) ? labels.map((label) => textOf(label) ?? "") : [];
+  // As many categories as the longest series; missing labels are blank, missing values are gaps.
+  const count = Math.max(given.length, ...lines.map((line) => line.values.length));
+  if (count === 0 || lines.every((line) => line.values.every((value) => value === null))) return null;
+  return {
+    labels: Array.from({ length: count }, (_, index) => given[index] ?? ""),
+    series: lines.map((line) => ({
+      name: line.name,
+      values: Array.from({ length: count }, (_, index) => line.values[index] ?? null),
+    })),
+  };
+}
+
+function numberOf(value: unknown): number | null {
+  const number = typeof value === "number" ? value : typeof value === "string" ? Number.parseFloat(value) : NaN;
+  return Number.isFinite(number) ? number : null;
+}
+
+function pointsOfFirstSeries(data: MultiData): ChartPoint[] {
+  const first = data.series[0];
+  if (!first) return [];
+  return data.labels.flatMap((label, index) => {
+    const value = first.values[index];
+    return value === null || value === undefined ? [] : [{ label, value }];
+  });
+}
+
+function formatSeriesValue(value: number | null | undefined, unit: unknown): string {
+  return value === null || value === undefined ? "no value" : formatValue(value, unit);
 }
 
 // The plot is absolutely positioned inside its box (see .dh-chart-plot), so drawing at the measured
@@ -230,9 +309,15 @@ function EmptyPlot({ size }: { size: Size }) {
 }
 
 /** Frame shared by bar and line charts: value scale, ticks and the plot rectangle inside the margins. */
-function cartesianFrame(points: ChartPoint[], size: Size, options: PlotOptions, fromZero: boolean) {
+function cartesianFrame(
+  values: number[],
+  count: number,
+  size: Size,
+  options: PlotOptions,
+  fromZero: boolean,
+  right = 12,
+) {
   const font = fontsFor(size.text);
-  const values = points.map((point) => point.value);
   let low = Math.min(...values);
   const high = Math.max(...values, 0);
   // Bars always stand on zero. A line starts at zero too unless its values sit far above it; then a
@@ -246,7 +331,6 @@ function cartesianFrame(points: ChartPoint[], size: Size, options: PlotOptions, 
   const left = Math.ceil(Math.max(...tickTexts.map((text) => text.length)) * font.tick * digitWidth) + font.tick;
   const top = options.showValues ? font.value * 2.1 : font.tick;
   const bottom = font.label * 2.2;
-  const right = 12;
   const plot = {
     left,
     top,
@@ -254,7 +338,7 @@ function cartesianFrame(points: ChartPoint[], size: Size, options: PlotOptions, 
     height: Math.max(size.height - top - bottom, 40),
   };
   const y = (value: number) => plot.top + plot.height * (1 - (value - min) / (max - min || 1));
-  const band = plot.width / points.length;
+  const band = plot.width / Math.max(count, 1);
   const x = (index: number) => plot.left + band * (index + 0.5);
   return { ticks, tickTexts, plot, y, x, band, min, max, font };
 }
@@ -288,14 +372,14 @@ function Axes({ frame, size }: { frame: ReturnType<typeof cartesianFrame>; size:
   );
 }
 
-function CategoryLabels({ points, frame }: { points: ChartPoint[]; frame: ReturnType<typeof cartesianFrame> }) {
+function CategoryLabels({ labels, frame }: { labels: string[]; frame: ReturnType<typeof cartesianFrame> }) {
   const { band, plot, x, font } = frame;
-  const longest = Math.max(...points.map((point) => point.label.length), 1);
+  const longest = Math.max(...labels.map((label) => label.length), 1);
   // Crowded axes label every n-th category instead of overprinting.
   const every = Math.max(1, Math.ceil((Math.min(longest, 6) * font.label * charWidth + 12) / band));
   return (
     <g>
-      {points.map((point, index) =>
+      {labels.map((label, index) =>
         index % every === 0 ? (
           <text
             key={index}
@@ -305,7 +389,7 @@ function CategoryLabels({ points, frame }: { points: ChartPoint[]; frame: Return
             textAnchor="middle"
             fontSize={font.label}
           >
-            {fitText(point.label, band * every - 12, font.label)}
+            {fitText(label, band * every - 12, font.label)}
           </text>
         ) : null,
       )}
@@ -314,10 +398,21 @@ function CategoryLabels({ points, frame }: { points: ChartPoint[]; frame: Return
 }
 
 function BarPlot({ points, size, options }: PlotProps) {
-  const frame = cartesianFrame(points, size, options, true);
+  const frame = cartesianFrame(
+    points.map((point) => point.value),
+    points.length,
+    size,
+    options,
+    true,
+  );
   const { band, y, x, font } = frame;
   const barWidth = Math.min(band * 0.62, 180);
-  const valueText = valueLabeller(points, options.unit, band, font);
+  const valueText = valueLabeller(
+    points.map((point) => point.value),
+    options.unit,
+    band,
+    font,
+  );
   return (
     <g>
       <Axes frame={frame} size={size} />
@@ -349,16 +444,16 @@ function BarPlot({ points, size, options }: PlotProps) {
         );
       })}
       <line className="dh-chart-baseline" x1={frame.plot.left} x2={size.width - 4} y1={y(0)} y2={y(0)} />
-      <CategoryLabels points={points} frame={frame} />
+      <CategoryLabels labels={points.map((point) => point.label)} frame={frame} />
     </g>
   );
 }
 
 // Value labels keep their unit when every label fits its band; otherwise they drop a word unit (the
 // axis still shows the scale) and, if even the bare numbers collide, only the highlight is labelled.
-function valueLabeller(points: ChartPoint[], unit: unknown, band: number, font: Fonts) {
+function valueLabeller(values: number[], unit: unknown, band: number, font: Fonts) {
   const widest = (format: (value: number) => string) =>
-    Math.max(...points.map((point) => format(point.value).length)) * font.value * digitWidth;
+    Math.max(...values.map((value) => format(value).length)) * font.value * digitWidth;
   const full = (value: number) => formatValue(value, unit);
   if (widest(full) <= band - 4) return { format: full, fits: true };
   const short = (value: number) => formatValue(value, unit, { axis: true });
@@ -375,7 +470,13 @@ function barPath(x: number, y: number, width: number, height: number, up: boolea
 }
 
 function LinePlot({ points, size, options }: PlotProps) {
-  const frame = cartesianFrame(points, size, options, false);
+  const frame = cartesianFrame(
+    points.map((point) => point.value),
+    points.length,
+    size,
+    options,
+    false,
+  );
   const { x, y, plot, band, min, font } = frame;
   const coordinates = points.map((point, index) => [x(index), y(point.value)] as const);
   const line = coordinates.map(([px, py], index) => `${index === 0 ? "M" : "L"}${px},${py}`).join("");
@@ -383,7 +484,12 @@ function LinePlot({ points, size, options }: PlotProps) {
   const first = coordinates[0];
   const last = coordinates[coordinates.length - 1];
   const area = first && last ? `${line}L${last[0]},${floor}L${first[0]},${floor}Z` : "";
-  const valueText = valueLabeller(points, options.unit, band, font);
+  const valueText = valueLabeller(
+    points.map((point) => point.value),
+    options.unit,
+    band,
+    font,
+  );
   return (
     <g>
       <Axes frame={frame} size={size} />
@@ -423,7 +529,201 @@ function LinePlot({ points, size, options }: PlotProps) {
           </g>
         );
       })}
-      <CategoryLabels points={points} frame={frame} />
+      <CategoryLabels labels={points.map((point) => point.label)} frame={frame} />
+    </g>
+  );
+}
+
+type MultiPlotProps = { data: MultiData; size: Size; options: PlotOptions };
+
+// Grouped bars stand side by side in each category's band; stacked bars pile up from zero (positive
+// values upward, negative downward) and are labelled with their total.
+function MultiBarPlot({ data, size, options, stacked }: MultiPlotProps & { stacked: boolean }) {
+  const { labels, series } = data;
+  const totals = labels.map((_, index) => {
+    let up = 0;
+    let down = 0;
+    for (const line of series) {
+      const value = line.values[index] ?? 0;
+      if (value > 0) up += value;
+      else down += value;
+    }
+    return { up, down };
+  });
+  const scale = stacked
+    ? totals.flatMap((total) => [total.up, total.down])
+    : series.flatMap((line) => line.values.filter((value): value is number => value !== null));
+  const frame = cartesianFrame(scale, labels.length, size, options, true);
+  const { band, y, x, font } = frame;
+  const count = series.length;
+  const segments: ReactNode[] = [];
+  const values: ReactNode[] = [];
+  if (stacked) {
+    const barWidth = Math.min(band * 0.62, 180);
+    const sums = totals.map((total) => total.up + total.down);
+    const valueText = valueLabeller(sums, options.unit, band, font);
+    labels.forEach((_, index) => {
+      let up = 0;
+      let down = 0;
+      series.forEach((line, seriesIndex) => {
+        const value = line.values[index];
+        if (value === null || value === undefined || value === 0) return;
+        const from = value > 0 ? up : down;
+        const to = from + value;
+        if (value > 0) up = to;
+        else down = to;
+        const top = y(Math.max(from, to));
+        segments.push(
+          <rect
+            key={`${index}-${seriesIndex}`}
+            className="dh-chart-bar"
+            data-series={seriesIndex % maxSeries}
+            x={x(index) - barWidth / 2}
+            y={top}
+            width={barWidth}
+            height={Math.max(y(Math.min(from, to)) - top, 0)}
+          />,
+        );
+      });
+      if (options.showValues && valueText.fits && (up !== 0 || down !== 0)) {
+        values.push(
+          <text
+            key={index}
+            className="dh-chart-value"
+            x={x(index)}
+            y={up > 0 || down === 0 ? y(up) - font.value * 0.55 : y(down) + font.value * 1.25}
+            textAnchor="middle"
+            fontSize={font.value}
+          >
+            {valueText.format(up + down)}
+          </text>,
+        );
+      }
+    });
+  } else {
+    const groupWidth = Math.min(band * 0.78, 120 * count);
+    const slot = groupWidth / count;
+    const barWidth = slot * (count > 1 ? 0.86 : 1);
+    const valueText = valueLabeller(scale, options.unit, slot + 2, font);
+    labels.forEach((_, index) => {
+      series.forEach((line, seriesIndex) => {
+        const value = line.values[index];
+        if (value === null || value === undefined) return;
+        const centre = x(index) - groupWidth / 2 + slot * (seriesIndex + 0.5);
+        const top = y(Math.max(value, 0));
+        const bottom = y(Math.min(value, 0));
+        segments.push(
+          <path
+            key={`${index}-${seriesIndex}`}
+            className="dh-chart-bar"
+            data-series={seriesIndex % maxSeries}
+            d={barPath(centre - barWidth / 2, top, barWidth, bottom - top, value >= 0)}
+          />,
+        );
+        if (options.showValues && valueText.fits) {
+          values.push(
+            <text
+              key={`${index}-${seriesIndex}`}
+              className="dh-chart-value"
+              x={centre}
+              y={value >= 0 ? top - font.value * 0.55 : bottom + font.value * 1.25}
+              textAnchor="middle"
+              fontSize={font.value}
+            >
+              {valueText.format(value)}
+            </text>,
+          );
+        }
+      });
+    });
+  }
+  return (
+    <g>
+      <Axes frame={frame} size={size} />
+      {segments}
+      {values}
+      <line className="dh-chart-baseline" x1={frame.plot.left} x2={size.width - 4} y1={y(0)} y2={y(0)} />
+      <CategoryLabels labels={labels} frame={frame} />
+    </g>
+  );
+}
+
+// Several lines share the axes; each is labelled once, at its last point, with the labels pushed
+// apart so lines that end close together stay readable.
+function MultiLinePlot({ data, size, options }: MultiPlotProps) {
+  const { labels, series } = data;
+  const all = series.flatMap((line) => line.values.filter((value): value is number => value !== null));
+  const font = fontsFor(size.text);
+  const lastOf = (values: (number | null)[]) => {
+    for (let index = values.length - 1; index >= 0; index--) {
+      const value = values[index];
+      if (value !== null && value !== undefined) return { index, value };
+    }
+    return undefined;
+  };
+  const ends = series.map((line) => lastOf(line.values));
+  const endTexts = ends.map((end) => (end ? formatValue(end.value, options.unit) : ""));
+  const right = options.showValues
+    ? Math.ceil(Math.max(...endTexts.map((text) => text.length), 1) * font.value * digitWidth) + font.value
+    : 12;
+  const frame = cartesianFrame(all, labels.length, size, options, false, right);
+  const { x, y, plot } = frame;
+  const paths = series.map((line) =>
+    line.values
+      .map((value, index, values) => {
+        if (value === null) return "";
+        const previous = values[index - 1];
+        return `${index === 0 || previous === null || previous === undefined ? "M" : "L"}${x(index)},${y(value)}`;
+      })
+      .join(""),
+  );
+  // End labels: in order down the plot, each at least a line below the one above it.
+  const gap = font.value * 1.25;
+  const placed = ends
+    .map((end, index) => (end ? { index, want: y(end.value), at: y(end.value), x: x(end.index) } : null))
+    .filter((entry): entry is { index: number; want: number; at: number; x: number } => entry !== null)
+    .sort((a, b) => a.want - b.want);
+  placed.forEach((entry, order) => {
+    const above = placed[order - 1];
+    entry.at = Math.max(entry.want, above ? above.at + gap : plot.top);
+  });
+  const overflow = (placed.at(-1)?.at ?? 0) - (plot.top + plot.height);
+  if (overflow > 0) for (const entry of placed) entry.at -= overflow;
+  return (
+    <g>
+      <Axes frame={frame} size={size} />
+      {paths.map((d, index) => (
+        <path key={index} className="dh-chart-line" data-series={index % maxSeries} d={d} />
+      ))}
+      {series.map((line, seriesIndex) =>
+        line.values.map((value, index) =>
+          value === null ? null : (
+            <circle
+              key={`${seriesIndex}-${index}`}
+              className="dh-chart-point"
+              data-series={seriesIndex % maxSeries}
+              cx={x(index)}
+              cy={y(value)}
+              r={0.3 * font.label}
+            />
+          ),
+        ),
+      )}
+      {options.showValues
+        ? placed.map((entry) => (
+            <text
+              key={entry.index}
+              className="dh-chart-value"
+              x={entry.x + font.value * 0.6}
+              y={entry.at}
+              dominantBaseline="central"
+              fontSize={font.value}
+            >
+              {endTexts[entry.index]}
+            </text>
+          ))
+        : null}
+      <CategoryLabels labels={labels} frame={frame} />
     </g>
   );
 }

@@ -1,0 +1,317 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import type { Browser, Frame } from "playwright-core";
+import { getDocumentProxy } from "unpdf";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Ctx } from "@/lib/auth/caller";
+import type { Database } from "@/lib/db/client";
+import { decks } from "@/lib/db/schema/decks";
+import { setDeckContent } from "@/lib/decks/set-deck-content";
+import { stopLocalRunner } from "@/lib/jobs/local-runner";
+import { closeRenderBrowser } from "@/lib/render/browser";
+import { call, createUser, type TestUser } from "../helpers/api";
+import { type AppServer, startAppServer } from "../helpers/app-server";
+import { launchBrowser, openDeckFrame } from "../helpers/browser";
+import { setUpTestDatabase } from "../helpers/database";
+import { waitForExport } from "../helpers/exports";
+import { attributeValues, convertWithLibreOffice, readPptxXml, slideParts, texts } from "../helpers/pptx-xml";
+import { stableScreenshot } from "../helpers/screenshots";
+
+// Timeline, Steps and multi-series charts in Chromium: drawn, inside the canvas, exported to PDF and to
+// PPTX with the milestones as native text. Screenshots of everything go to /tmp/vocab-shots for a person.
+
+const SHOTS = "/tmp/vocab-shots";
+
+const milestones = ["Pilot", "Beta", "General availability", "EMEA launch", "Partner API"];
+
+const deck = `import { Deck, Slide, Heading, Timeline, Steps, Chart, Columns, Text } from "@deckhand/player";
+
+const quarters = ["Q1", "Q2", "Q3", "Q4"];
+
+export default function NewVocabulary() {
+  return (
+    <Deck title="New vocabulary">
+      <Slide label="Timeline">
+        <Heading>From pilot to partners in five quarters</Heading>
+        <Timeline
+          highlight={2}
+          items={[
+            { date: "Q1 2025", title: "${milestones[0]}", detail: "Two design partners" },
+            { date: "Q2 2025", title: "${milestones[1]}", detail: "Forty teams, weekly releases" },
+            { date: "Q3 2025", title: "${milestones[2]}", detail: "Self-serve sign-up" },
+            { date: "Q4 2025", title: "${milestones[3]}", detail: "Frankfurt region" },
+            { date: "Q1 2026", title: "${milestones[4]}" },
+          ]}
+        />
+      </Slide>
+      <Slide label="Steps">
+        <Heading>Onboarding in four steps</Heading>
+        <Steps
+          items={[
+            { title: "Connect", detail: "Link your data source in one click" },
+            { title: "Import brand", detail: "Paste a URL; colours and fonts follow" },
+            { title: "Draft", detail: "Start from a template or a prompt" },
+            { title: "Share", detail: "Send a link or export to PowerPoint" },
+          ]}
+        />
+      </Slide>
+      <Slide label="Vertical">
+        <Heading>Both, top to bottom</Heading>
+        <Columns gap="xl">
+          <Timeline direction="vertical" items={[{ date: "2023", title: "Founded" }, { date: "2024", title: "Seed round", detail: "$4M" }, { date: "2025", title: "Series A" }]} />
+          <Steps direction="vertical" items={["Plan", { title: "Build", detail: "Two sprints" }, "Ship"]} />
+        </Columns>
+      </Slide>
+      <Slide label="Grouped">
+        <Heading>Every region grew each quarter</Heading>
+        <Chart type="bar" unit="$M" title="Revenue by region" labels={quarters}
+          series={[{ name: "EMEA", values: [12, 15, 18, 22] }, { name: "Americas", values: [20, 22, 25, 31] }, { name: "APAC", values: [6, 8, 11, 14] }]} />
+      </Slide>
+      <Slide label="Stacked">
+        <Heading>Total revenue passed $60M</Heading>
+        <Chart type="bar" unit="$M" stacked labels={quarters}
+          series={[{ name: "EMEA", values: [12, 15, 18, 22] }, { name: "Americas", values: [20, 22, 25, 31] }, { name: "APAC", values: [6, 8, 11, 14] }]} />
+      </Slide>
+      <Slide label="Lines">
+        <Heading>Activation caught up with sign-ups</Heading>
+        <Columns ratio="2:1" gap="xl" align="center">
+          <Chart type="line" unit="%" labels={["Jan", "Feb", "Mar", "Apr", "May", "Jun"]}
+            series={[{ name: "Sign-up rate", values: [40, 44, 47, 52, 55, 58] }, { name: "Activation", values: [22, 30, 38, 45, 51, 57] }]} />
+          <Text>Both lines in one chart, labelled at their ends.</Text>
+        </Columns>
+      </Slide>
+      <Slide label="Single">
+        <Heading>Single series still works</Heading>
+        <Chart type="bar" data={[{ label: "A", value: 3 }, { label: "B", value: 5 }]} highlight="B" />
+      </Slide>
+    </Deck>
+  );
+}
+`;
+
+let database: Database;
+let server: AppServer;
+let browser: Browser;
+let author: TestUser;
+
+beforeAll(async () => {
+  database = await setUpTestDatabase();
+  server = await startAppServer();
+  process.env.APP_URL = server.origin;
+  browser = await launchBrowser();
+  author = await createUser();
+  fs.rmSync(SHOTS, { recursive: true, force: true });
+  fs.mkdirSync(SHOTS, { recursive: true });
+}, 120_000);
+
+afterAll(async () => {
+  stopLocalRunner();
+  await closeRenderBrowser();
+  await browser?.close();
+  await server?.close();
+});
+
+async function publish(source: string) {
+  const ctx: Ctx = {
+    db: database.db,
+    caller: { userId: author.userId, organizationId: author.organizationId, apiKeyId: null },
+  };
+  const [row] = await database.db
+    .insert(decks)
+    .values({ organizationId: author.organizationId, ownerId: author.userId, title: "Vocabulary" })
+    .returning();
+  await setDeckContent(ctx, row!.id, { source });
+  expect((await call("PATCH", `/decks/${row!.id}`, { key: author.key, body: { visibility: "public" } })).status).toBe(
+    200,
+  );
+  const [published] = await database.db.select().from(decks).where(eq(decks.id, row!.id));
+  return { id: row!.id, slug: published!.publicSlug! };
+}
+
+type Measure = {
+  errors: number;
+  outside: string[];
+  overflow: boolean;
+  counts: Record<string, number>;
+  legend: string[];
+  markers: { x: number; y: number }[];
+};
+
+// Read in canvas pixels, like tests/e2e/layout.test.ts.
+function measure(frame: Frame, slide: number): Promise<Measure> {
+  return frame.evaluate((n) => {
+    const section = document.querySelector<HTMLElement>(`.dh-stage-slide:not([hidden]) .dh-slide[data-slide="${n}"]`)!;
+    const origin = section.getBoundingClientRect();
+    const scale = origin.width / section.offsetWidth;
+    const box = (element: Element) => {
+      const rect = element.getBoundingClientRect();
+      return {
+        x: (rect.left - origin.left) / scale,
+        y: (rect.top - origin.top) / scale,
+        w: rect.width / scale,
+        h: rect.height / scale,
+      };
+    };
+    const outside: string[] = [];
+    for (const element of section.querySelectorAll("*")) {
+      const b = box(element);
+      if (b.w === 0 && b.h === 0) continue;
+      if (b.x < -1 || b.y < -1 || b.x + b.w > 1921 || b.y + b.h > 1081) {
+        outside.push(`${element.tagName.toLowerCase()}.${element.getAttribute("class") ?? ""}`);
+      }
+    }
+    const counts: Record<string, number> = {};
+    for (const selector of [
+      ".dh-timeline",
+      ".dh-timeline-marker",
+      ".dh-timeline-title",
+      ".dh-steps",
+      ".dh-step-number",
+      ".dh-chart-bar",
+      ".dh-chart-line",
+      ".dh-chart-legend-item",
+    ]) {
+      counts[selector] = section.querySelectorAll(selector).length;
+    }
+    return {
+      errors: document.querySelectorAll(".dh-error").length,
+      outside,
+      overflow: section.hasAttribute("data-dh-overflow"),
+      counts,
+      legend: [...section.querySelectorAll(".dh-chart-legend-item")].map((item) => item.textContent ?? ""),
+      markers: [...section.querySelectorAll(".dh-timeline-marker")].map((marker) => {
+        const b = box(marker);
+        return { x: b.x + b.w / 2, y: b.y + b.h / 2 };
+      }),
+    };
+  }, slide);
+}
+
+async function open(slug: string, slide: number, shot: string) {
+  const page = await (await browser.newContext({ viewport: { width: 1280, height: 720 } })).newPage();
+  const frame = await openDeckFrame(page, `${server.origin}/d/${slug}/embed?chrome=0&slide=${slide}`);
+  await expect
+    .poll(() => frame.locator(`.dh-stage-slide:not([hidden]) .dh-slide[data-slide="${slide}"]`).count())
+    .toBe(1);
+  fs.writeFileSync(path.join(SHOTS, `${shot}.png`), await stableScreenshot(page));
+  return { page, frame };
+}
+
+async function download(exportId: string): Promise<Buffer> {
+  const location = (await call("GET", `/exports/${exportId}/download`, { key: author.key })).headers.get("location")!;
+  return Buffer.from(await (await fetch(location)).arrayBuffer());
+}
+
+describe("Timeline, Steps and multi-series charts", () => {
+  let published: { id: string; slug: string };
+
+  beforeAll(async () => {
+    published = await publish(deck);
+  }, 60_000);
+
+  it("draws a horizontal timeline with its markers on one line, inside the canvas", async () => {
+    const { page, frame } = await open(published.slug, 1, "1-timeline");
+    const result = await measure(frame, 1);
+    expect(result.errors).toBe(0);
+    expect(result.outside).toEqual([]);
+    expect(result.overflow).toBe(false);
+    expect(result.counts[".dh-timeline-marker"]).toBe(5);
+    expect(result.counts[".dh-timeline-title"]).toBe(5);
+    const ys = result.markers.map((marker) => marker.y);
+    expect(Math.max(...ys) - Math.min(...ys)).toBeLessThan(1.5);
+    const xs = result.markers.map((marker) => marker.x);
+    expect(xs).toEqual([...xs].sort((a, b) => a - b));
+    expect(await frame.locator(".dh-timeline-item[data-state='current'] .dh-timeline-title").textContent()).toBe(
+      milestones[2],
+    );
+    await page.context().close();
+  }, 60_000);
+
+  it("draws steps and the vertical variants", async () => {
+    for (const [slide, shot] of [
+      [2, "2-steps"],
+      [3, "3-vertical"],
+    ] as const) {
+      const { page, frame } = await open(published.slug, slide, shot);
+      const result = await measure(frame, slide);
+      expect(result.errors).toBe(0);
+      expect(result.outside).toEqual([]);
+      expect(result.overflow).toBe(false);
+      expect(result.counts[".dh-steps"]).toBe(1);
+      expect(result.counts[".dh-step-number"]).toBe(slide === 2 ? 4 : 3);
+      if (slide === 3) expect(result.counts[".dh-timeline-marker"]).toBe(3);
+      await page.context().close();
+    }
+  }, 90_000);
+
+  it("draws grouped and stacked bars and two lines with a legend of the series", async () => {
+    const cases = [
+      { slide: 4, shot: "4-grouped", legend: ["EMEA", "Americas", "APAC"], bars: 12, lines: 0 },
+      { slide: 5, shot: "5-stacked", legend: ["EMEA", "Americas", "APAC"], bars: 12, lines: 0 },
+      { slide: 6, shot: "6-lines", legend: ["Sign-up rate", "Activation"], bars: 0, lines: 2 },
+      { slide: 7, shot: "7-single", legend: [], bars: 2, lines: 0 },
+    ];
+    for (const { slide, shot, legend, bars, lines } of cases) {
+      const { page, frame } = await open(published.slug, slide, shot);
+      await expect.poll(async () => (await measure(frame, slide)).counts[".dh-chart-bar"]).toBe(bars);
+      const result = await measure(frame, slide);
+      expect(result.errors).toBe(0);
+      expect(result.outside).toEqual([]);
+      expect(result.overflow).toBe(false);
+      expect(result.legend).toEqual(legend);
+      expect(result.counts[".dh-chart-line"]).toBe(lines);
+      await page.context().close();
+    }
+  }, 120_000);
+
+  it("exports to PDF and to PPTX with the milestones as native text", async () => {
+    const pdfQueued = await call("POST", `/decks/${published.id}/exports`, {
+      key: author.key,
+      body: { format: "pdf" },
+    });
+    const pptxQueued = await call("POST", `/decks/${published.id}/exports`, {
+      key: author.key,
+      body: { format: "pptx" },
+    });
+    expect(pdfQueued.status).toBe(202);
+    expect(pptxQueued.status).toBe(202);
+    expect((await waitForExport(author, pdfQueued.body.id, 180_000)).status).toBe("completed");
+    expect((await waitForExport(author, pptxQueued.body.id, 180_000)).status).toBe("completed");
+
+    const pdfBytes = await download(pdfQueued.body.id);
+    const pdfPath = path.join(SHOTS, "deck.pdf");
+    fs.writeFileSync(pdfPath, pdfBytes);
+    const pdf = await getDocumentProxy(new Uint8Array(pdfBytes));
+    expect(pdf.numPages).toBe(7);
+    const first = (await (await pdf.getPage(1)).getTextContent()).items
+      .map((item) => ("str" in item ? item.str : ""))
+      .join(" ");
+    for (const title of milestones) expect(first).toContain(title);
+    execFileSync("pdftoppm", ["-png", "-r", "50", pdfPath, path.join(SHOTS, "pdf")]);
+
+    const pptxBytes = await download(pptxQueued.body.id);
+    const pptxPath = path.join(SHOTS, "deck.pptx");
+    fs.writeFileSync(pptxPath, pptxBytes);
+    const slides = slideParts(await readPptxXml(pptxBytes));
+    expect(slides).toHaveLength(7);
+    const timelineText = texts(slides[0]!, "a:t");
+    for (const title of milestones) expect(timelineText).toContain(title);
+    expect(timelineText).toContain("Q3 2025");
+    const stepsText = texts(slides[1]!, "a:t");
+    for (const text of ["1", "2", "3", "4", "Connect", "Share"]) expect(stepsText).toContain(text);
+    // The markers and badges are native ellipses, not pictures.
+    const shapes = (index: number) =>
+      attributeValues(slides[index]!, "a:prstGeom", "prst").filter((prst) => prst === "ellipse").length;
+    expect(shapes(0)).toBeGreaterThanOrEqual(5);
+    expect(shapes(1)).toBeGreaterThanOrEqual(4);
+    // Legends are text too.
+    expect(texts(slides[3]!, "a:t")).toEqual(expect.arrayContaining(["EMEA", "Americas", "APAC"]));
+
+    const work = fs.mkdtempSync(path.join(SHOTS, "office-"));
+    const converted = convertWithLibreOffice(pptxPath, work);
+    execFileSync("pdftoppm", ["-png", "-r", "50", converted, path.join(SHOTS, "pptx")]);
+    expect(fs.readdirSync(SHOTS).filter((file) => /^pptx-\d+\.png$/.test(file))).toHaveLength(7);
+  }, 400_000);
+});
