@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { unstable_rethrow } from "next/navigation";
 import { z } from "zod";
 import { toAppError } from "@/lib/api/handler";
-import { refuseNul } from "@/lib/api/input";
+import { describeIssues, parseInput } from "@/lib/api/input";
 import type { Ctx } from "@/lib/auth/caller";
 import { AppError, type ErrorCode } from "@/lib/core/errors";
 import { type LimitClass, rateLimitError, takeRateLimit } from "@/lib/limits/rate-limit";
@@ -61,7 +61,7 @@ export function defineAction<S extends z.ZodType, T>(spec: ActionSpec<S, T>): Se
       const ctx = await session();
       const rate = await takeRateLimit(ctx.db, `user:${ctx.caller.userId}`, spec.rateLimit ?? "default");
       if (rate.exceeded) throw rateLimitError(rate);
-      const input = parseActionInput(spec.input, raw);
+      const input = parseInput(spec.input, raw, "");
       const value = await spec.run(ctx, input);
       if (followUp) await spec.onSuccess?.(value, input);
       return value;
@@ -76,7 +76,7 @@ export function definePublicAction<S extends z.ZodType, T>(
 ): ServerAction<z.input<S>, T> {
   return (...args: unknown[]) =>
     settle(async () => {
-      const input = parseActionInput(spec.input, inputOf(args));
+      const input = parseInput(spec.input, inputOf(args), "");
       const value = await spec.run(input);
       await spec.onSuccess?.(value, input);
       return value;
@@ -101,31 +101,11 @@ async function settle<T>(work: () => Promise<T>): Promise<ActionResult<T>> {
 
 /** A refusal as the person sees it: the AppError's code and message, the API's validation messages. */
 export function toActionError(error: unknown): ActionError {
-  if (error instanceof z.ZodError) return { code: "invalid_request", message: describeIssues(error) };
+  if (error instanceof z.ZodError) return { code: "invalid_request", message: describeIssues(error, "") };
   // The NUL character PostgreSQL refused is invalid_request; anything else unknown is logged with a
   // reference and answered as "internal" without its internals (lib/api/handler.ts, as for the API).
   const { code, message } = toAppError(error, `action-${randomUUID()}`);
   return { code, message };
-}
-
-/** Validates an action's input like `parseInput` does a request body, naming each refused field. */
-export function parseActionInput<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  refuseNul(value, "");
-  const result = schema.safeParse(value);
-  if (!result.success) throw new AppError("invalid_request", describeIssues(result.error));
-  return result.data;
-}
-
-function describeIssues(error: z.ZodError): string {
-  return error.issues
-    .slice(0, 5)
-    .map((issue) => {
-      if (issue.code === "unrecognized_keys") {
-        return `unknown field${issue.keys.length > 1 ? "s" : ""} ${issue.keys.map((k) => `"${k}"`).join(", ")}`;
-      }
-      return issue.path.length ? `${issue.path.join(".")}: ${issue.message}` : issue.message;
-    })
-    .join("; ");
 }
 
 // The input of a call: the object given, or the fields of a form (`(formData)` or, from useActionState,

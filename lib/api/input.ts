@@ -60,23 +60,29 @@ export function readParams<S extends z.ZodType>(params: unknown, schema: S): z.o
   return parseInput(schema, params, "path");
 }
 
-// Validates a value with a schema; a failure is a 422 naming each field (at most five), prefixed by `where`.
-// A NUL character anywhere in the value (a string or a field name) is refused first, whatever the schema.
+// Validates a value with a schema; a failure is a 422 naming each field (at most five), prefixed by `where`
+// ("body", "query"; "" for a server action's input). A NUL character anywhere in the value (a string or a
+// field name) is refused first, whatever the schema.
 export function parseInput<S extends z.ZodType>(schema: S, value: unknown, where: string): z.output<S> {
   refuseNul(value, where);
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  const message = result.error.issues
+  throw new AppError("invalid_request", describeIssues(result.error, where));
+}
+
+/** A validation failure as a person reads it: each refused field (at most five) and why. */
+export function describeIssues(error: z.ZodError, where: string): string {
+  const prefix = where ? `${where}: ` : "";
+  return error.issues
     .slice(0, 5)
     .map((issue) => {
       if (issue.code === "unrecognized_keys") {
-        return `${where}: unknown field${issue.keys.length > 1 ? "s" : ""} ${issue.keys.map((k) => `"${k}"`).join(", ")}`;
+        return `${prefix}unknown field${issue.keys.length > 1 ? "s" : ""} ${issue.keys.map((k) => `"${k}"`).join(", ")}`;
       }
-      const path = issue.path.length ? `${where}.${issue.path.join(".")}` : where;
-      return `${path}: ${issue.message}`;
+      const path = [where, ...issue.path.map(String)].filter((part) => part !== "").join(".");
+      return path ? `${path}: ${issue.message}` : issue.message;
     })
     .join("; ");
-  throw new AppError("invalid_request", message);
 }
 
 // PostgreSQL refuses U+0000 in text and jsonb: a 422 naming the field (`where` and the path inside the value,
