@@ -44,6 +44,8 @@ export function renderFrameDocument(options: FrameOptions): Response {
     embedded: options.embedded,
   };
 
+  // The default theme comes first, in a sheet of its own (the deck's may start with @import rules), so the
+  // tokens a deck leaves out keep their defaults, as the authoring brief promises.
   // Defence in depth: rows stored before token values were checked the way a browser reads them are
   // served only as re-serialised from their valid parts (the default theme when none are left), never as
   // stored. The "<" escape below is then a second guard; re-serialised tokens never contain one.
@@ -76,6 +78,7 @@ export function renderFrameDocument(options: FrameOptions): Response {
     title: options.title,
     head: `<link rel="stylesheet" href="${abs(assets.fonts)}">
 <link rel="stylesheet" href="${abs(assets.player)}">
+<style id="dh-default-tokens">${defaultTokensCss}</style>
 <style id="dh-tokens">${tokensCss.replace(/</g, "\\3c ")}</style>
 <script type="importmap">${importMap}</script>
 <link rel="modulepreload" href="${abs(assets.runtime)}">`,
