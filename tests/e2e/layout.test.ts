@@ -1,25 +1,20 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { eq } from "drizzle-orm";
 import type { Browser, Frame } from "playwright-core";
 import { getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SLIDE_FLOOR, WORD_FLOORS } from "@/components/player/shell/fit";
-import type { Ctx } from "@/lib/auth/caller";
-import type { Database } from "@/lib/db/client";
-import { decks } from "@/lib/db/schema/decks";
-import { setDeckContent } from "@/lib/decks/set-deck-content";
 import { buildAuthoringBrief } from "@/lib/deck/instructions";
 import { themeTokens } from "@/lib/deck/vocabulary";
 import { stopLocalRunner } from "@/lib/jobs/local-runner";
 import { closeRenderBrowser } from "@/lib/render/browser";
 import { call, createUser, type TestUser } from "../helpers/api";
 import { type AppServer, startAppServer } from "../helpers/app-server";
-import { launchBrowser, openDeckFrame } from "../helpers/browser";
+import { launchBrowser, openSlide } from "../helpers/browser";
+import { publishDeck } from "../helpers/decks";
 import { setUpTestDatabase } from "../helpers/database";
 import { waitForExport } from "../helpers/exports";
-import { stableScreenshot } from "../helpers/screenshots";
 
 // The layout and fitting rules of the player, measured in Chromium: stress slides a new user writes on
 // day one. Screenshots of every case go to /tmp/layout-shots for a person to look at.
@@ -81,13 +76,12 @@ export default function Stats() {
 // A brand with a larger type scale, and nothing else: the tokens it leaves out keep their defaults.
 const bigScale = ":root { --type-scale: 1.5; }";
 
-let database: Database;
 let server: AppServer;
 let browser: Browser;
 let author: TestUser;
 
 beforeAll(async () => {
-  database = await setUpTestDatabase();
+  await setUpTestDatabase();
   server = await startAppServer();
   process.env.APP_URL = server.origin;
   browser = await launchBrowser();
@@ -101,23 +95,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.close();
 });
-
-async function publish(source: string, tokensCss?: string) {
-  const ctx: Ctx = {
-    db: database.db,
-    caller: { userId: author.userId, organizationId: author.organizationId, apiKeyId: null },
-  };
-  const [row] = await database.db
-    .insert(decks)
-    .values({ organizationId: author.organizationId, ownerId: author.userId, title: "Layout" })
-    .returning();
-  await setDeckContent(ctx, row!.id, tokensCss ? { source, tokensCss } : { source });
-  expect((await call("PATCH", `/decks/${row!.id}`, { key: author.key, body: { visibility: "public" } })).status).toBe(
-    200,
-  );
-  const [published] = await database.db.select().from(decks).where(eq(decks.id, row!.id));
-  return { id: row!.id, slug: published!.publicSlug! };
-}
 
 type Measure = {
   outside: string[];
@@ -196,15 +173,8 @@ function measure(frame: Frame, slide: number): Promise<Measure> {
   }, slide);
 }
 
-async function open(slug: string, slide: number, shot: string) {
-  const page = await (await browser.newContext({ viewport: { width: 1280, height: 720 } })).newPage();
-  const frame = await openDeckFrame(page, `${server.origin}/d/${slug}/embed?chrome=0&slide=${slide}`);
-  await expect
-    .poll(() => frame.locator(`.dh-stage-slide:not([hidden]) .dh-slide[data-slide="${slide}"]`).count())
-    .toBe(1);
-  fs.writeFileSync(path.join(SHOTS, `${shot}.png`), await stableScreenshot(page));
-  return { page, frame };
-}
+const open = (slug: string, slide: number, shot: string) =>
+  openSlide(browser, server.origin, slug, slide, path.join(SHOTS, `${shot}.png`));
 
 function expectFits(result: Measure) {
   expect(result.outside, "boxes outside the canvas").toEqual([]);
@@ -221,7 +191,7 @@ describe("slides use the canvas and their text fits", () => {
   });
 
   it("balances a heading and three bullets in the space under the heading", async () => {
-    const { slug } = await publish(stressDeck);
+    const { slug } = await publishDeck(author, { source: stressDeck });
     const { page, frame } = await open(slug, 1, "balanced");
     const result = await measure(frame, 1);
     expectFits(result);
@@ -236,7 +206,7 @@ describe("slides use the canvas and their text fits", () => {
   });
 
   it("shrinks a 40-character word in a Title to fit the width", async () => {
-    const { slug } = await publish(stressDeck);
+    const { slug } = await publishDeck(author, { source: stressDeck });
     const { page, frame } = await open(slug, 2, "long-word");
     const result = await measure(frame, 2);
     expectFits(result);
@@ -248,7 +218,7 @@ describe("slides use the canvas and their text fits", () => {
   });
 
   it("shrinks fifteen bullets to fit, above the floor, and shows all of them", async () => {
-    const { slug } = await publish(stressDeck);
+    const { slug } = await publishDeck(author, { source: stressDeck });
     const { page, frame } = await open(slug, 3, "fifteen-bullets");
     const result = await measure(frame, 3);
     expectFits(result);
@@ -260,7 +230,7 @@ describe("slides use the canvas and their text fits", () => {
   });
 
   it("marks a slide whose content cannot fit even at the floor, instead of cutting it silently", async () => {
-    const { slug } = await publish(stressDeck);
+    const { slug } = await publishDeck(author, { source: stressDeck });
     const { page, frame } = await open(slug, 4, "forty-bullets");
     const result = await measure(frame, 4);
     expect(result.overflow).toBe(true);
@@ -272,7 +242,7 @@ describe("slides use the canvas and their text fits", () => {
   });
 
   it("keeps three big Stats under a type scale of 1.5 apart, one size, inside the canvas", async () => {
-    const { id, slug } = await publish(statsDeck, bigScale);
+    const { id, slug } = await publishDeck(author, { source: statsDeck, tokensCss: bigScale });
     const { page, frame } = await open(slug, 1, "stats-scale-1.5");
     // The sheet sets one token; the others (colours, padding) are the defaults.
     expect(

@@ -1,23 +1,18 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { eq } from "drizzle-orm";
 import type { Browser, Frame } from "playwright-core";
 import { getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Ctx } from "@/lib/auth/caller";
-import type { Database } from "@/lib/db/client";
-import { decks } from "@/lib/db/schema/decks";
-import { setDeckContent } from "@/lib/decks/set-deck-content";
 import { stopLocalRunner } from "@/lib/jobs/local-runner";
 import { closeRenderBrowser } from "@/lib/render/browser";
 import { call, createUser, type TestUser } from "../helpers/api";
 import { type AppServer, startAppServer } from "../helpers/app-server";
-import { launchBrowser, openDeckFrame } from "../helpers/browser";
+import { launchBrowser, openSlide } from "../helpers/browser";
+import { publishDeck } from "../helpers/decks";
 import { setUpTestDatabase } from "../helpers/database";
 import { waitForExport } from "../helpers/exports";
 import { attributeValues, convertWithLibreOffice, readPptxXml, slideParts, texts } from "../helpers/pptx-xml";
-import { stableScreenshot } from "../helpers/screenshots";
 
 // Timeline, Steps and multi-series charts in Chromium: drawn, inside the canvas, exported to PDF and to
 // PPTX with the milestones as native text. Screenshots of everything go to /tmp/vocab-shots for a person.
@@ -91,13 +86,12 @@ export default function NewVocabulary() {
 }
 `;
 
-let database: Database;
 let server: AppServer;
 let browser: Browser;
 let author: TestUser;
 
 beforeAll(async () => {
-  database = await setUpTestDatabase();
+  await setUpTestDatabase();
   server = await startAppServer();
   process.env.APP_URL = server.origin;
   browser = await launchBrowser();
@@ -112,23 +106,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.close();
 });
-
-async function publish(source: string) {
-  const ctx: Ctx = {
-    db: database.db,
-    caller: { userId: author.userId, organizationId: author.organizationId, apiKeyId: null },
-  };
-  const [row] = await database.db
-    .insert(decks)
-    .values({ organizationId: author.organizationId, ownerId: author.userId, title: "Vocabulary" })
-    .returning();
-  await setDeckContent(ctx, row!.id, { source });
-  expect((await call("PATCH", `/decks/${row!.id}`, { key: author.key, body: { visibility: "public" } })).status).toBe(
-    200,
-  );
-  const [published] = await database.db.select().from(decks).where(eq(decks.id, row!.id));
-  return { id: row!.id, slug: published!.publicSlug! };
-}
 
 type Measure = {
   errors: number;
@@ -189,15 +166,8 @@ function measure(frame: Frame, slide: number): Promise<Measure> {
   }, slide);
 }
 
-async function open(slug: string, slide: number, shot: string) {
-  const page = await (await browser.newContext({ viewport: { width: 1280, height: 720 } })).newPage();
-  const frame = await openDeckFrame(page, `${server.origin}/d/${slug}/embed?chrome=0&slide=${slide}`);
-  await expect
-    .poll(() => frame.locator(`.dh-stage-slide:not([hidden]) .dh-slide[data-slide="${slide}"]`).count())
-    .toBe(1);
-  fs.writeFileSync(path.join(SHOTS, `${shot}.png`), await stableScreenshot(page));
-  return { page, frame };
-}
+const open = (slug: string, slide: number, shot: string) =>
+  openSlide(browser, server.origin, slug, slide, path.join(SHOTS, `${shot}.png`));
 
 async function download(exportId: string): Promise<Buffer> {
   const location = (await call("GET", `/exports/${exportId}/download`, { key: author.key })).headers.get("location")!;
@@ -208,7 +178,7 @@ describe("Timeline, Steps and multi-series charts", () => {
   let published: { id: string; slug: string };
 
   beforeAll(async () => {
-    published = await publish(deck);
+    published = await publishDeck(author, { source: deck });
   }, 60_000);
 
   it("draws a horizontal timeline with its markers on one line, inside the canvas", async () => {

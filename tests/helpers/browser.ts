@@ -1,5 +1,8 @@
 import { type Browser, type BrowserContext, chromium, type Frame, type Page } from "playwright-core";
+import fs from "node:fs";
+import { expect } from "vitest";
 import { chromiumExecutablePath, testChromiumArgs } from "@/lib/render/chromium";
+import { stableScreenshot } from "./screenshots";
 
 // A real Chromium for end-to-end tests (the binary of @sparticuz/chromium, or CHROMIUM_PATH).
 export async function launchBrowser(): Promise<Browser> {
@@ -32,4 +35,15 @@ export function requestsInFlight(context: BrowserContext): Set<unknown> {
   context.on("requestfinished", (request) => inFlight.delete(request));
   context.on("requestfailed", (request) => inFlight.delete(request));
   return inFlight;
+}
+
+// One slide of a public deck's embed, drawn on a 1280x720 page, its screenshot written to `shot`.
+export async function openSlide(browser: Browser, origin: string, slug: string, slide: number, shot: string) {
+  const page = await (await browser.newContext({ viewport: { width: 1280, height: 720 } })).newPage();
+  const frame = await openDeckFrame(page, `${origin}/d/${slug}/embed?chrome=0&slide=${slide}`);
+  await expect
+    .poll(() => frame.locator(`.dh-stage-slide:not([hidden]) .dh-slide[data-slide="${slide}"]`).count())
+    .toBe(1);
+  fs.writeFileSync(shot, await stableScreenshot(page));
+  return { page, frame };
 }

@@ -17,3 +17,13 @@ export async function createDeck(user: TestUser, body: Record<string, unknown> =
 export async function setContent(user: TestUser, deckId: string, body: Record<string, unknown> = {}) {
   return call("PUT", `/decks/${deckId}/content`, { key: user.key, body: { source: deckSource(), ...body } });
 }
+
+// A deck with this content, made public: its id and the slug of its share link.
+export async function publishDeck(user: TestUser, content: { source: string; tokensCss?: string }) {
+  const deck = await createDeck(user);
+  const saved = await setContent(user, deck.id, content);
+  if (saved.status !== 200) throw new Error(`set_deck_content answered ${saved.status}: ${JSON.stringify(saved.body)}`);
+  const published = await call("PATCH", `/decks/${deck.id}`, { key: user.key, body: { visibility: "public" } });
+  if (published.status !== 200) throw new Error(`update_deck answered ${published.status}`);
+  return { id: deck.id, slug: published.body.publicSlug as string };
+}
