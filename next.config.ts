@@ -14,6 +14,10 @@ const nextConfig: NextConfig = {
     "@node-rs/argon2",
   ],
   poweredByHeader: false,
+  // Server actions carry what the API carries: a 1 MB deck source or Markdown import, with JSON's escaping.
+  // 21 MB: the editor's image upload sends up to ASSET_MAX_BYTES (15 MB by default) as base64; every other
+  // action's input is held to the API's own limits by its schema.
+  experimental: { serverActions: { bodySizeLimit: "21mb" } },
   reactStrictMode: true,
   async headers() {
     return [

@@ -1,6 +1,6 @@
 import { NextResponse } from "next/server";
 import { errorStatus } from "@/lib/core/errors";
-import { appSecurityHeaders, isAppPage } from "@/lib/app/security-headers";
+import { appSecurityHeaders, isAppPage, REQUEST_PATH_HEADER } from "@/lib/app/security-headers";
 
 // Runs before routing for the app's pages and for paths holding a "%" (see the matcher).
 // - A path whose percent-encoding does not decode (`/decks/%E0%A4%A`, `/d/100%`) would make Next.js fail
@@ -8,13 +8,19 @@ import { appSecurityHeaders, isAppPage } from "@/lib/app/security-headers";
 //   the API's JSON error body (422 invalid_request, a status every operation lists), elsewhere with a plain
 //   400 page.
 // - The app's pages get their security headers (lib/app/security-headers.ts), read at run time so that
-//   DECK_CONTENT_ORIGIN and the sign-in providers of the running server are the ones allowed.
+//   DECK_CONTENT_ORIGIN and the sign-in providers of the running server are the ones allowed, and their
+//   path in a request header, so a page that needs a session sends the person to sign in and back.
 
 export function proxy(request: Request): Response {
-  const { pathname } = new URL(request.url);
+  const { pathname, search } = new URL(request.url);
   if (decodes(pathname)) {
-    const response = NextResponse.next();
-    if (isAppPage(pathname)) {
+    const appPage = isAppPage(pathname);
+    // The page's own path, for a sign-in redirect that comes back to it (app/_server/context.ts).
+    const headers = new Headers(request.headers);
+    if (appPage) headers.set(REQUEST_PATH_HEADER, `${pathname}${search}`);
+    else headers.delete(REQUEST_PATH_HEADER);
+    const response = NextResponse.next({ request: { headers } });
+    if (appPage) {
       for (const [name, value] of Object.entries(appSecurityHeaders())) response.headers.set(name, value);
     }
     return response;

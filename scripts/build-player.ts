@@ -6,8 +6,12 @@
 //   presenter the presenter window's script
 //   css       player chrome + vocabulary styles;  fonts  @font-face rules of the shipped fonts
 //   extract   the PPTX exporter's DOM walker, evaluated in the renderer's page
-// and, for the server, dist/compile-worker.mjs and dist/brand-worker.mjs: the deck compiler
-// (lib/deck/compile-pool.ts) and the brand extractor (lib/brands/extract/off-thread.ts) as worker threads.
+//   check     the deck check's measurements, evaluated the same way
+//   diagram   the Diagram renderer (mermaid), split into chunks under diagram/; the player imports it
+//             only for decks that draw a <Diagram>, so the runtime never grows with it
+// and, for the server, dist/compile-worker.mjs, dist/brand-worker.mjs and dist/offline-worker.mjs: the deck
+// compiler (lib/deck/compile-pool.ts), the brand extractor (lib/brands/extract/off-thread.ts) and the
+// offline generator (lib/ai/offline/off-thread.ts) as worker threads.
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -55,10 +59,14 @@ async function buildScripts() {
     const name = path.basename(file).replace(/-[A-Z0-9]+\.(js|css)$/, "");
     files[name] = `/player/${path.relative(outdir, path.join(root, file))}`;
   }
-  // The PPTX extractor is evaluated by the renderer as a classic script, so it is built on its own.
+  // The PPTX extractor and the deck check's measurements are evaluated by the renderer as classic
+  // scripts, so they are built on their own.
   const extract = await esbuild.build({
     absWorkingDir: root,
-    entryPoints: { extract: "components/player/export/extract-slides.ts" },
+    entryPoints: {
+      extract: "components/player/export/extract-slides.ts",
+      check: "components/player/export/check-slides.ts",
+    },
     outdir,
     entryNames: "[name]-[hash]",
     bundle: true,
@@ -69,7 +77,36 @@ async function buildScripts() {
     metafile: true,
     logLevel: "warning",
   });
-  for (const file of Object.keys(extract.metafile.outputs)) files.extract = `/player/${path.basename(file)}`;
+  for (const file of Object.keys(extract.metafile.outputs)) {
+    const name = path.basename(file).replace(/-[A-Z0-9]+\.js$/, "");
+    files[name] = `/player/${path.basename(file)}`;
+  }
+  // The Diagram renderer is a build of its own (esbuild splits only within one build, and splitting the
+  // runtime's build would move its code into shared chunks): an ES module entry whose diagram types are
+  // chunks it imports on demand, relative to itself, all under /player/ where the frame's CSP allows them.
+  const diagram = await esbuild.build({
+    absWorkingDir: root,
+    entryPoints: { diagram: "components/player/diagram/render.ts" },
+    outdir,
+    entryNames: "[name]-[hash]",
+    chunkNames: "diagram/[name]-[hash]",
+    bundle: true,
+    splitting: true,
+    format: "esm",
+    target: ["es2022", "chrome111", "firefox113", "safari16.4"],
+    platform: "browser",
+    minify: production,
+    legalComments: "none",
+    define: { "process.env.NODE_ENV": JSON.stringify(production ? "production" : "development") },
+    metafile: true,
+    logLevel: "warning",
+  });
+  for (const [file, output] of Object.entries(diagram.metafile.outputs)) {
+    // Chunks that are targets of import() name an entry point too: only the build's own entry counts.
+    if (output.entryPoint === "components/player/diagram/render.ts") {
+      files.diagram = `/player/${path.relative(outdir, path.join(root, file))}`;
+    }
+  }
   return files;
 }
 
@@ -115,6 +152,7 @@ async function buildWorkers() {
     entryPoints: {
       "compile-worker": "lib/deck/compile-worker.ts",
       "brand-worker": "lib/brands/extract/extract-worker.ts",
+      "offline-worker": "lib/ai/offline/offline-worker.ts",
     },
     outdir: path.join(staging, "dist"),
     // CommonJS dependencies (postcss) require Node's built-ins, which an ES module bundle must provide.

@@ -1,10 +1,12 @@
-import { cookies } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
 import { type AppUser, findUser, listMemberships, type Membership } from "@/lib/auth/accounts-app";
 import type { Ctx } from "@/lib/auth/caller";
+import { REQUEST_PATH_HEADER } from "@/lib/app/security-headers";
 import { getDb } from "@/lib/db/client";
 import { auth } from "./next-auth";
+import { safeNextPath } from "./next-path";
 
 // The signed-in person in the browser app, as the same Ctx the API's domain functions take: the user, and
 // the organization they are working in (the `dh_org` cookie, checked against their memberships; their
@@ -34,10 +36,13 @@ export const getAppContext = cache(async (): Promise<AppContext | null> => {
   };
 });
 
-/** For pages: the context, or a redirect to sign-in. */
+/** For pages: the context, or a redirect to sign-in that comes back to this page afterwards. */
 export async function requireAppContext(): Promise<AppContext> {
   const context = await getAppContext();
-  if (!context) redirect("/sign-in");
+  if (!context) {
+    const path = safeNextPath((await headers()).get(REQUEST_PATH_HEADER));
+    redirect(path === "/decks" ? "/sign-in" : `/sign-in?next=${encodeURIComponent(path)}`);
+  }
   return context;
 }
 

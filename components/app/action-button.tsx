@@ -6,7 +6,7 @@ import { Button, Notice } from "@/components/ui";
 
 // A one-button form for a server action (revoke, remove, change a role, sign in with a provider, sign out):
 // the refusal, if any, is shown next to it as a message rather than as an error page. `block` stretches the
-// button to the width of its container.
+// button to the width of its container; `confirm` asks that question first (what cannot be undone).
 export function ActionButton<T>({
   action,
   fields = {},
@@ -14,6 +14,7 @@ export function ActionButton<T>({
   ariaLabel,
   variant = "secondary",
   block = false,
+  confirm,
 }: {
   action: FormAction<T>;
   fields?: Record<string, string>;
@@ -21,10 +22,17 @@ export function ActionButton<T>({
   ariaLabel?: string;
   variant?: "primary" | "secondary" | "danger" | "ghost";
   block?: boolean;
+  confirm?: string;
 }) {
   const [state, formAction, pending] = useActionState(action, null);
   return (
-    <form action={formAction} className={block ? "space-y-2" : "inline-flex flex-col items-end gap-1"}>
+    <form
+      action={formAction}
+      onSubmit={(event) => {
+        if (confirm && !window.confirm(confirm)) event.preventDefault();
+      }}
+      className={block ? "space-y-2" : "inline-flex flex-col items-end gap-1"}
+    >
       {Object.entries(fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}

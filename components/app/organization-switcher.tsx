@@ -5,8 +5,8 @@ import { switchOrganizationAction } from "@/app/(app)/actions";
 import { Notice } from "@/components/ui";
 import type { Membership } from "@/lib/auth/accounts-app";
 
-// Which organization the app works in; a plain form (it works with the keyboard, and before the page's
-// script has loaded), with the refusal shown next to it.
+// Which organization the app works in: choosing one switches at once (a plain form underneath, with a
+// Switch button where scripts do not run), with the refusal shown next to it.
 export function OrganizationSwitcher({ current, memberships }: { current: string; memberships: Membership[] }) {
   const [state, formAction] = useActionState(switchOrganizationAction, null);
   if (memberships.length < 2) {
@@ -21,6 +21,7 @@ export function OrganizationSwitcher({ current, memberships }: { current: string
         id="organization"
         name="organizationId"
         defaultValue={current}
+        onChange={(event) => event.currentTarget.form?.requestSubmit()}
         className="rounded-md border-0 py-1.5 pr-8 pl-2 text-sm ring-1 ring-zinc-300"
       >
         {memberships.map((m) => (
@@ -29,9 +30,11 @@ export function OrganizationSwitcher({ current, memberships }: { current: string
           </option>
         ))}
       </select>
-      <button type="submit" className="text-sm font-medium text-accent hover:underline">
-        Switch
-      </button>
+      <noscript>
+        <button type="submit" className="text-sm font-medium text-accent hover:underline">
+          Switch
+        </button>
+      </noscript>
       {state?.ok === false && <Notice>{state.error.message}</Notice>}
     </form>
   );

@@ -7,6 +7,8 @@ export { Deck, Slide, Beat } from "./structure";
 export { Columns, Stack, Grid, Box } from "./vocabulary/layout";
 export { Title, Heading, Text, Bullets, Quote, Code } from "./vocabulary/type";
 export { Image, Icon } from "./vocabulary/media";
+export { Logo } from "./vocabulary/logo";
 export { Stat, Table, Chart } from "./vocabulary/data";
 export { Timeline, Steps } from "./vocabulary/sequence";
+export { Diagram } from "./vocabulary/diagram";
 export { mountPlayer } from "./shell/mount";

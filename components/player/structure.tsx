@@ -13,6 +13,7 @@ import { Overview } from "./shell/overview";
 import { SectionBoundary } from "./shell/error-boundary";
 import { SectionIndexContext, usePlayer } from "./shell/player-context";
 import { fitSlideOnce } from "./shell/fit";
+import { holdReady } from "./shell/pending";
 import { oneOf } from "./vocabulary/tone";
 import {
   beatHeights,
@@ -190,6 +191,13 @@ function followTextDirection(section: HTMLElement) {
   else section.removeAttribute("dir");
 }
 
+// A background picture. The ready report waits until it is loaded and decoded (the browser then paints the
+// cached picture at once), so an export or og.png never catches the slide without it.
 function SectionImage({ src }: { src: string }) {
+  useLayoutEffect(() => {
+    const picture = new Image();
+    picture.src = src;
+    holdReady(picture.decode());
+  }, [src]);
   return <div className="dh-slide-image" style={{ backgroundImage: `url(${JSON.stringify(src)})` }} aria-hidden />;
 }

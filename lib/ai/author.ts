@@ -4,29 +4,36 @@ import { AppError } from "@/lib/core/errors";
 import type { Ctx } from "@/lib/auth/caller";
 import { brandBookSchema } from "@/lib/brands/brand-book";
 import { describeBrandBook } from "@/lib/brands/describe-brand";
+import { ownerOf } from "@/lib/assets/assets";
+import { resolveDeckImages } from "@/lib/assets/deck-images";
 import { compileDeckOffThread } from "@/lib/deck/compile-pool";
 import { brands } from "@/lib/db/schema/brands";
 import type { AuthoringUsage } from "@/lib/db/schema/deck-versions";
 import { decks } from "@/lib/db/schema/decks";
 import { canReadDeck, getOwnedDeck } from "@/lib/decks/access";
 import { appendVersion } from "@/lib/decks/append-version";
+import { checkViewable } from "@/lib/render/check-deck";
+import type { Finding } from "@/lib/render/check-findings";
 import { assertAllowanceLeft } from "@/lib/usage/consume-allowance";
 import { currentTokensCss, getLatestVersion } from "@/lib/decks/latest-version";
 import { editOfflineDeck } from "./offline/edit-deck";
-import { generateOfflineDeck } from "./offline/generate-deck";
+import { generateOfflineDeckOffThread } from "./offline/off-thread";
+import { reviseOfflineDeck } from "./offline/revise-deck";
 import { applyHunks, extractModule, HunkError, parseHunks } from "./hunks";
 import {
   editSystemPrompt,
   editUserPrompt,
   generateSystemPrompt,
   generateUserPrompt,
+  layoutRepairPrompt,
   type PromptContext,
   repairPrompt,
 } from "./prompts";
 import { aiTimeoutMs } from "./provider";
 
-// generate and edit as steps: prepare the context → call the model → compile (and send the compiler's
-// message back for a bounded number of repairs) → save. The AI-run job (ai-run-job.ts) runs it on the
+// generate and edit as steps: prepare the context → call the model → compile and draw it with the deck
+// check (sending the compiler's message, or the check's errors, back for a bounded number of repairs) →
+// save. The AI-run job (ai-run-job.ts) runs it on the
 // in-process runner with plain steps, or inside an Inngest function, which passes a step runner that makes
 // each step durable.
 
@@ -41,7 +48,9 @@ export const MAX_REPAIRS = 2;
 
 type Prepared = PromptContext & { deckId: string; basedOnVersion: number };
 type Draft = { text: string; model: string; inputTokens: number; outputTokens: number };
-type Check = { ok: true; source: string } | { ok: false; error: string };
+type Check = { ok: true; source: string; errors: Finding[] } | { ok: false; error: string };
+/** Errors the deck already had before an edit: an edit is not asked to fix slides it did not touch. */
+type Baseline = string[];
 
 export async function prepareAuthoring(ctx: Ctx, request: AuthoringRequest): Promise<Prepared> {
   const deck = await getOwnedDeck(ctx, request.deckId);
@@ -136,7 +145,12 @@ async function callModel(model: LanguageModel, system: string, messages: ModelMe
   };
 }
 
-async function checkCandidate(prepared: Prepared, request: AuthoringRequest, answer: string): Promise<Check> {
+async function checkCandidate(
+  prepared: Prepared,
+  request: AuthoringRequest,
+  answer: string,
+  baseline: Baseline,
+): Promise<Check> {
   let source: string;
   try {
     source =
@@ -147,12 +161,41 @@ async function checkCandidate(prepared: Prepared, request: AuthoringRequest, ans
     if (error instanceof HunkError) return { ok: false, error: error.message };
     throw error;
   }
+  let compiledJs: string;
   try {
-    await compileDeckOffThread({ source, format: prepared.format });
-    return { ok: true, source };
+    ({ compiledJs } = await compileDeckOffThread({ source, format: prepared.format }));
   } catch (error) {
     if (error instanceof AppError && error.code === "compile_failed") return { ok: false, error: error.message };
     throw error;
+  }
+  const errors = (await layoutErrors(prepared, compiledJs)).filter(
+    (finding) => !baseline.includes(findingKey(finding)),
+  );
+  return { ok: true, source, errors };
+}
+
+const findingKey = (finding: Finding) => `${finding.kind}|${finding.label}|${finding.component}|${finding.text}`;
+
+// The deck check's errors for a module that compiles, drawn as the exporter draws it. A slides deck
+// only (webpages have no fixed canvas); a renderer that cannot start does not stop the generation.
+async function layoutErrors(prepared: Prepared, compiledJs: string): Promise<Finding[]> {
+  if (prepared.format !== "slides") return [];
+  try {
+    const result = await checkViewable({
+      deck: { id: prepared.deckId, title: prepared.title, description: "", format: prepared.format, organization: "" },
+      version: { version: 0, format: "deck-tsx", tokensCss: prepared.tokensCss, compiledJs, html: null },
+    });
+    return result.findings.filter((finding) => finding.severity === "error");
+  } catch (error) {
+    console.error(
+      JSON.stringify({
+        level: "error",
+        component: "ai",
+        message: "The deck check could not run",
+        error: String(error),
+      }),
+    );
+    return [];
   }
 }
 
@@ -178,14 +221,24 @@ export async function runAuthoring(
 
   if (!model) {
     // The offline generator and editor: deterministic, no model; an instruction they cannot follow is a 422.
+    // A revise never replaces the deck: it applies what it recognises in the brief, else a 422.
     source = await step("offline", async () =>
-      request.kind === "generate"
-        ? generateOfflineDeck({ brief: request.brief, title: prepared.title, format: prepared.format }).source
-        : editOfflineDeck({
-            source: prepared.currentSource ?? "",
-            instruction: request.instruction,
-            format: prepared.format,
-          }).source,
+      request.kind === "generate" && request.mode === "revise"
+        ? reviseOfflineDeck({ source: prepared.currentSource ?? "", brief: request.brief, format: prepared.format })
+            .source
+        : request.kind === "generate"
+          ? (
+              await generateOfflineDeckOffThread({
+                brief: request.brief,
+                title: prepared.title,
+                format: prepared.format,
+              })
+            ).source
+          : editOfflineDeck({
+              source: prepared.currentSource ?? "",
+              instruction: request.instruction,
+              format: prepared.format,
+            }).source,
     );
   } else {
     const system = request.kind === "generate" ? generateSystemPrompt(prepared) : editSystemPrompt(prepared);
@@ -198,9 +251,19 @@ export async function runAuthoring(
             : editUserPrompt(request.instruction, prepared.currentSource ?? ""),
       },
     ];
+    // An edit is held to the errors it adds: what the deck already had is the baseline.
+    const current = prepared.currentSource;
+    const baseline: Baseline =
+      request.kind === "edit" && current
+        ? await step("check-base", async () => {
+            const { compiledJs } = await compileDeckOffThread({ source: current, format: prepared.format });
+            return (await layoutErrors(prepared, compiledJs)).map(findingKey);
+          })
+        : [];
     let lastError = "";
-    let accepted: string | null = null;
-    for (let attempt = 0; attempt <= MAX_REPAIRS && accepted === null; attempt++) {
+    // The module that compiles with the fewest check errors: the last repair may still leave one.
+    let best: { source: string; errors: number } | null = null;
+    for (let attempt = 0; attempt <= MAX_REPAIRS; attempt++) {
       const draft = await step(attempt === 0 ? "draft" : `repair-${attempt}`, () => callModel(model, system, messages));
       usage ??= { model: draft.model, calls: [], inputTokens: 0, outputTokens: 0 };
       usage.calls.push({
@@ -210,29 +273,37 @@ export async function runAuthoring(
       });
       usage.inputTokens += draft.inputTokens;
       usage.outputTokens += draft.outputTokens;
-      const check = await step(`compile-${attempt}`, () => checkCandidate(prepared, request, draft.text));
-      if (check.ok) accepted = check.source;
-      else {
-        lastError = check.error;
-        messages.push(
-          { role: "assistant", content: draft.text },
-          { role: "user", content: repairPrompt(request.kind, check.error) },
-        );
+      const check = await step(`compile-${attempt}`, () => checkCandidate(prepared, request, draft.text, baseline));
+      if (check.ok && (best === null || check.errors.length < best.errors)) {
+        best = { source: check.source, errors: check.errors.length };
       }
+      if (!check.ok) lastError = check.error;
+      if (check.ok && check.errors.length === 0) break;
+      messages.push(
+        { role: "assistant", content: draft.text },
+        {
+          role: "user",
+          content: check.ok ? layoutRepairPrompt(request.kind, check.errors) : repairPrompt(request.kind, check.error),
+        },
+      );
     }
-    if (accepted === null) {
+    if (best === null) {
       throw new AppError(
         "ai_failed",
         `The AI model did not produce a module that compiles after ${MAX_REPAIRS + 1} attempts; nothing was saved. Last error: ${lastError}`,
       );
     }
-    source = accepted;
+    source = best.source;
   }
 
   const finalSource = source;
   const finalUsage = usage;
   return step("save", async () => {
-    const { compiledJs, outline } = await compileDeckOffThread({ source: finalSource, format: prepared.format });
+    // The module's remote images are imported as the version is written (a 422 naming the URL otherwise).
+    const { compiledJs, outline } = await resolveDeckImages(
+      ownerOf(ctx),
+      await compileDeckOffThread({ source: finalSource, format: prepared.format }),
+    );
     return appendVersion(
       ctx,
       prepared.deckId,

@@ -68,6 +68,15 @@ export function editUserPrompt(instruction: string, source: string): string {
   return `CURRENT MODULE\n\`\`\`tsx\n${source}\`\`\`\n\nINSTRUCTION\n${instruction}`;
 }
 
+/** The deck check's errors on a module that compiles: what a viewer would see broken, slide by slide. */
+export function layoutRepairPrompt(kind: "generate" | "edit", errors: { message: string }[]): string {
+  const list = errors.map((finding) => `- ${finding.message}`).join("\n");
+  const intro = `That module compiles, but drawn on the 1920x1080 canvas the deck check found what a viewer would see broken:\n${list}\n\n`;
+  return kind === "generate"
+    ? `${intro}Fix exactly these slides (shorten, split or restructure them; move detail to the notes) and reply with the complete corrected module in one \`\`\`tsx block.`
+    : `${intro}Reply with SEARCH/REPLACE hunks against the CURRENT MODULE shown above that make the requested edit and fix these.`;
+}
+
 export function repairPrompt(kind: "generate" | "edit", error: string): string {
   return kind === "generate"
     ? `That module does not compile:\n${error}\n\nFix exactly that and reply with the complete corrected module in one \`\`\`tsx block.`

@@ -5,33 +5,40 @@ import { NUL, nulMessage } from "@/lib/core/fields";
 // Request bodies larger than this are refused while streaming, before any parsing.
 export const MAX_BODY_BYTES = 2 * 1024 * 1024;
 
+/** Reads at most `maxBytes` of the body; more is a 422 payload_too_large while streaming, before any parsing. */
+export async function readBodyBytes(req: Request, maxBytes: number): Promise<Buffer> {
+  const declared = Number(req.headers.get("content-length") ?? Number.NaN);
+  if (declared > maxBytes) throw tooLarge(maxBytes);
+  if (!req.body) return Buffer.alloc(0);
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  const reader = req.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    received += value.byteLength;
+    if (received > maxBytes) {
+      await reader.cancel();
+      throw tooLarge(maxBytes);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}
+
 // Reads the body as JSON with a byte limit, then validates it. An empty body counts as `{}` so
 // endpoints whose fields are all optional accept a bare POST.
-export async function readJsonBody<S extends z.ZodType>(req: Request, schema: S): Promise<z.output<S>> {
-  const declared = Number(req.headers.get("content-length") ?? Number.NaN);
-  if (declared > MAX_BODY_BYTES) throw tooLarge();
-
-  let text = "";
-  if (req.body) {
-    const reader = req.body.getReader();
-    const decoder = new TextDecoder("utf-8", { fatal: true });
-    let received = 0;
-    try {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        received += value.byteLength;
-        if (received > MAX_BODY_BYTES) {
-          await reader.cancel();
-          throw tooLarge();
-        }
-        text += decoder.decode(value, { stream: true });
-      }
-      text += decoder.decode();
-    } catch (error) {
-      if (error instanceof AppError) throw error;
-      throw new AppError("invalid_request", "The request body is not valid UTF-8 text.");
-    }
+export async function readJsonBody<S extends z.ZodType>(
+  req: Request,
+  schema: S,
+  maxBytes = MAX_BODY_BYTES,
+): Promise<z.output<S>> {
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(await readBodyBytes(req, maxBytes));
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw new AppError("invalid_request", "The request body is not valid UTF-8 text.");
   }
 
   let value: unknown = {};
@@ -151,6 +158,11 @@ export function nulRefusedByDatabase(error: unknown): AppError | null {
   return null;
 }
 
-function tooLarge(): AppError {
-  return new AppError("payload_too_large", `The request body is larger than ${MAX_BODY_BYTES / 1024 / 1024} MB.`);
+export function tooLarge(maxBytes = MAX_BODY_BYTES): AppError {
+  return new AppError("payload_too_large", `The request body is larger than ${formatBytes(maxBytes)}.`);
+}
+
+function formatBytes(bytes: number): string {
+  const mb = bytes / 1024 / 1024;
+  return Number.isInteger(mb) ? `${mb} MB` : `${bytes} bytes`;
 }

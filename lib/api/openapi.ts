@@ -1,4 +1,6 @@
+import { assetSchema } from "@/lib/assets/schemas";
 import { z } from "zod";
+import { checkResultSchema, findingSchema } from "@/lib/render/check-schemas";
 import { brandDetailSchema, brandSchema } from "@/lib/brands/schemas";
 import {
   deckDetailSchema,
@@ -30,8 +32,11 @@ const resources = new Map<z.ZodType, string>([
   [exportSchema, "Export"],
   [brandSchema, "Brand"],
   [brandDetailSchema, "BrandDetail"],
+  [assetSchema, "Asset"],
   [deletedSchema, "Deleted"],
   [instructionsSchema, "Instructions"],
+  [checkResultSchema, "DeckCheck"],
+  [findingSchema, "Finding"],
   [errorBodySchema, "Error"],
 ]);
 
@@ -158,7 +163,21 @@ export function buildOpenApiDocument(serverUrl: string) {
       ? {
           requestBody: {
             required: !op.body.safeParse({}).success,
-            content: { "application/json": { schema: ref(`${pascal(op.id)}Request`) } },
+            content: {
+              "application/json": { schema: ref(`${pascal(op.id)}Request`) },
+              ...(op.upload
+                ? {
+                    "image/*": { schema: { type: "string", contentMediaType: "application/octet-stream" } },
+                    "multipart/form-data": {
+                      schema: {
+                        type: "object",
+                        properties: { file: { type: "string", contentMediaType: "application/octet-stream" } },
+                        required: ["file"],
+                      },
+                    },
+                  }
+                : {}),
+            },
           },
         }
       : {};
@@ -195,7 +214,7 @@ export function buildOpenApiDocument(serverUrl: string) {
         "",
         "Authenticate every request with `Authorization: Bearer <API key>`; keys are created in the organization's settings (or with `npm run keys:create`).",
         `Rate limits are per key: ${normal.limit} requests per ${normal.windowSeconds} s, and ${slow.limit} per ${slow.windowSeconds} s for the operations marked x-rate-limit-class 'slow' (generate, edit, brand extraction). Every authenticated response carries RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset; a 429 carries Retry-After.`,
-        `Request bodies are JSON of at most ${MAX_BODY_BYTES / 1024 / 1024} MB; unknown fields are refused. Every response carries X-Request-Id.`,
+        `Request bodies are JSON of at most ${MAX_BODY_BYTES / 1024 / 1024} MB (upload_asset also takes the image's raw bytes or multipart/form-data, up to ASSET_MAX_BYTES); unknown fields are refused. Every response carries X-Request-Id.`,
       ].join("\n"),
     },
     servers: [{ url: serverUrl }],
@@ -206,6 +225,7 @@ export function buildOpenApiDocument(serverUrl: string) {
       { name: "Versions", description: "A deck's history: list, read, and copy an old version forward." },
       { name: "Exports", description: "PDF and PPTX renders, queued and polled." },
       { name: "Brands", description: "Brand books extracted from public websites." },
+      { name: "Assets", description: "The organization's images, served from the deck's own origin." },
       { name: "Agents", description: "The same operations as Model Context Protocol tools." },
     ],
     paths,

@@ -1,7 +1,10 @@
 import { z } from "zod";
 import { authorDeck } from "@/lib/ai/author-deck";
 import { editDeckBody, generateDeckBody } from "@/lib/ai/schemas";
+import { importDeck, importDeckBody } from "@/lib/ai/import-deck";
 import type { Ctx } from "@/lib/auth/caller";
+import { deleteAsset, imageLimits, listAssets, ownerOf, presentAsset, storeImage } from "@/lib/assets/assets";
+import { assetParams, assetSchema, uploadAssetBody, uploadAssetQuery } from "@/lib/assets/schemas";
 import { createBrandFromUrl } from "@/lib/brands/create-brand";
 import { deleteBrand, getBrand, listBrands } from "@/lib/brands/brands";
 import { brandDetailSchema, brandParams, brandSchema, createBrandBody } from "@/lib/brands/schemas";
@@ -28,6 +31,8 @@ import {
 import { setDeckContent } from "@/lib/decks/set-deck-content";
 import { updateDeck } from "@/lib/decks/update-deck";
 import { createExport } from "@/lib/exports/create-export";
+import { checkDeck } from "@/lib/render/check-deck";
+import { checkDeckQuery, checkResultSchema } from "@/lib/render/check-schemas";
 import { getExport, getExportDownloadUrl } from "@/lib/exports/get-export";
 import { createExportBody, exportParams, exportSchema } from "@/lib/exports/schemas";
 import { type ErrorCode, errorStatus } from "@/lib/core/errors";
@@ -63,7 +68,7 @@ export type Operation<
   method: HttpMethod;
   /** Relative to /api/v1, with {name} for path parameters. */
   path: string;
-  tag: "Authoring" | "Decks" | "Versions" | "Exports" | "Brands";
+  tag: "Authoring" | "Decks" | "Versions" | "Exports" | "Brands" | "Assets";
   summary: string;
   /** Written for a person reading the reference and for a model choosing a tool. */
   description: string;
@@ -71,6 +76,11 @@ export type Operation<
   query: Q;
   /** Absent for operations that take no body; a body sent anyway is ignored. */
   body?: B;
+  /**
+   * The body is a file (lib/api/upload.ts): the raw bytes, multipart/form-data, or JSON with the bytes in
+   * base64 as `body` describes it (what MCP sends); this many bytes of file at most.
+   */
+  upload?: { maxBytes: () => number };
   success: Success<R>;
   errors: readonly ErrorStatus[];
   limit: LimitClass;
@@ -150,6 +160,19 @@ const definitions = {
     success: { status: 201, schema: deckSchema, description: "The new deck." },
     errors: WRITE,
     run: ({ ctx, body }) => createDeck(ctx, body),
+  }),
+
+  import_deck: define({
+    method: "POST",
+    path: "/decks/import",
+    tag: "Decks",
+    summary: "Import a Markdown deck",
+    description:
+      "Creates a slides deck and its first version from Markdown in one call, without a model: a Marp or Slidev deck (--- between slides; front matter read, never shown; HTML comments become speaker notes), or a brief or outline (a cover from the first heading, a slide per section). Headings, bullets, code blocks (language and highlighted lines), tables, images with their alt text and quotes each become the matching component. Text it cannot read is refused with 422 naming the line, and nothing is saved. Consumes one version edit.",
+    body: importDeckBody,
+    success: { status: 201, schema: deckSchema, description: "The new deck, with its first version written." },
+    errors: [401, 402, 403, 404, 422, 429, 500],
+    run: ({ ctx, body }) => importDeck(ctx, body),
   }),
 
   get_deck: define({
@@ -233,6 +256,25 @@ const definitions = {
     errors: [401, 402, 403, 404, 409, 422, 429, 500],
     limit: "slow",
     run: ({ ctx, params, body }) => authorDeck(ctx, { kind: "edit", deckId: params.id, ...body }),
+  }),
+
+  check_deck: define({
+    method: "GET",
+    path: "/decks/{id}/check",
+    tag: "Decks",
+    summary: "Check a deck for broken slides",
+    description:
+      "Draws a version exactly as the PDF export does and reports, per slide, what a viewer would see broken or what breaks the authoring brief's rules: content that does not fit (which component, by how many px), text over text, type shrunk to its floor, contrast below 4.5:1, empty slides, too many words or bullets, missing or duplicate labels, images without alt text or that cannot load, fonts that will be substituted. Each finding has a stable kind, a severity ('error': fix it; 'warning': worth fixing), the slide and its label, and a message saying what to do. Run it after set_deck_content or edit_deck and fix every 'error'. Takes about a second; rate-limited like generate.",
+    params: deckParams,
+    query: checkDeckQuery,
+    success: {
+      status: 200,
+      schema: checkResultSchema,
+      description: "The findings; an empty list when the deck is clean.",
+    },
+    errors: READ,
+    limit: "slow",
+    run: ({ ctx, params, query }) => checkDeck(ctx, params.id, query.version),
   }),
 
   list_deck_versions: define({
@@ -359,6 +401,52 @@ const definitions = {
     success: { status: 200, schema: deletedSchema, description: "The brand is gone." },
     errors: [401, 403, 404, 409, 422, 429, 500],
     run: ({ ctx, params }) => deleteBrand(ctx, params.id),
+  }),
+
+  list_assets: define({
+    method: "GET",
+    path: "/assets",
+    tag: "Assets",
+    summary: "List images",
+    description:
+      "The organization's images (uploaded, imported from image URLs in decks, brand logos), newest first, with the URL to write in a deck.",
+    success: { status: 200, schema: z.array(assetSchema), description: "Images, newest first." },
+    errors: [401, 403, 422, 429, 500],
+    run: ({ ctx }) => listAssets(ctx),
+  }),
+
+  upload_asset: define({
+    method: "POST",
+    path: "/assets",
+    tag: "Assets",
+    summary: "Upload an image",
+    description:
+      'Stores an image for the organization and answers its URL: write it as <Image src="…" alt="…" /> (or a Slide\'s image) in a deck. PNG, JPEG, WebP, GIF, AVIF or SVG, the type read from the bytes; SVG is rasterised, large images are downscaled to fit 3840x2160. The same bytes uploaded again answer the same image. Send the raw bytes (any image Content-Type), multipart/form-data with a `file` part, or JSON with the bytes in base64 (`data`); `alt` (query) is the alt text to suggest. Too many bytes or pixels are 422 payload_too_large; the organization\'s storage used up is 429.',
+    query: uploadAssetQuery,
+    body: uploadAssetBody,
+    upload: { maxBytes: () => imageLimits().maxBytes },
+    success: { status: 201, schema: assetSchema, description: "The stored image." },
+    errors: [401, 403, 422, 429, 500],
+    run: async ({ ctx, query, body }) =>
+      presentAsset(
+        await storeImage(ownerOf(ctx), Buffer.from(body.data, "base64"), {
+          alt: query.alt ?? null,
+          what: "The upload",
+        }),
+      ),
+  }),
+
+  delete_asset: define({
+    method: "DELETE",
+    path: "/assets/{id}",
+    tag: "Assets",
+    summary: "Delete an image",
+    description:
+      "Deletes an image the caller stored. Refused with 409 while any version of the organization's decks or a brand shows it (versions never change); 403 for another person's image.",
+    params: assetParams,
+    success: { status: 200, schema: deletedSchema, description: "The image is gone." },
+    errors: [401, 403, 404, 409, 422, 429, 500],
+    run: ({ ctx, params }) => deleteAsset(ctx, params.id),
   }),
 };
 

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { json, withApiKey } from "./handler";
 import { readJsonBody, readParams, readQuery } from "./input";
+import { readUploadBody } from "./upload";
 import type { Operation } from "./operations";
 
 // The route handler of one operation: authenticate and rate-limit (withApiKey), validate path, query and
@@ -14,7 +15,11 @@ export function route<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodT
         ctx,
         params: readParams(params ?? {}, op.params),
         query: readQuery(req, op.query),
-        body: (op.body ? await readJsonBody(req, op.body) : {}) as z.output<B>,
+        body: (op.body
+          ? op.upload
+            ? await readUploadBody(req, op.body, op.upload.maxBytes())
+            : await readJsonBody(req, op.body)
+          : {}) as z.output<B>,
       };
       const result = await op.run(input);
       if (op.success.status === 302) {

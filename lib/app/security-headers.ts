@@ -13,11 +13,13 @@ export function appSecurityHeaders(): Record<string, string> {
     config.oauth.github ? "https://github.com" : null,
     config.oauth.google ? "https://accounts.google.com" : null,
   ].filter(Boolean);
-  // Brand logos are served from the file store: this origin, or Vercel Blob's public hosts.
+  // Brand logos are served from the file store: this origin, or Vercel Blob's public hosts; the
+  // organization's images (the editor's picker) from the asset path, on the deck content origin when set.
   const images = [
     "'self'",
     "data:",
     "blob:",
+    config.deckContentOrigin ? `${config.deckContentOrigin}/assets/` : null,
     setting("BLOB_READ_WRITE_TOKEN") ? "https://*.public.blob.vercel-storage.com" : null,
   ];
   const csp = [
@@ -47,3 +49,6 @@ export function appSecurityHeaders(): Record<string, string> {
 export function isAppPage(pathname: string): boolean {
   return !/^\/(?:api|d|preview|player|files|_next)(?:\/|$)/.test(pathname) && !/\.\w+$/.test(pathname);
 }
+
+/** Set by proxy.ts on the request of an app page: its path and query, to come back to after signing in. */
+export const REQUEST_PATH_HEADER = "x-deckhand-path";

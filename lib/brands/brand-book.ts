@@ -57,6 +57,11 @@ export const logoSchema = z.object({
   width: z.number().nullable(),
   height: z.number().nullable(),
   confidence,
+  /**
+   * The organization's image (lib/assets) the logo is stored as: sanitised and rasterised like any image,
+   * listed with the organization's images, kept while the brand uses it. Absent in books stored before.
+   */
+  assetId: z.string().nullable().optional(),
 });
 
 export const voiceSchema = z.object({

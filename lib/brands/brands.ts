@@ -71,7 +71,10 @@ export async function deleteBrand(ctx: Ctx, id: string): Promise<{ deleted: true
     if (isForeignKeyViolation(error)) throw new AppError("conflict", "A deck started using this brand; try again.");
     throw error;
   }
-  const logoKey = (brand.data as Partial<BrandBook> | null)?.logo?.storedKey;
+  // A logo stored as one of the organization's images stays with them (its uploader may delete it now);
+  // one stored before logos were images is removed with the brand.
+  const logo = (brand.data as Partial<BrandBook> | null)?.logo;
+  const logoKey = logo?.assetId ? null : logo?.storedKey;
   if (logoKey)
     await getFileStore()
       .delete(logoKey)

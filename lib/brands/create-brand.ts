@@ -1,10 +1,9 @@
-import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import { AppError } from "@/lib/core/errors";
 import type { Ctx } from "@/lib/auth/caller";
 import { brands } from "@/lib/db/schema/brands";
 import { FetchRefusedError, safeFetch } from "@/lib/net/safe-fetch";
-import { getFileStore } from "@/lib/storage/storage";
+import { type AssetOwner, ownerOf, storeImage } from "@/lib/assets/assets";
 import { assertAllowanceLeft, consumeAllowance } from "@/lib/usage/consume-allowance";
 import { BRAND_BOOK_SCHEMA_VERSION, type BrandBook, brandBookSchema, type Logo } from "./brand-book";
 import type { LogoCandidate } from "./extract/discover-resources";
@@ -84,48 +83,40 @@ async function readSite(url: string, html: string) {
   }
 }
 
-async function storeLogo(organizationId: string, candidates: LogoCandidate[]): Promise<Logo | null> {
-  const store = getFileStore();
+// The first candidate that can be fetched and is an image becomes one of the organization's images
+// (lib/assets: sniffed, SVG sanitised and rasterised, downscaled), which the logo route and <Logo> serve.
+async function storeLogo(owner: AssetOwner, name: string, candidates: LogoCandidate[]): Promise<Logo | null> {
   for (const candidate of candidates.slice(0, 4)) {
-    const key = `brands/${organizationId}/${randomUUID()}`;
-    if (candidate.kind === "svg") {
-      const storedKey = await store.put(`${key}.svg`, Buffer.from(candidate.svg, "utf8"), "image/svg+xml");
-      return {
-        kind: "svg",
-        source: "inline-svg",
-        sourceUrl: null,
-        storedKey,
-        contentType: "image/svg+xml",
-        width: null,
-        height: null,
-        confidence: 0.85,
-      };
-    }
     try {
-      const response = await safeFetch(candidate.url, { accept: ["image"], ...limits.logo });
-      const type = response.contentType.split(";")[0]!.trim().toLowerCase();
-      const extension = type.includes("svg")
-        ? "svg"
-        : type.includes("png")
-          ? "png"
-          : type.includes("jpeg")
-            ? "jpg"
-            : type.includes("webp")
-              ? "webp"
-              : "img";
-      const storedKey = await store.put(`${key}.${extension}`, response.body, type);
+      const fetched =
+        candidate.kind === "svg"
+          ? { body: Buffer.from(candidate.svg, "utf8"), url: null }
+          : await safeFetch(candidate.url, { accept: ["image"], ...limits.logo });
+      const asset = await storeImage(owner, fetched.body, {
+        alt: `${name} logo`,
+        sourceUrl: fetched.url,
+        what: "The logo",
+      });
       return {
-        kind: type.includes("svg") ? "svg" : "image",
-        source: candidate.source,
-        sourceUrl: response.url,
-        storedKey,
-        contentType: type,
-        width: candidate.width ?? null,
-        height: candidate.height ?? null,
-        confidence: candidate.source === "header-image" ? 0.8 : candidate.source === "og-image" ? 0.35 : 0.55,
+        kind: asset.originalType === "image/svg+xml" ? "svg" : "image",
+        source: candidate.kind === "svg" ? "inline-svg" : candidate.source,
+        sourceUrl: fetched.url,
+        storedKey: asset.storedKey,
+        contentType: asset.contentType,
+        width: asset.width,
+        height: asset.height,
+        confidence:
+          candidate.kind === "svg"
+            ? 0.85
+            : candidate.source === "header-image"
+              ? 0.8
+              : candidate.source === "og-image"
+                ? 0.35
+                : 0.55,
+        assetId: asset.id,
       };
     } catch {
-      // try the next candidate
+      // not fetched, not an image, or no room left for it: try the next candidate
     }
   }
   return null;
@@ -187,7 +178,7 @@ async function extractAndSave(ctx: Ctx, input: z.output<typeof createBrandBody>)
     );
   }
   const { stylesheets, extracted } = site;
-  const logo = await storeLogo(ctx.caller.organizationId, extracted.logoCandidates);
+  const logo = await storeLogo(ownerOf(ctx), extracted.name, extracted.logoCandidates);
 
   const book: BrandBook = brandBookSchema.parse({
     schemaVersion: BRAND_BOOK_SCHEMA_VERSION,

@@ -45,6 +45,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/decks/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import a Markdown deck
+         * @description Creates a slides deck and its first version from Markdown in one call, without a model: a Marp or Slidev deck (--- between slides; front matter read, never shown; HTML comments become speaker notes), or a brief or outline (a cover from the first heading, a slide per section). Headings, bullets, code blocks (language and highlighted lines), tables, images with their alt text and quotes each become the matching component. Text it cannot read is refused with 422 naming the line, and nothing is saved. Consumes one version edit.
+         */
+        post: operations["import_deck"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/decks/{id}": {
         parameters: {
             query?: never;
@@ -127,6 +147,26 @@ export interface paths {
          * @description Applies a targeted AI edit: copy changes, restyling a slide, adding, removing or reordering a few slides. The instruction must be self-contained, name each slide by outline label or number and quote the exact copy being changed. Untouched slides stay byte-identical. 409 when the deck changed while the edit was prepared: retry. Consumes one version edit.
          */
         post: operations["edit_deck"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/decks/{id}/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Check a deck for broken slides
+         * @description Draws a version exactly as the PDF export does and reports, per slide, what a viewer would see broken or what breaks the authoring brief's rules: content that does not fit (which component, by how many px), text over text, type shrunk to its floor, contrast below 4.5:1, empty slides, too many words or bullets, missing or duplicate labels, images without alt text or that cannot load, fonts that will be substituted. Each finding has a stable kind, a severity ('error': fix it; 'warning': worth fixing), the slide and its label, and a message saying what to do. Run it after set_deck_content or edit_deck and fix every 'error'. Takes about a second; rate-limited like generate.
+         */
+        get: operations["check_deck"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -296,6 +336,50 @@ export interface paths {
          * @description Deletes the brand; refused with 409 while any deck still uses it.
          */
         delete: operations["delete_brand"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/assets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List images
+         * @description The organization's images (uploaded, imported from image URLs in decks, brand logos), newest first, with the URL to write in a deck.
+         */
+        get: operations["list_assets"];
+        put?: never;
+        /**
+         * Upload an image
+         * @description Stores an image for the organization and answers its URL: write it as <Image src="…" alt="…" /> (or a Slide's image) in a deck. PNG, JPEG, WebP, GIF, AVIF or SVG, the type read from the bytes; SVG is rasterised, large images are downscaled to fit 3840x2160. The same bytes uploaded again answer the same image. Send the raw bytes (any image Content-Type), multipart/form-data with a `file` part, or JSON with the bytes in base64 (`data`); `alt` (query) is the alt text to suggest. Too many bytes or pixels are 422 payload_too_large; the organization's storage used up is 429.
+         */
+        post: operations["upload_asset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/assets/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete an image
+         * @description Deletes an image the caller stored. Refused with 409 while any version of the organization's decks or a brand shows it (versions never change); 403 for another person's image.
+         */
+        delete: operations["delete_asset"];
         options?: never;
         head?: never;
         patch?: never;
@@ -505,12 +589,70 @@ export interface components {
             /** @description The brand book: palette with roles, typography, logo, voice and imagery rules. */
             data: unknown;
         };
+        Asset: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: uri
+             * @description Where the image is served; write it as an Image src (or a Slide's image) in a deck.
+             */
+            url: string;
+            /** @description Width in pixels of the stored image (downscaled to fit 3840x2160). */
+            width: number;
+            /** @description Height in pixels of the stored image. */
+            height: number;
+            /** @description image/png, image/jpeg or image/gif: SVG is rasterised, WebP and AVIF converted. */
+            contentType: string;
+            /** @description Size of the stored image: what counts toward the organization's storage. */
+            bytes: number;
+            alt: string | null;
+            /** @description The URL it was imported from, or null for an upload. */
+            sourceUrl: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
         Deleted: {
             /** @constant */
             deleted: true;
         };
         Instructions: {
             instructions: string;
+        };
+        DeckCheck: {
+            /** @description The version checked. */
+            version: number;
+            /** @description How many slides were drawn. */
+            slides: number;
+            /** @description Findings of severity 'error'. */
+            errors: number;
+            /** @description Findings of severity 'warning'. */
+            warnings: number;
+            /** @description In slide order, errors first on each slide; empty when nothing was found. */
+            findings: components["schemas"]["Finding"][];
+        };
+        Finding: {
+            /**
+             * @description What is wrong, stable across releases. render-failed: error: the deck could not be drawn at all (an error at the module's top level, a loop). slide-failed: error: the slide's code threw; the slide shows an error panel. overflow: error: content does not fit even with its type shrunk to the floor, and is cut off or crosses the padding. overlap: error: text drawn over other text. text-at-floor: warning: type shrunk to the smallest size the player allows, or a word broken because it is too wide. low-contrast: error under 3:1 (or under 4.5:1 for text below 24px), warning under 4.5:1: text against the colours or picture behind it. empty-slide: error: no text and no visual. near-empty-slide: warning: a content slide with a heading and nothing under it. too-many-words: warning: more than about 40 words of body text. too-many-bullets: warning: a list of more than 5 bullets. long-bullet: warning: a bullet of more than about 10 words. missing-label: warning: a slide without a label. duplicate-label: warning: two slides with one label. image-missing-alt: warning: an image without alt text. image-failed: error: an image that cannot be shown (a remote address). diagram-failed: error: a Diagram whose Mermaid source cannot be drawn; the slide shows the parser's message. font-substituted: warning: a font of the theme that the viewer and exports do not have.
+             * @enum {string}
+             */
+            kind: "render-failed" | "slide-failed" | "overflow" | "overlap" | "text-at-floor" | "low-contrast" | "empty-slide" | "near-empty-slide" | "too-many-words" | "too-many-bullets" | "long-bullet" | "missing-label" | "duplicate-label" | "image-missing-alt" | "image-failed" | "diagram-failed" | "font-substituted";
+            /**
+             * @description 'error': a viewer sees something broken; 'warning': against the authoring brief's rules.
+             * @enum {string}
+             */
+            severity: "error" | "warning";
+            /** @description 1-based slide number; null for a finding about the whole deck. */
+            slide: number | null;
+            /** @description The slide's label; null with slide. */
+            label: string | null;
+            /** @description What is wrong, where, and what to do about it. */
+            message: string;
+            /** @description The component concerned, as the deck names it (Bullets, Stat…). */
+            component?: string;
+            /** @description The start of the component's text. */
+            text?: string;
+            /** @description The measure behind the finding: px past the edge or overlapping, the contrast ratio, or a count of words or bullets. */
+            measured?: number;
         };
         Error: {
             error: {
@@ -524,6 +666,7 @@ export interface components {
         DeckList: components["schemas"]["Deck"][];
         DeckVersionSummaryList: components["schemas"]["DeckVersionSummary"][];
         BrandList: components["schemas"]["Brand"][];
+        AssetList: components["schemas"]["Asset"][];
         CreateDeckRequest: {
             /** @description Brand to style the deck with (see list_brands); omit for none. */
             brandId?: string | null;
@@ -551,6 +694,20 @@ export interface components {
              * @constant
              */
             format?: "slides";
+        };
+        ImportDeckRequest: {
+            /** @description The Markdown document: a Marp or Slidev deck (--- between slides, front matter, <!-- notes -->), or a brief or outline. At most 1 MB. */
+            markdown: string;
+            /** @description The deck's name; default its first heading or title line. */
+            title?: string;
+            /** @description Brand to style the deck with (see list_brands); omit for none. */
+            brandId?: string | null;
+            /**
+             * @description Who may read the deck; default 'private'.
+             * @default private
+             * @enum {string}
+             */
+            visibility?: "private" | "org" | "public";
         };
         UpdateDeckRequest: {
             /** @description The deck's name. */
@@ -607,6 +764,13 @@ export interface components {
              * @description A public website, such as https://example.com.
              */
             url: string;
+        };
+        UploadAssetRequest: {
+            /**
+             * Format: base64
+             * @description The image file (PNG, JPEG, WebP, GIF, AVIF or SVG), base64-encoded. The type is read from the bytes.
+             */
+            data: string;
         };
     };
     responses: {
@@ -789,6 +953,41 @@ export interface operations {
         };
         responses: {
             /** @description The new deck. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Deck"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["AllowanceExhausted"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["InvalidRequest"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    import_deck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImportDeckRequest"];
+            };
+        };
+        responses: {
+            /** @description The new deck, with its first version written. */
             201: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1023,6 +1222,42 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["InvalidRequest"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    check_deck: {
+        parameters: {
+            query?: {
+                /** @description The version to check; default the newest. */
+                version?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The deck's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The findings; an empty list when the deck is clean. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeckCheck"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["InvalidRequest"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
@@ -1341,6 +1576,109 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description The brand is gone. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Deleted"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["InvalidRequest"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    list_assets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Images, newest first. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssetList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["InvalidRequest"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    upload_asset: {
+        parameters: {
+            query?: {
+                /** @description What the image shows: the alt text suggested when it is inserted into a deck. */
+                alt?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UploadAssetRequest"];
+                "image/*": string;
+                "multipart/form-data": {
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The stored image. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Asset"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["InvalidRequest"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    delete_asset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The asset's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image is gone. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

@@ -17,6 +17,17 @@ export type PlayerConfig = {
   chrome: boolean;
   /** Post state to the parent window (the viewer or presenter page). */
   embedded: boolean;
+  /**
+   * The deck's brand logo for `<Logo>`: a URL on the frame document's own origin, the only image URL
+   * outside the player's assets that the frame's CSP allows; `alt` is the brand's name. null when the
+   * deck has no brand or its brand has no stored logo (`<Logo>` then draws nothing).
+   */
+  logo: { url: string; alt: string } | null;
+  /**
+   * The Diagram renderer (mermaid, components/player/diagram/render.ts): a module under /player/ that the
+   * player imports only when a deck draws a `<Diagram>`, so other decks never load it.
+   */
+  diagramUrl: string;
 };
 
 export type SlideMeta = { label: string; notes: string };

@@ -89,7 +89,22 @@ export type TableItem = {
 };
 
 /** Drawn by the browser and placed as a picture: effects PowerPoint cannot express (SVG, gradients, images). */
-export type RasterItem = { kind: "raster"; rect: Rect; id: number; alone: boolean; label: string };
+export type RasterItem = {
+  kind: "raster";
+  rect: Rect;
+  id: number;
+  alone: boolean;
+  label: string;
+  /**
+   * An <img> of one of the organization's stored images (`/assets/<hash>.<ext>`), drawn centred, whole
+   * ("contain") or cropped to fill ("cover"): the exporter places the stored file itself, once per file
+   * however often it is shown, instead of a picture of it. `width` and `height` are its natural size.
+   */
+  asset?: { path: string; fit: "cover" | "contain"; width: number; height: number };
+};
+
+/** The path of a stored image as the asset route serves it. */
+export const assetPathPattern = /^\/assets\/[0-9a-f]{64}\.(png|jpg|gif)$/;
 
 export type SlideItem = ShapeItem | TextItem | TableItem | RasterItem;
 

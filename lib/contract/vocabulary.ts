@@ -20,11 +20,13 @@ export const componentNames = [
   "Code",
   "Image",
   "Icon",
+  "Logo",
   "Stat",
   "Table",
   "Chart",
   "Timeline",
   "Steps",
+  "Diagram",
 ] as const;
 export type ComponentName = (typeof componentNames)[number];
 
@@ -77,6 +79,12 @@ export const imageFocuses = ["center", "top", "bottom", "left", "right"] as cons
 export type ImageFocus = (typeof imageFocuses)[number];
 export const iconSizes = ["sm", "md", "lg", "xl"] as const;
 export type IconSize = (typeof iconSizes)[number];
+// Logo: in the flow like any element, or pinned to a corner of the slide (in its padding, out of the flow).
+export const logoPlacements = ["inline", "top-left", "top-right", "bottom-left", "bottom-right"] as const;
+export type LogoPlacement = (typeof logoPlacements)[number];
+// Logo: as designed (on a plate of the page colour over a strong fill, "auto"), or in the text colour.
+export const logoTones = ["auto", "original", "mono"] as const;
+export type LogoTone = (typeof logoTones)[number];
 
 // Data.
 export const statTones = ["primary", "secondary", "accent", "default"] as const;

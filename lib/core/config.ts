@@ -51,6 +51,7 @@ export const settings = {
     .url({ protocol: /^postgres(ql)?$/, message: "must be a postgres:// or postgresql:// URL" })
     .optional(),
   DATABASE_DRIVER: z.enum(["pg", "neon"], { message: 'must be "pg" or "neon"' }).optional(),
+  DATABASE_NEON_WS_PROXY: text,
   DATABASE_POOL_SIZE: wholeNumber(10, { min: 1, max: 1000 }),
   VERSION_EDIT_ALLOWANCE: wholeNumber(1000),
   AI_GENERATION_ALLOWANCE: wholeNumber(200),
@@ -83,6 +84,9 @@ export const settings = {
   EXPORT_TIMEOUT_MS: wholeNumber(120_000, { min: 100 }),
   EXPORT_READY_TIMEOUT_MS: wholeNumber(20_000, { min: 100 }),
   EXPORT_SLIDE_TIMEOUT_MS: wholeNumber(5000, { min: 100 }),
+  ASSET_MAX_BYTES: wholeNumber(15 * 1024 * 1024, { min: 1024 }),
+  ASSET_MAX_PIXELS: wholeNumber(40_000_000, { min: 1 }),
+  ASSET_STORAGE_BYTES: wholeNumber(1024 * 1024 * 1024, { min: 0 }),
 } satisfies Record<string, z.ZodType<unknown, string | undefined>>;
 
 // Set by the platform, not by the operator: read here too, never documented as settings.

@@ -11,7 +11,15 @@
 // Deck code is contained by the player's sandboxed iframe (see DESIGN.md, "Trust boundaries").
 
 import * as esbuild from "esbuild";
-import { parse, type AnyNode, type CallExpression, type Expression, type Program, type SpreadElement } from "acorn";
+import {
+  parse,
+  type AnyNode,
+  type CallExpression,
+  type Expression,
+  type Program,
+  type Property,
+  type SpreadElement,
+} from "acorn";
 import { simple } from "acorn-walk";
 import { AppError } from "@/lib/core/errors";
 import { vocabulary } from "@/lib/deck/vocabulary";
@@ -21,7 +29,15 @@ export type CompiledDeck = {
   compiledJs: string;
   /** Slide (or Beat) labels in source order. */
   outline: string[];
+  /**
+   * Image URLs written as static strings in `<Image src>` and `<Slide image>` / `<Beat image>`: where each
+   * literal stands in `compiledJs` (start inclusive, end exclusive), so a write can import remote images
+   * and point the module at the stored copies (`replaceImageUrls`) while the source keeps what was written.
+   */
+  images: ImageReference[];
 };
+
+export type ImageReference = { url: string; start: number; end: number };
 
 const PLAYER = "@deckhand/player";
 const JSX_RUNTIME = `${PLAYER}/jsx-runtime`;
@@ -65,7 +81,25 @@ export async function compileDeck(input: { source: string; format: DeckFormat })
   if (outline.length === 0) {
     throw new AppError("compile_failed", describeMissingSections(format));
   }
-  return { compiledJs, outline };
+  return { compiledJs, outline, images: extractImages(program, sectionComponent[format]) };
+}
+
+/**
+ * The compiled module with image URLs replaced: each reference whose URL `replacements` maps is written
+ * as the new URL (a JSON string literal, valid JavaScript). Other references stay as they are.
+ */
+export function replaceImageUrls(
+  compiledJs: string,
+  images: ImageReference[],
+  replacements: ReadonlyMap<string, string>,
+): string {
+  let result = compiledJs;
+  for (const image of [...images].sort((a, b) => b.start - a.start)) {
+    const replacement = replacements.get(image.url);
+    if (replacement === undefined) continue;
+    result = `${result.slice(0, image.start)}${JSON.stringify(replacement)}${result.slice(image.end)}`;
+  }
+  return result;
 }
 
 async function bundleDeck(source: string): Promise<esbuild.BuildResult<{ write: false; metafile: true }>> {
@@ -266,6 +300,11 @@ const componentAliases: Record<string, string> = {
   milestones: "Timeline",
   process: "Steps",
   stepper: "Steps",
+  mermaid: "Diagram",
+  flowchart: "Diagram",
+  sequencediagram: "Diagram",
+  brandlogo: "Logo",
+  wordmark: "Logo",
   blockquote: "Quote",
   testimonial: "Quote",
   codeblock: "Code",
@@ -409,6 +448,31 @@ function extractOutline(program: Program, component: "Slide" | "Beat"): string[]
   return sections.map((section, index) => section.label ?? `${component} ${index + 1}`);
 }
 
+// `src` of Image and `image` of the section component, when the value is a static string.
+function extractImages(program: Program, section: "Slide" | "Beat"): ImageReference[] {
+  const image = readPlayerBindings(program, "Image");
+  const sections = readPlayerBindings(program, section);
+  const images: ImageReference[] = [];
+  simple(program, {
+    CallExpression(node) {
+      const prop = isSectionElement(node, "Image", image)
+        ? "src"
+        : isSectionElement(node, section, sections)
+          ? "image"
+          : null;
+      const props = node.arguments[1];
+      if (!prop || props?.type !== "ObjectExpression") return;
+      for (const property of props.properties) {
+        if (property.type !== "Property" || property.computed) continue;
+        if (propertyName(property) !== prop) continue;
+        const url = readStaticString(property.value)?.trim();
+        if (url) images.push({ url, start: property.value.start, end: property.value.end });
+      }
+    },
+  });
+  return images.sort((a, b) => a.start - b.start);
+}
+
 function readPlayerBindings(program: Program, component: string): PlayerBindings {
   const bindings: PlayerBindings = { jsx: new Set(), section: new Set(), namespaces: new Set() };
   for (const statement of program.body) {
@@ -441,19 +505,22 @@ function isSectionElement(node: CallExpression, component: string, bindings: Pla
   );
 }
 
+/** An object property's name as written (`label` or `"label"`); undefined for other keys. */
+function propertyName(property: Property): unknown {
+  return property.key.type === "Identifier"
+    ? property.key.name
+    : property.key.type === "Literal"
+      ? property.key.value
+      : undefined;
+}
+
 /** The `label` prop when it is static text; undefined for expressions, which only run in the player. */
 function readLiteralLabel(props: Expression | SpreadElement | undefined): string | undefined {
   if (props?.type !== "ObjectExpression") return undefined;
   let label: string | undefined;
   for (const property of props.properties) {
     if (property.type !== "Property" || property.computed) continue;
-    const key =
-      property.key.type === "Identifier"
-        ? property.key.name
-        : property.key.type === "Literal"
-          ? property.key.value
-          : undefined;
-    if (key !== "label") continue;
+    if (propertyName(property) !== "label") continue;
     // The last `label` wins, as it does at runtime.
     label = readStaticString(property.value);
   }

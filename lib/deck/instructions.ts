@@ -2,7 +2,8 @@
 // token sections are rendered from the vocabulary so the brief can never describe a component the
 // compiler refuses or miss one the player renders; the prose around them is the craft advice.
 
-import { CANVAS } from "@/lib/contract/deck";
+import { findingKinds } from "@/lib/contract/check";
+import { CANVAS, FIT_FLOORS } from "@/lib/contract/deck";
 import { iconNames } from "@/lib/contract/vocabulary";
 import { defaultTokensCss, themeTokens, vocabulary, type ComponentSpec } from "@/lib/deck/vocabulary";
 
@@ -10,25 +11,17 @@ const SOURCE_LIMIT = "1 MB";
 const TOKENS_CSS_LIMIT = "64 KB";
 // Slide padding is 12 spacing units on each side (see --space).
 const SLIDE_PADDING_UNITS = 12;
-// The floors of components/player/shell/fit.ts (the lowest factor type is shrunk to before it overflows).
-const SLIDE_FIT_FLOOR = 0.7;
-const STAT_FIT_FLOOR = 0.5;
 
 /**
  * A complete slides deck that compiles; the brief shows it and tests hold it to that. It uses most of
  * the vocabulary the way the advice above it recommends, so models imitate good habits, not just syntax.
  */
 export const exampleDeckSource = `import {
-  Deck, Slide, Title, Heading, Text, Bullets, Quote, Stat,
-  Columns, Stack, Grid, Box, Icon, Table, Chart,
+  Deck, Slide, Title, Heading, Text, Quote, Stat, Logo, Diagram,
+  Columns, Stack, Grid, Box, Icon, Table, Chart, Timeline, Steps,
 } from "@deckhand/player";
 
-const minutesToFirstDeck = [
-  { label: "Jul", value: 26 },
-  { label: "Aug", value: 21 },
-  { label: "Sep", value: 15 },
-  { label: "Oct", value: 12 },
-];
+const months = ["Jul", "Aug", "Sep", "Oct"];
 
 const changes = [
   { icon: "layers", title: "Start from a template", text: "New teams land in a finished deck, not a blank page." },
@@ -45,6 +38,7 @@ export default function OnboardingReview() {
         background="primary"
         notes="Welcome. In ten minutes: what we changed in onboarding this quarter, what it did, and one decision we need today."
       >
+        <Logo size="md" />
         <Title kicker="Q3 product review" subtitle="What we changed, what it did, what comes next" align="center">
           Onboarding, halved
         </Title>
@@ -56,9 +50,9 @@ export default function OnboardingReview() {
       >
         <Heading kicker="Where we started">Half of new teams never reached a first deck</Heading>
         <Columns ratio="3:2" gap="xl" align="center">
-          <Text size="lg">
-            Setup took eleven steps across three screens. Most teams stalled at brand import, <strong>before they had seen a single slide</strong>.
-          </Text>
+          <Diagram title="Setup in Q2: eleven steps on three screens">{\`flowchart LR
+  signup[Sign up] --> brand[Brand import] --> editor[Editor] --> deck[First deck]
+  brand -. 52% stall here .-> gone((Never return))\`}</Diagram>
           <Stat value="52%" label="of new teams dropped before a first deck" detail="Q2, 4,180 sign-ups" tone="accent" />
         </Columns>
       </Slide>
@@ -76,10 +70,31 @@ export default function OnboardingReview() {
         </Grid>
       </Slide>
 
-      <Slide label="Results" notes="The median fell every month. October is the first full month with all three changes live.">
+      <Slide label="New setup" notes="The new path has four steps, and the first slide appears after the second one.">
+        <Heading>Four steps from sign-up to a shared deck</Heading>
+        <Steps
+          items={[
+            { title: "Sign up", detail: "Email or Google, no card" },
+            { title: "Paste your website", detail: "Colours, fonts and logo follow" },
+            { title: "Pick a template", detail: "A finished deck, not a blank page" },
+            { title: "Invite a teammate", detail: "From the deck itself" },
+          ]}
+        />
+      </Slide>
+
+      <Slide label="Results" notes="The median fell every month, and the slowest teams gained the most. October is the first full month with all three changes live.">
         <Heading>Time to a first deck fell from 26 to 12 minutes</Heading>
         <Columns ratio="2:1" gap="xl" align="center">
-          <Chart type="line" data={minutesToFirstDeck} unit=" min" highlight="Oct" title="Median minutes to a first deck" />
+          <Chart
+            type="line"
+            unit=" min"
+            title="Minutes to a first deck"
+            labels={months}
+            series={[
+              { name: "Median team", values: [26, 21, 15, 12] },
+              { name: "Slowest quarter", values: [58, 44, 30, 22] },
+            ]}
+          />
           <Stack gap="lg">
             <Stat value="-54%" label="time to a first deck" />
             <Stat value="71%" label="of new teams reach a first deck" detail="up from 48% in Q2" tone="secondary" />
@@ -111,12 +126,13 @@ export default function OnboardingReview() {
         <Columns ratio="3:2" gap="xl" align="center">
           <Stack gap="lg">
             <Heading kicker="Q4 plan">Next: make the first deck a shared one</Heading>
-            <Bullets
-              marker="number"
+            <Timeline
+              direction="vertical"
+              highlight={0}
               items={[
-                "Invite teammates from the first deck",
-                "Brand import in under a minute",
-                "Templates for the five most common decks",
+                { date: "October", title: "Invite teammates from the first deck" },
+                { date: "November", title: "Brand import in under a minute" },
+                { date: "December", title: "Templates for the five most common decks" },
               ]}
             />
           </Stack>
@@ -142,6 +158,7 @@ export const exampleDeckOutline: readonly string[] = [
   "Cover",
   "The problem",
   "What we changed",
+  "New setup",
   "Results",
   "Customer voice",
   "By segment",
@@ -160,6 +177,7 @@ function renderBrief(): string {
   const sections = [
     renderIntroduction(),
     renderCanvas(),
+    renderCheck(),
     renderModuleRules(),
     renderComponents(),
     renderIcons(),
@@ -187,18 +205,20 @@ Slides are drawn on a fixed ${CANVAS.width}x${CANVAS.height} canvas, scaled to f
 Type sizes on the canvas with the default theme: ${renderTypeLadder()}. Components choose sizes; you choose components and the size/level props.
 
 How the player lays out a slide (so you do not have to):
-- A "content" slide is a heading and a body. A leading <Heading> (or <Title>) stays at the top; the body, everything after it, is centred vertically in the height left under the heading, so a short body sits in the middle of the slide, not glued under the heading. A slide without a leading heading centres all of its content.
-- A <Chart> or <Image> in the body, or a <Columns>, <Grid>, <Stack> or <Box> holding one, grows to fill the height under the heading, and the chart or image fills its column. Give a chart a column of its own rather than sizing it.
+- A "content" slide is a heading and a body. A leading <Heading> (or <Title>) stays at the top; the body, everything after it, is centred vertically in the height left under the heading, so a short body sits in the middle of the slide, not glued under the heading. A slide without a leading heading centres all of its content, and a <Title> alone on a content slide sits in the middle of its height (a title slide); a <Heading> alone is a slide with nothing to say (the deck check warns).
+- A <Chart>, <Image> or <Diagram> in the body, or a <Columns>, <Grid>, <Stack> or <Box> holding one, grows to fill the height under the heading, and the chart, image or diagram fills its column (a diagram keeps its shape, centred). Give a chart a column of its own rather than sizing it.
 - Columns are as tall as the tallest one by default (align "stretch"), and cells of a <Grid> row share one height, so Boxes side by side come out even. align "start" | "center" | "end" keeps each column at its own height.
 - "center" slides (covers, section breaks, statements) centre everything on both axes.
 - Arabic and Hebrew run right to left by themselves: every text element takes its direction from its own first letters (an English word inside an Arabic line keeps its place), a slide whose text starts in Arabic or Hebrew lays out from the right (text, bullet markers, columns, table columns), and PDF and PPTX exports keep it. Leave align unset for this; align "left" and "right" are physical and override it.
-- Type shrinks to fit before anything overflows: a slide whose content is too tall is scaled down as a whole (down to ${Math.round(SLIDE_FIT_FLOOR * 100)}% of its sizes, so the hierarchy holds), and a Title, Heading or Stat value whose longest word is wider than its box is made smaller (down to 70%, a Stat value to ${Math.round(STAT_FIT_FLOOR * 100)}%, side-by-side Stats together so a row of numbers stays one size). A word still too wide at that size breaks onto the next line. Content that does not fit even then runs past the padding and is reported as overflowing, so keep to the density rules below instead of counting on the shrinking: fitted slides are denser and smaller than designed.
+- Type shrinks to fit before anything overflows: a slide whose content is too tall is scaled down as a whole (down to ${Math.round(FIT_FLOORS.slide * 100)}% of its sizes, so the hierarchy holds), and a Title, Heading or Stat value whose longest word is wider than its box is made smaller (down to ${Math.round(FIT_FLOORS.word * 100)}%, a Stat value to ${Math.round(FIT_FLOORS.stat * 100)}%, side-by-side Stats together so a row of numbers stays one size). A word still too wide at that size breaks onto the next line. Content that does not fit even then runs past the padding and is reported as overflowing, so keep to the density rules below instead of counting on the shrinking: fitted slides are denser and smaller than designed.
 
 Density rules that make decks good:
 - One idea per slide. The heading states the takeaway as a sentence ("Churn halved after the pricing change"), not a topic ("Churn").
 - At most about 40 words of body text per slide; at most 5 bullets of at most 10 words each. Put the rest in the slide's notes.
 - One focal element per slide: a Stat, a Chart, a Quote or a short statement. Use Columns for text-plus-visual, Grid for 3-6 parallel items.
 - Pick the component that matches the content's shape: dated milestones (a roadmap, a history) are a <Timeline>, an ordered process is <Steps>, not Bullets with dates or numbers typed in; comparing a few series over the same categories is one <Chart> with \`series\` (grouped, or stacked for parts of a total) rather than several charts.
+- A process that branches, a system's parts and how they connect, or who calls whom is a <Diagram> in Mermaid syntax; keep it to about 10 nodes with labels of a few words and give it the body of the slide. A straight sequence of steps is <Steps>, not a diagram.
+- The brand's logo is <Logo>, never an <Image>: once on the cover ("md" or "lg", inline) and, if wanted, in the same corner of each content slide (placement "top-right", size "sm"). It draws the deck's brand logo, and nothing when the deck has none.
 - At most one strong fill (background or Box tone "primary"/"accent") per slide; let most slides sit on the default background.
 - Open with a cover (layout "center", a Title) and close with a clear ending: the decision, ask or next step.
 - Aim for 6-12 slides unless the brief asks otherwise. Charts and tables carry only the numbers the point needs.`;
@@ -217,6 +237,15 @@ function renderTypeLadder(): string {
     `Heading 1 ${size(4)}`,
     `Title ${size(5)}`,
   ].join(", ");
+}
+
+function renderCheck(): string {
+  const kinds = Object.entries(findingKinds).map(([kind, doc]) => `- ${kind}: ${doc}.`);
+  return `THE DECK CHECK
+
+check_deck (GET /api/v1/decks/{id}/check) draws a version exactly as the PDF export does and reports, slide by slide, what a viewer would see broken and where the deck breaks the rules above. Each finding has a stable kind, a severity, the slide's number and label and a message saying what to do. Run it after every write and fix each "error"; "warning"s are worth fixing. Generation with a model runs it itself and sends its errors back for repair.
+
+${kinds.join("\n")}`;
 }
 
 function renderModuleRules(): string {

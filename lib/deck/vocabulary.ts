@@ -19,6 +19,8 @@ import {
   iconSizes,
   imageFits,
   imageFocuses,
+  logoPlacements,
+  logoTones,
   quoteSizes,
   sectionBackgrounds,
   sectionLayouts,
@@ -110,7 +112,7 @@ export const vocabulary: readonly ComponentSpec[] = [
       {
         name: "layout",
         ...choice(sectionLayouts),
-        doc: '"content" (default): padded; a leading Heading (or Title) stays at the top and everything after it is centred vertically in the height left under it, while a Chart or Image (or a Columns, Grid, Stack or Box holding one) grows to fill that height. "center": everything centred on both axes, for covers, section breaks and big statements. "full-bleed": no padding, for edge-to-edge images or charts.',
+        doc: '"content" (default): padded; a leading Heading (or Title) stays at the top and everything after it is centred vertically in the height left under it, while a Chart, Image or Diagram (or a Columns, Grid, Stack or Box holding one) grows to fill that height. "center": everything centred on both axes, for covers, section breaks and big statements. "full-bleed": no padding, for edge-to-edge images or charts.',
       },
       {
         name: "background",
@@ -120,7 +122,7 @@ export const vocabulary: readonly ComponentSpec[] = [
       {
         name: "image",
         type: "string",
-        doc: "Background image URL (https or data:), covering the canvas under a scrim that keeps text legible.",
+        doc: "Background image URL (https, an uploaded asset's URL, or data:), covering the canvas under a scrim that keeps text legible. An https URL written as a plain string is copied when the version is saved.",
       },
     ],
     children: "Any layout, type, media and data components.",
@@ -306,7 +308,12 @@ export const vocabulary: readonly ComponentSpec[] = [
     group: "media",
     doc: "A picture that fills the space its container gives it (on a content slide, the height left under the heading).",
     props: [
-      { name: "src", type: "string", required: true, doc: "Image URL (https or data:)." },
+      {
+        name: "src",
+        type: "string",
+        required: true,
+        doc: "Image URL: https (written as a plain string, it is copied when the version is saved; a URL that is not an image refuses the save), an uploaded asset's URL (upload_asset), or data:.",
+      },
       { name: "alt", type: "string", required: true, doc: "What the image shows, for screen readers and exports." },
       {
         name: "fit",
@@ -336,6 +343,30 @@ export const vocabulary: readonly ComponentSpec[] = [
       { name: "size", ...choice(iconSizes), doc: 'Default "md" (about the height of body text ×2).' },
       { name: "tone", ...choice(textTones), doc: 'Default "primary".' },
     ],
+  },
+  {
+    name: "Logo",
+    group: "media",
+    doc: "The deck's brand logo, from the brand the deck uses; it draws nothing (and takes no space) when the deck has no brand or its brand has no logo, so it is safe in any deck.",
+    props: [
+      {
+        name: "size",
+        ...choice(sizes),
+        doc: 'Height of the logo; its width follows its shape. "sm" for a corner, "md" (default inline) beside content, "lg" on a cover. Default "md", "sm" in a corner.',
+      },
+      {
+        name: "placement",
+        ...choice(logoPlacements),
+        doc: '"inline" (default): where it is written, like any element. "top-left", "top-right", "bottom-left", "bottom-right": pinned in that corner of the slide, in its padding, taking no space from the content; the same corner on every slide makes a quiet signature. Keep corner logos "sm".',
+      },
+      {
+        name: "tone",
+        ...choice(logoTones),
+        doc: '"auto" (default): the logo as designed; on a primary or accent fill it sits on a small plate of the page colour so it stays visible. "original": as designed, never on a plate. "mono": in one colour, the surrounding text colour (white on a primary slide), for logos with a transparent background.',
+      },
+      { name: "alt", type: "string", doc: "Text for screen readers and exports. Default: the brand's name." },
+    ],
+    example: '<Logo placement="top-right" />',
   },
 
   // data
@@ -453,6 +484,28 @@ export const vocabulary: readonly ComponentSpec[] = [
     ],
     example:
       '<Steps items={[{ title: "Connect", detail: "Link your data source" }, { title: "Review" }, { title: "Publish" }]} />',
+  },
+  {
+    name: "Diagram",
+    group: "data",
+    doc: "A diagram drawn from Mermaid syntax (flowchart, sequence, state, class, ER, mindmap, gantt…), coloured and set in the theme's tokens; it grows to the space its container gives it, keeping its shape. Flowcharts of up to about 10 nodes read best on a slide.",
+    props: [
+      {
+        name: "code",
+        type: "string",
+        doc: "The Mermaid source, e.g. code={`flowchart LR; A --> B`}. Or give it as the children.",
+      },
+      { name: "title", type: "string", doc: "Small caption above the diagram." },
+      {
+        name: "alt",
+        type: "string",
+        doc: "What the diagram shows, for screen readers and exports. Default: the title, else the source's first line.",
+      },
+    ],
+    children:
+      "Alternatively to `code`: the Mermaid source as one template literal, {`flowchart LR ...`} (braces and arrows are not valid JSX text). A source that does not parse shows Mermaid's message on the slide instead of the diagram.",
+    example:
+      '<Diagram title="How a team activates">{`flowchart LR; A[Sign up] --> B[First deck] --> C{Shared?}; C -- yes --> D[Team plan]; C -- no --> E[Reminder]`}</Diagram>',
   },
 ];
 

@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { Ctx } from "@/lib/auth/caller";
 import { config } from "@/lib/core/config";
+import { ownerOf } from "@/lib/assets/assets";
+import { resolveDeckImages } from "@/lib/assets/deck-images";
 import { compileDeckOffThread } from "@/lib/deck/compile-pool";
 import { parseTokensCss } from "@/lib/deck/tokens";
 import { deckDrafts } from "@/lib/db/schema/deck-drafts";
@@ -22,7 +24,10 @@ export async function compileDraft(
 ): Promise<DraftPreview> {
   const deck = await getOwnedDeck(ctx, deckId);
   const { source, tokensCss } = setContentBody.parse({ source: input.source, tokensCss: input.tokensCss });
-  const compiled = await compileDeckOffThread({ source, format: deck.format });
+  // Asset URLs and images imported before are shown; a new remote URL is fetched when the deck is saved.
+  const compiled = await resolveDeckImages(ownerOf(ctx), await compileDeckOffThread({ source, format: deck.format }), {
+    fetchRemote: false,
+  });
   const tokens = parseTokensCss(tokensCss ?? "").css;
   await ctx.db
     .insert(deckDrafts)

@@ -13,11 +13,12 @@ export const PROMPT_MAX_CHARS = 2000;
 export const DESCRIPTION_MAX_CHARS = 10_000;
 
 const id = uuid;
+export const TITLE_MAX_CHARS = 300;
 const title = z
   .string()
   .trim()
-  .min(1, "must be 1 to 300 characters")
-  .max(300, "must be 1 to 300 characters")
+  .min(1, `must be 1 to ${TITLE_MAX_CHARS} characters`)
+  .max(TITLE_MAX_CHARS, `must be 1 to ${TITLE_MAX_CHARS} characters`)
   .refine(hasNoNul, nulMessage("title"));
 const description = z
   .string()

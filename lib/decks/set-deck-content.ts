@@ -1,5 +1,7 @@
 import type { z } from "zod";
 import type { Ctx } from "@/lib/auth/caller";
+import { ownerOf } from "@/lib/assets/assets";
+import { resolveDeckImages } from "@/lib/assets/deck-images";
 import { compileDeckOffThread } from "@/lib/deck/compile-pool";
 import { parseTokensCss, reserializeStoredTokensCss } from "@/lib/deck/tokens";
 import { defaultTokensCss } from "@/lib/deck/vocabulary";
@@ -8,11 +10,23 @@ import { appendVersion } from "./append-version";
 import { currentTokensCss } from "./latest-version";
 import type { setContentBody } from "./schemas";
 
-// PUT /decks/{id}/content: compile first (outside any transaction), then append the version.
-// A module that does not compile throws compile_failed and nothing is written or consumed.
-export async function setDeckContent(ctx: Ctx, id: string, input: z.output<typeof setContentBody>) {
+// PUT /decks/{id}/content: compile first (outside any transaction), import the module's remote images
+// (lib/assets/deck-images.ts: the compiled module then refers to the stored copies), then append the
+// version. A module that does not compile throws compile_failed, an image that cannot be imported a 422
+// naming its URL, and nothing is written or consumed.
+// `basedOnVersion` (the editor's save) makes the write conditional: a deck that gained a version since is a
+// 409 and nothing is saved.
+export async function setDeckContent(
+  ctx: Ctx,
+  id: string,
+  input: z.output<typeof setContentBody>,
+  options: { basedOnVersion?: number } = {},
+) {
   const deck = await getOwnedDeck(ctx, id);
-  const { compiledJs, outline } = await compileDeckOffThread({ source: input.source, format: deck.format });
+  const { compiledJs, outline } = await resolveDeckImages(
+    ownerOf(ctx),
+    await compileDeckOffThread({ source: input.source, format: deck.format }),
+  );
   // Sent tokens are validated and stored re-serialised (a refusal is a 422 naming the token); tokens
   // carried over from the deck are re-serialised too, so a row stored before values were checked the way
   // a browser reads them cannot be copied forward as it was.
@@ -25,6 +39,6 @@ export async function setDeckContent(ctx: Ctx, id: string, input: z.output<typeo
     ctx,
     deck.id,
     { format: "deck-tsx", source: input.source, tokensCss, compiledJs, outline, html: null },
-    { prompt: input.prompt ?? null, consumesEdit: true },
+    { prompt: input.prompt ?? null, consumesEdit: true, basedOnVersion: options.basedOnVersion },
   );
 }

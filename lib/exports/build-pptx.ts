@@ -1,3 +1,5 @@
+import { createHash } from "node:crypto";
+import JSZip from "jszip";
 import PptxGenJS from "pptxgenjs";
 import type { Rgba, SlideModel, TextRun } from "@/lib/contract/slide-model";
 import { escapeXml, xmlChars } from "./ooxml";
@@ -28,7 +30,8 @@ const MAX_SPACING_PT = 1_584;
 
 const none: PptxGenJS.BorderProps = { type: "none" };
 
-export type Raster = { png: Buffer; width: number; height: number };
+/** A picture: a PNG screenshot, or a stored image's file (`contentType` set) placed as the item's `asset` says. */
+export type Raster = { png: Buffer; width: number; height: number; contentType?: string };
 
 // rtl: the paragraph is right to left (<a:pPr rtl="1">): PowerPoint orders its runs from the right and
 // puts bullets on the right. pptxgenjs reads rtlMode from each paragraph's first run.
@@ -162,7 +165,19 @@ export async function buildPptx(input: {
         });
       } else {
         const raster = input.rasters.get(item.id);
-        if (raster)
+        if (raster?.contentType && item.asset) {
+          // The stored file, cropped ("cover") or letterboxed ("contain") into the box as the browser drew it:
+          // pptxgenjs reads the picture's own proportions from w and h, and the box from sizing.
+          slide.addImage({
+            data: `${raster.contentType};base64,${raster.png.toString("base64")}`,
+            x: box.x,
+            y: box.y,
+            w: box.w,
+            h: (box.w * item.asset.height) / item.asset.width,
+            sizing: { type: item.asset.fit, w: box.w, h: box.h },
+            altText: escapedByPptxgenjs(item.label),
+          });
+        } else if (raster)
           slide.addImage({
             data: `image/png;base64,${raster.png.toString("base64")}`,
             ...box,
@@ -174,5 +189,35 @@ export async function buildPptx(input: {
     if (text) slide.addNotes(text);
   });
 
-  return (await pptx.write({ outputType: "nodebuffer", compression: true })) as Buffer;
+  return dedupeMedia((await pptx.write({ outputType: "nodebuffer", compression: true })) as Buffer);
+}
+
+// pptxgenjs writes a media part per picture; an image shown on several slides is kept once: every
+// relationship to a copy points at the first part with the same bytes, and the copies are removed.
+export async function dedupeMedia(pptx: Buffer): Promise<Buffer> {
+  const zip = await JSZip.loadAsync(pptx);
+  const media = Object.keys(zip.files)
+    .filter((name) => name.startsWith("ppt/media/") && !zip.files[name]!.dir)
+    .sort();
+  const first = new Map<string, string>();
+  const replaced = new Map<string, string>();
+  for (const name of media) {
+    const hash = createHash("sha256")
+      .update(await zip.file(name)!.async("nodebuffer"))
+      .digest("hex");
+    const kept = first.get(hash);
+    if (kept === undefined) first.set(hash, name);
+    else replaced.set(name.slice("ppt/".length), kept.slice("ppt/".length));
+  }
+  if (replaced.size === 0) return pptx;
+  for (const name of Object.keys(zip.files).filter((part) => part.endsWith(".rels"))) {
+    const xml = await zip.file(name)!.async("string");
+    const rewritten = xml.replace(/Target="\.\.\/(media\/[^"]+)"/g, (whole, target: string) => {
+      const to = replaced.get(target);
+      return to ? `Target="../${to}"` : whole;
+    });
+    if (rewritten !== xml) zip.file(name, rewritten);
+  }
+  for (const name of replaced.keys()) zip.remove(`ppt/${name}`);
+  return zip.generateAsync({ type: "nodebuffer", compression: "DEFLATE" });
 }

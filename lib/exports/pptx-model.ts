@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { type SlideModel, slideModelLimits } from "@/lib/contract/slide-model";
+import { assetPathPattern, type SlideModel, slideModelLimits } from "@/lib/contract/slide-model";
 import { DeckFaultError } from "@/lib/render/browser";
 
 // The gate between the renderer's page and the PPTX builder. The slide model describes a page the deck
@@ -105,6 +105,14 @@ const raster = z.strictObject({
   id: z.number().int().min(1).max(1_000_000),
   alone: z.boolean(),
   label: z.string().max(limits.labelCharacters, `alt text of more than ${limits.labelCharacters} characters`),
+  asset: z
+    .strictObject({
+      path: z.string().regex(assetPathPattern, "a stored image's path"),
+      fit: z.enum(["cover", "contain"]),
+      width: z.number().int().min(1).max(100_000),
+      height: z.number().int().min(1).max(100_000),
+    })
+    .optional(),
 });
 
 const slide = z.strictObject({

@@ -1,10 +1,13 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { Page } from "puppeteer-core";
+import { readAsset } from "@/lib/assets/serve-asset";
 import { type SlideModel, slideModelLimits } from "@/lib/contract/slide-model";
+import { getDb } from "@/lib/db/client";
 import { officeFonts } from "@/lib/contract/fonts";
 import { DeckFaultError, type PlayerReport } from "@/lib/render/browser";
 import { withDeckPage } from "@/lib/render/deck-page";
+import { type IsolatedWorld, openIsolatedWorld } from "@/lib/render/isolated-world";
 import { playerAssets } from "@/lib/viewer/assets";
 import type { ViewableDeck } from "@/lib/viewer/viewable-deck";
 import { buildPptx, type Raster } from "./build-pptx";
@@ -48,38 +51,8 @@ function loadExtractor(): Promise<string> {
   return extractorSource;
 }
 
-// A JavaScript world of the export's own in the deck's page (CDP Page.createIsolatedWorld, as browser
-// extensions get): the same DOM, but globals, prototypes and built-ins of its own that the deck's scripts
-// cannot reach. The slide extractor runs there, so a deck that redefines Object.defineProperty,
-// Array.prototype.map, JSON or getComputedStyle changes nothing it reports; the deck can only change its
-// DOM, which is what it draws anyway.
-type ExportWorld = { evaluate: (expression: string) => Promise<unknown>; close: () => Promise<void> };
-
-async function openExportWorld(page: Page): Promise<ExportWorld> {
-  const session = await page.createCDPSession();
-  const { frameTree } = await session.send("Page.getFrameTree");
-  const { executionContextId } = await session.send("Page.createIsolatedWorld", {
-    frameId: frameTree.frame.id,
-    worldName: "deckhand-export",
-  });
-  return {
-    async evaluate(expression) {
-      const { result, exceptionDetails } = await session.send("Runtime.evaluate", {
-        expression,
-        contextId: executionContextId,
-        returnByValue: true,
-      });
-      if (exceptionDetails) {
-        throw new Error(`Slide extraction failed: ${exceptionDetails.exception?.description ?? exceptionDetails.text}`);
-      }
-      return result.value;
-    },
-    close: () => session.detach().catch(() => {}),
-  };
-}
-
 // The slides as the extractor read them, serialised by that world's own JSON and refused past a size.
-async function extractSlides(world: ExportWorld): Promise<unknown> {
+async function extractSlides(world: IsolatedWorld): Promise<unknown> {
   await world.evaluate(await loadExtractor());
   const json = await world.evaluate(
     `(() => { const json = JSON.stringify(window.__deckhandExtract()); return json.length <= ${slideModelLimits.jsonCharacters} ? json : null; })()`,
@@ -90,8 +63,9 @@ async function extractSlides(world: ExportWorld): Promise<unknown> {
   return JSON.parse(json);
 }
 
-// Pictures of the elements PowerPoint cannot draw, each alone on a transparent background, at 2x.
-async function captureRasters(page: Page, world: ExportWorld, slides: SlideModel[]): Promise<Map<number, Raster>> {
+// Pictures of the elements PowerPoint cannot draw, each alone on a transparent background, at 2x; the
+// deck's stored images (an <img> of /assets/) as their files.
+async function captureRasters(page: Page, world: IsolatedWorld, slides: SlideModel[]): Promise<Map<number, Raster>> {
   const rasters = new Map<number, Raster>();
   try {
     for (const [index, slide] of slides.entries()) {
@@ -104,6 +78,13 @@ async function captureRasters(page: Page, world: ExportWorld, slides: SlideModel
         const height = Math.min(CANVAS.height, item.rect.y + item.rect.h) - y;
         if (width < 1 || height < 1) continue;
         item.rect = { x, y, w: width, h: height };
+        // A stored image is placed as the stored file (once per file however often it is shown).
+        const stored = item.asset ? await readAsset(await getDb(), item.asset.path) : null;
+        if (stored) {
+          rasters.set(item.id, { png: stored.data, contentType: stored.contentType, width, height });
+          continue;
+        }
+        delete item.asset;
         if ((await world.evaluate(`window.__deckhandShowRaster(${item.id})`)) !== true) continue;
         const png = await page.screenshot({
           type: "png",
@@ -129,7 +110,7 @@ export async function renderPptx(viewable: ViewableDeck): Promise<RenderedExport
     { mode: "export", viewport: { ...CANVAS, deviceScaleFactor: 2 }, timeoutMs: timeoutMs() },
     async (page, report) => {
       checkReport(report);
-      const world = await openExportWorld(page);
+      const world = await openIsolatedWorld(page, "deckhand-export");
       let slides: SlideModel[];
       let rasters: Map<number, Raster>;
       let notes: string[];

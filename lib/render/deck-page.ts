@@ -5,11 +5,16 @@ import { setting } from "@/lib/core/config";
 import type { PlayerMode } from "@/lib/contract/player";
 import { defaultTokensCss } from "@/lib/deck/vocabulary";
 import { moduleResponse, renderFrameDocument } from "@/lib/viewer/frame-document";
+import { ASSET_PATH } from "@/lib/assets/assets";
+import { readAsset } from "@/lib/assets/serve-asset";
+import { getDb } from "@/lib/db/client";
+import { logoResponse } from "@/lib/viewer/logo";
 import type { ViewableDeck } from "@/lib/viewer/viewable-deck";
 import { type PlayerReport, waitForPlayer, withDeadline, withRenderPage } from "./browser";
 
 // A deck version drawn by the real player in the renderer's browser, with everything served from
-// memory under a made-up origin: the frame document, its module and the player's built assets.
+// memory under a made-up origin: the frame document, its module, the player's built assets (the Diagram
+// renderer's chunks among them), the deck's brand logo and its images (/assets/), read from the file store.
 
 const RENDER_ORIGIN = "https://render.deckhand.invalid";
 const publicDir = path.join(process.cwd(), "public");
@@ -41,6 +46,19 @@ async function playerAsset(pathname: string): Promise<Response | null> {
   });
 }
 
+// The deck's images, read from the file store as /assets/ serves them.
+async function storedAsset(pathname: string): Promise<Response | null> {
+  const file = await readAsset(await getDb(), pathname);
+  if (!file) return null;
+  return new Response(new Uint8Array(file.data), {
+    headers: {
+      "Content-Type": file.contentType,
+      "Access-Control-Allow-Origin": "*",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}
+
 export type DeckPageOptions = {
   mode: PlayerMode;
   slide?: number;
@@ -64,6 +82,7 @@ export async function withDeckPage<T>(
   }
   const compiledJs = version.compiledJs;
   const moduleUrl = `${RENDER_ORIGIN}/module/${version.version}`;
+  const logoUrl = `${RENDER_ORIGIN}/logo`;
   const frame = () =>
     renderFrameDocument({
       origin: RENDER_ORIGIN,
@@ -76,12 +95,15 @@ export async function withDeckPage<T>(
       chrome: false,
       embedded: false,
       frameAncestors: ["'none'"],
+      logo: viewable.logo ? { url: logoUrl, alt: viewable.logo.brandName } : null,
     });
   const serve = (url: URL): Response | Promise<Response | null> | null => {
     if (url.origin !== RENDER_ORIGIN) return null;
     if (url.pathname === "/frame") return frame();
     if (url.pathname === moduleUrl.slice(RENDER_ORIGIN.length)) return moduleResponse(compiledJs, "no-store");
     if (url.pathname.startsWith("/player/")) return playerAsset(url.pathname);
+    if (url.pathname === "/logo") return logoResponse(null, viewable.logo, "no-store");
+    if (url.pathname.startsWith(ASSET_PATH)) return storedAsset(url.pathname);
     return null;
   };
   // A deck that never finishes drawing (a loop, a promise that never settles) or whose slides take too

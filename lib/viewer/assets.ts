@@ -10,6 +10,9 @@ export type PlayerAssets = {
   player: string;
   fonts: string;
   extract: string;
+  check: string;
+  /** The Diagram renderer (mermaid), imported by the player only for decks that draw a <Diagram>. */
+  diagram: string;
 };
 
 let cached: PlayerAssets | undefined;

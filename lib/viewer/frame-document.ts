@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { PlayerConfig, PlayerMode } from "@/lib/contract/player";
 import { reserializeStoredTokensCss } from "@/lib/deck/tokens";
 import { defaultTokensCss } from "@/lib/deck/vocabulary";
+import { ASSET_PATH } from "@/lib/assets/assets";
 import { playerAssets } from "./assets";
 import { htmlDocument, htmlResponse, jsonScript } from "./html";
 import type { DeckFormat } from "@/lib/contract/deck";
@@ -10,7 +11,9 @@ import type { DeckFormat } from "@/lib/contract/deck";
 // an opaque origin even when opened directly (and the viewer's iframe adds sandbox="allow-scripts"), so
 // deck code can read no cookie or storage of the app and cannot navigate the page around it. The CSP
 // allows scripts only from the player's assets and this deck's module, styles and fonts only from the
-// player, images only from the player and data: URLs, and no network at all (connect-src 'none').
+// player, images only from the player, the asset path (/assets/, the organization's stored images), data:
+// URLs and this deck's brand logo (that one URL, on the same origin), and no network at all (connect-src 'none'). The Diagram renderer is one of the player's
+// assets: a deck that draws a <Diagram> imports it from /player/ (PlayerConfig.diagramUrl).
 
 export type FrameOptions = {
   /** Origin this document is served from (the app, or DECK_CONTENT_ORIGIN). */
@@ -27,6 +30,11 @@ export type FrameOptions = {
   embedded: boolean;
   /** Who may frame this document: the app's origins, or "*" for embeds. */
   frameAncestors: string[];
+  /**
+   * The deck's brand logo: its absolute URL on `origin` (the route beside the module, see
+   * lib/viewer/logo.ts) and the brand's name; null when the deck has none.
+   */
+  logo: { url: string; alt: string } | null;
 };
 
 export function renderFrameDocument(options: FrameOptions): Response {
@@ -42,6 +50,8 @@ export function renderFrameDocument(options: FrameOptions): Response {
     title: options.title,
     chrome: options.chrome,
     embedded: options.embedded,
+    logo: options.logo,
+    diagramUrl: abs(assets.diagram),
   };
 
   // The default theme comes first, in a sheet of its own (the deck's may start with @import rules), so the
@@ -57,7 +67,8 @@ export function renderFrameDocument(options: FrameOptions): Response {
     `script-src ${player} ${options.moduleUrl.slice(0, options.moduleUrl.lastIndexOf("/") + 1)} 'sha256-${importMapHash}'`,
     `style-src ${player} 'unsafe-inline'`,
     `font-src ${player}`,
-    `img-src ${player} data:`,
+    // The organization's images (lib/assets): immutable files under one path of this origin.
+    `img-src ${player} ${options.origin}${ASSET_PATH} data:${options.logo ? ` ${cspSource(options.logo.url)}` : ""}`,
     "connect-src 'none'",
     "media-src 'none'",
     "object-src 'none'",
@@ -93,6 +104,12 @@ ${jsonScript("dh-config", config)}
       "Cross-Origin-Resource-Policy": "cross-origin",
     },
   });
+}
+
+// One URL as a CSP source expression: a path without a trailing "/" matches exactly that path (the query
+// is never part of the match). Characters that would end the expression or the directive are escaped.
+function cspSource(url: string): string {
+  return url.replace(/[;,\s]/g, (character) => encodeURIComponent(character));
 }
 
 // The compiled module, fetched by the opaque-origin frame in CORS mode (Origin: null).

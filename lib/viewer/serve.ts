@@ -3,6 +3,7 @@ import { getDb } from "@/lib/db/client";
 import { defaultTokensCss } from "@/lib/deck/vocabulary";
 import { moduleResponse, readFrameQuery, renderFrameDocument } from "./frame-document";
 import { htmlDocument, htmlResponse } from "./html";
+import { logoResponse } from "./logo";
 import { frameUrl, renderNotFoundPage, renderPresenterPage, renderPreviewViewerPage, renderViewerPage } from "./pages";
 import { verifyPreviewToken } from "./preview-token";
 import { findDeckVersion, findDraft, findPublicDeck, type ViewableDeck } from "./viewable-deck";
@@ -58,6 +59,8 @@ function serveFrame(req: Request, viewable: ViewableDeck, moduleBase: string, ki
     chrome: query.chrome,
     embedded: kind === "frame",
     frameAncestors: frameAncestors(kind),
+    // Beside the module, on the same origin, under the same access rule (servePublicDeck, servePreview).
+    logo: viewable.logo ? { url: `${origin}${moduleBase}/logo`, alt: viewable.logo.brandName } : null,
   });
 }
 
@@ -85,9 +88,12 @@ function legacyHtmlFrame(html: string, ancestors: string[]): Response {
 export async function servePublicDeck(
   req: Request,
   slug: string,
-  part: "page" | "presenter" | FrameKind | { module: string },
+  part: "page" | "presenter" | FrameKind | "logo" | { module: string },
 ): Promise<Response> {
   const viewable = await findPublicDeck(await getDb(), slug);
+  // The logo of the deck the frame shows: served exactly when its module is (a public deck's newest
+  // version), cached briefly like the module, revalidated by its ETag when the brand changes.
+  if (part === "logo") return logoResponse(req, viewable?.logo, "public, max-age=300");
   if (!viewable) return typeof part === "object" ? new Response("Not found", { status: 404 }) : renderNotFoundPage();
   const shared = {
     slug,
@@ -118,14 +124,15 @@ async function findPreview(token: string): Promise<ViewableDeck | null> {
   return grant.draftOf ? findDraft(db, grant.deckId, grant.draftOf) : findDeckVersion(db, grant.deckId, grant.version);
 }
 
-// /preview/{token}/frame and /preview/{token}/module/{version}: any version the token grants; /view and
-// /presenter: the editor's present mode around that frame.
+// /preview/{token}/frame, /preview/{token}/module/{version} and /preview/{token}/logo: any version the
+// token grants (and its deck's brand logo); /view and /presenter: the editor's present mode around that frame.
 export async function servePreview(
   req: Request,
   token: string,
-  part: "frame" | "module" | "view" | "presenter",
+  part: "frame" | "module" | "logo" | "view" | "presenter",
 ): Promise<Response> {
   const viewable = await findPreview(token);
+  if (part === "logo") return logoResponse(req, viewable?.logo, "private, no-cache");
   if (!viewable) {
     return part === "frame"
       ? htmlResponse(

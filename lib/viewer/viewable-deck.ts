@@ -1,15 +1,31 @@
-import { and, eq, type SQL } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
+import { brands } from "@/lib/db/schema/brands";
 import { deckVersions } from "@/lib/db/schema/deck-versions";
 import { deckDrafts } from "@/lib/db/schema/deck-drafts";
 import { decks } from "@/lib/db/schema/decks";
 import { organizations } from "@/lib/db/schema/organizations";
 import type { Queryable } from "@/lib/db/types";
+import type { DeckLogo } from "./logo";
 
 export type ViewableDeck = {
   /** With the name of the organization that shares it (the share page says who). */
   deck: Pick<typeof decks.$inferSelect, "id" | "title" | "description" | "format"> & { organization: string };
   version: Pick<typeof deckVersions.$inferSelect, "version" | "format" | "tokensCss" | "compiledJs" | "html">;
+  /** The deck's brand logo (<Logo>); absent or null when the deck has no brand or its brand no stored logo. */
+  logo?: DeckLogo | null;
 };
+
+// The deck's brand, read in the same query: its name and the stored logo of its brand book (jsonb).
+const brandColumns = {
+  brandName: brands.name,
+  logoKey: sql<string | null>`${brands.data} -> 'logo' ->> 'storedKey'`,
+  logoType: sql<string | null>`${brands.data} -> 'logo' ->> 'contentType'`,
+};
+
+function logoOf(row: { brandName: string | null; logoKey: string | null; logoType: string | null }): DeckLogo | null {
+  if (row.brandName === null || !row.logoKey) return null;
+  return { brandName: row.brandName, storedKey: row.logoKey, contentType: row.logoType };
+}
 
 const slugPattern = /^[0-9a-z]{6,32}$/;
 
@@ -27,15 +43,21 @@ async function findViewable(db: Queryable, versionJoin: SQL, where: SQL): Promis
       tokensCss: deckVersions.tokensCss,
       compiledJs: deckVersions.compiledJs,
       html: deckVersions.html,
+      ...brandColumns,
     })
     .from(decks)
     .innerJoin(deckVersions, versionJoin)
     .innerJoin(organizations, eq(organizations.id, decks.organizationId))
+    .leftJoin(brands, eq(brands.id, decks.brandId))
     .where(where)
     .limit(1);
   if (!row) return null;
-  const { version, versionFormat, tokensCss, compiledJs, html, ...deck } = row;
-  return { deck, version: { version, format: versionFormat, tokensCss, compiledJs, html } };
+  const { version, versionFormat, tokensCss, compiledJs, html, brandName, logoKey, logoType, ...deck } = row;
+  return {
+    deck,
+    version: { version, format: versionFormat, tokensCss, compiledJs, html },
+    logo: logoOf({ brandName, logoKey, logoType }),
+  };
 }
 
 // The newest version of a deck that is public right now; null for an unknown slug, a deck that was
@@ -69,13 +91,19 @@ export async function findDraft(db: Queryable, deckId: string, userId: string): 
       organization: organizations.name,
       tokensCss: deckDrafts.tokensCss,
       compiledJs: deckDrafts.compiledJs,
+      ...brandColumns,
     })
     .from(deckDrafts)
     .innerJoin(decks, eq(decks.id, deckDrafts.deckId))
     .innerJoin(organizations, eq(organizations.id, decks.organizationId))
+    .leftJoin(brands, eq(brands.id, decks.brandId))
     .where(and(eq(deckDrafts.deckId, deckId), eq(deckDrafts.userId, userId)))
     .limit(1);
   if (!row) return null;
-  const { tokensCss, compiledJs, ...deck } = row;
-  return { deck, version: { version: 0, format: "deck-tsx", tokensCss, compiledJs, html: null } };
+  const { tokensCss, compiledJs, brandName, logoKey, logoType, ...deck } = row;
+  return {
+    deck,
+    version: { version: 0, format: "deck-tsx", tokensCss, compiledJs, html: null },
+    logo: logoOf({ brandName, logoKey, logoType }),
+  };
 }

@@ -24,6 +24,7 @@ export const layers = [
       "lib/usage",
       "lib/decks",
       "lib/brands",
+      "lib/assets",
       "lib/viewer",
       "lib/render",
       "lib/exports",

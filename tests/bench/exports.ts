@@ -7,7 +7,7 @@ import { twentySlideModule } from "./api";
 import { type BenchRow, type BenchServer, percentile } from "./server";
 
 // Time from create_export to 'completed' for a 20-slide deck (PDF and PPTX, warm renderer, median of 5,
-// polling get_export every 25 ms), beside Marp CLI turning a 20-slide Markdown deck into a PDF with the
+// polling get_export every 25 ms) and of check_deck on it, beside Marp CLI turning a 20-slide Markdown deck into a PDF with the
 // same Chromium (whole process, as its users run it).
 
 const RUNS = 5;
@@ -61,6 +61,29 @@ async function timeDeckhand(server: BenchServer, format: "pdf" | "pptx"): Promis
   return samples;
 }
 
+// GET /decks/{id}/check on the same 20-slide deck: drawn as the PDF export draws it, then measured.
+async function timeCheck(server: BenchServer): Promise<number[]> {
+  const headers = { authorization: `Bearer ${server.key}`, "content-type": "application/json" };
+  const deck = (await (
+    await fetch(`${server.api}/decks`, { method: "POST", headers, body: '{"title":"Check bench"}' })
+  ).json()) as { id: string };
+  await fetch(`${server.api}/decks/${deck.id}/content`, {
+    method: "PUT",
+    headers,
+    body: JSON.stringify({ source: twentySlideModule(0) }),
+  });
+  const samples: number[] = [];
+  for (let run = 0; run <= RUNS; run++) {
+    const start = performance.now();
+    const response = await fetch(`${server.api}/decks/${deck.id}/check`, { headers });
+    if (response.status !== 200) throw new Error(`check_deck answered ${response.status}`);
+    const result = (await response.json()) as { slides: number };
+    if (result.slides !== 20) throw new Error(`check_deck drew ${result.slides} slides`);
+    if (run > 0) samples.push(performance.now() - start);
+  }
+  return samples;
+}
+
 async function timeMarp(): Promise<number[]> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "deckhand-marp-"));
   const chrome = await chromiumExecutablePath();
@@ -85,6 +108,7 @@ async function timeMarp(): Promise<number[]> {
 export async function benchExports(server: BenchServer): Promise<BenchRow[]> {
   const pdf = await timeDeckhand(server, "pdf");
   const pptx = await timeDeckhand(server, "pptx");
+  const check = await timeCheck(server);
   const marp = await timeMarp();
   const row = (label: string, samples: number[]): BenchRow => ({
     label,
@@ -95,6 +119,7 @@ export async function benchExports(server: BenchServer): Promise<BenchRow[]> {
   const rows = [
     row("Deckhand PDF, 20 slides: create_export → completed", pdf),
     row("Deckhand PPTX, 20 slides: create_export → completed", pptx),
+    row("Deckhand check_deck, 20 slides (warm; target under 1 s)", check),
     row("Marp CLI PDF, 20 slides (whole process, same Chromium)", marp),
   ];
   const ratio = percentile(marp, 50) / percentile(pdf, 50);
@@ -103,6 +128,14 @@ export async function benchExports(server: BenchServer): Promise<BenchRow[]> {
     n: 1,
     median: ratio,
     p95: ratio,
+    unit: "x",
+  });
+  const checkRatio = percentile(marp, 50) / percentile(check, 50);
+  rows.push({
+    label: "Marp PDF median ÷ Deckhand check median (higher is better)",
+    n: 1,
+    median: checkRatio,
+    p95: checkRatio,
     unit: "x",
   });
   return rows;

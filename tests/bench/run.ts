@@ -1,9 +1,10 @@
-// npm run bench [-- api|load|viewer|exports|brands|ai] — benchmarks against a production build on the embedded database.
+// npm run bench [-- api|load|viewer|exports|brands|images|ai] — benchmarks against a production build on the embedded database.
 import os from "node:os";
 import { benchAi } from "./ai";
 import { benchApi } from "./api";
 import { benchBrands } from "./brands";
 import { benchExports } from "./exports";
+import { benchImages } from "./images";
 import { benchLoad } from "./load";
 import { type BenchRow, type BenchServer, printTable, startBenchServer } from "./server";
 import { benchViewer } from "./viewer";
@@ -17,6 +18,11 @@ const suites: Record<string, Suite> = {
   viewer: { title: "Viewer: player bundle and first paint", run: benchViewer, server: true },
   exports: { title: "Exports: 20 slides, warm renderer, median of 5", run: benchExports, server: true },
   brands: { title: "Brand extraction from the fixture sites (no model)", run: benchBrands, server: true },
+  images: {
+    title: "Images: remote images imported at write time, first paint of a photo deck",
+    run: benchImages,
+    server: true,
+  },
   ai: {
     title: "AI authoring: offline generator and edit token cost (mock model)",
     run: () => benchAi(),

@@ -7,6 +7,7 @@ import { createDeckhandClient, unwrap } from "@/lib/client";
 import { launchBrowser } from "../helpers/browser";
 import { deckSource } from "../helpers/decks";
 import { type FixtureSites, serveFixtureSites } from "../helpers/fixture-sites";
+import { serveImageHost } from "../helpers/image-fixtures";
 import { expectScreenshot, stableScreenshot } from "../helpers/screenshots";
 import { type NextServer, startNextServer } from "../helpers/next-server";
 
@@ -109,7 +110,17 @@ describe("the browser app", () => {
     expect(unwrap(await bobApi.api.GET("/decks", { params: { query: { scope: "org" } } }))).toEqual([]);
 
     // Revoking the key in settings stops it at once.
+    // It asks first: dismissed, nothing happens; accepted, the key is revoked.
     await page.goto(`${server.origin}/settings/keys`);
+    const questions: string[] = [];
+    page.once("dialog", (dialog) => {
+      questions.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await page.getByRole("button", { name: "Revoke e2e" }).click();
+    await expect.poll(() => questions).toEqual([expect.stringContaining("Revoke the key “e2e”?")]);
+    expect((await api.api.GET("/decks")).response.status).toBe(200);
+    page.once("dialog", (dialog) => void dialog.accept());
     await page.getByRole("button", { name: "Revoke e2e" }).click();
     await expect.poll(async () => (await api.api.GET("/decks")).response.status).toBe(401);
     await context.close();
@@ -136,6 +147,21 @@ describe("the browser app", () => {
     await page.getByLabel("Password").fill(grace.password);
     await page.getByRole("button", { name: "Sign in" }).click();
     await page.waitForURL(`${server.origin}/decks`);
+
+    // A deep link while signed out: sign in, and land where the link pointed, not in the library.
+    await page.getByLabel("Title").fill("Linked deck");
+    await page.getByRole("button", { name: "New deck" }).click();
+    await page.waitForURL(/\/decks\/[0-9a-f-]{36}$/);
+    const deckUrl = page.url();
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await page.waitForURL(`${server.origin}/sign-in`);
+    await page.goto(`${deckUrl}?from=mail`);
+    await page.waitForURL(/\/sign-in\?next=/);
+    expect(new URL(page.url()).searchParams.get("next")).toBe(`${new URL(deckUrl).pathname}?from=mail`);
+    await page.getByLabel("Email").fill(grace.email);
+    await page.getByLabel("Password").fill(grace.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL(`${deckUrl}?from=mail`);
     await context.close();
   }, 60_000);
 
@@ -155,7 +181,7 @@ describe("the browser app", () => {
     await second.close();
   }, 60_000);
 
-  it("starts a deck from a template, previews edits live, refuses a broken module at its line, saves and reverts", async () => {
+  it("starts a deck from a template with its content, previews edits live, refuses a broken module at its line, saves and reverts", async () => {
     const ada = person("Editor");
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
@@ -172,13 +198,15 @@ describe("the browser app", () => {
       }),
     );
 
-    // Start from the template: the new deck opens with the template's design and content.
+    // Start from the template under a typed title: the new deck opens with the template's design and its
+    // content as version 1, so it can be presented and exported at once.
     await page.goto(`${server.origin}/decks`);
+    await page.getByLabel("Title for a deck from Pitch template").fill("Our seed pitch");
     await page.getByRole("button", { name: "Start from Pitch template" }).click();
     await page.waitForURL(/\/decks\/[0-9a-f-]{36}$/);
     const deckId = page.url().split("/").at(-1)!;
     const deck = unwrap(await api.api.GET("/decks/{id}", { params: { path: { id: deckId } } }));
-    expect(deck.startedFromDeckId).toBe(template.id);
+    expect(deck).toMatchObject({ startedFromDeckId: template.id, title: "Our seed pitch", versionCount: 1 });
     await waitForStatus(page, "ok");
     await expect.poll(() => page.getByRole("navigation", { name: "Outline" }).textContent()).toContain("Problem");
     const preview = page.frameLocator('iframe[title="Preview"]');
@@ -197,50 +225,53 @@ describe("the browser app", () => {
     await expect.poll(() => page.getByTestId("compile-error").textContent()).toContain(`Line ${brokenLine}:`);
     await page.locator(".cm-lint-marker-error").first().waitFor();
     await expect.poll(() => page.getByRole("button", { name: "Save version" }).isDisabled()).toBe(true);
-    expect(unwrap(await api.api.GET("/decks/{id}/versions", { params: { path: { id: deckId } } }))).toEqual([]);
+    expect(
+      unwrap(await api.api.GET("/decks/{id}/versions", { params: { path: { id: deckId } } })).map((v) => v.version),
+    ).toEqual([1]);
 
-    // Fixed and saved with a note: version 1, in the history with its author.
+    // Fixed and saved with a note: version 2, in the history with its author.
     await replaceSource(page, deckSource(["Version one"]));
     await waitForStatus(page, "ok");
     await page.getByLabel("Version note").fill("first draft");
     await page.getByRole("button", { name: "Save version" }).click();
-    await page.getByText("Saved as version 1").waitFor();
+    await page.getByText("Saved as version 2").waitFor();
 
     // History open while the next version is saved: the comparison follows the list as it grows (it used
-    // to stay on what the panel opened with, and "Show diff" then did nothing).
+    // to stay on what the panel opened with).
     await page.getByRole("button", { name: /History/ }).click();
     const history = page.getByTestId("history");
-    await expect.poll(() => history.locator("[data-version]").count()).toBe(1);
-    await expect.poll(() => page.getByRole("button", { name: "Show diff" }).count()).toBe(0);
+    await expect.poll(() => history.locator("[data-version]").count()).toBe(2);
+    await expect.poll(() => page.getByLabel("To version", { exact: true }).inputValue()).toBe("2");
     await replaceSource(page, deckSource(["Version two"]));
     await waitForStatus(page, "ok");
     await page.keyboard.press("Control+s");
-    await page.getByText("Saved as version 2").waitFor();
+    await page.getByText("Saved as version 3").waitFor();
     const versions = unwrap(await api.api.GET("/decks/{id}/versions", { params: { path: { id: deckId } } }));
     expect(versions.map((v) => [v.version, v.prompt])).toEqual([
-      [2, null],
-      [1, "first draft"],
+      [3, null],
+      [2, "first draft"],
+      [1, "Started from the template “Pitch template”"],
     ]);
 
-    // History: the diff between the two, then revert to version 1 (copied forward as version 3).
-    await expect.poll(() => history.locator('[data-version="1"]').textContent()).toContain("first draft");
-    await expect.poll(() => history.locator('[data-version="1"]').textContent()).toContain("Editor");
-    await expect.poll(() => page.getByLabel("From version", { exact: true }).inputValue()).toBe("1");
-    await expect.poll(() => page.getByLabel("To version", { exact: true }).inputValue()).toBe("2");
+    // History: the diff between the last two, then revert to version 2 (copied forward as version 4).
+    await expect.poll(() => history.locator('[data-version="2"]').textContent()).toContain("first draft");
+    await expect.poll(() => history.locator('[data-version="2"]').textContent()).toContain("Editor");
+    await expect.poll(() => page.getByLabel("From version", { exact: true }).inputValue()).toBe("2");
+    await expect.poll(() => page.getByLabel("To version", { exact: true }).inputValue()).toBe("3");
     await page.getByRole("button", { name: "Show diff" }).click();
     const diff = page.getByTestId("diff");
-    await expect.poll(() => diff.getAttribute("aria-label")).toBe("Changes from version 1 to version 2");
+    await expect.poll(() => diff.getAttribute("aria-label")).toBe("Changes from version 2 to version 3");
     await expect.poll(() => diff.textContent()).toMatch(/- .*Version one[\s\S]*\+ .*Version two/);
     // The same version twice is nothing to compare: the button says so instead of doing nothing.
-    await page.getByLabel("From version", { exact: true }).selectOption("2");
+    await page.getByLabel("From version", { exact: true }).selectOption("3");
     await expect.poll(() => page.getByRole("button", { name: "Show diff" }).isDisabled()).toBe(true);
     await expect.poll(() => history.textContent()).toContain("Pick two different versions");
-    await page.getByLabel("From version", { exact: true }).selectOption("1");
+    await page.getByLabel("From version", { exact: true }).selectOption("2");
     page.once("dialog", (dialog) => void dialog.accept());
-    await page.getByRole("button", { name: "Revert to version 1" }).click();
-    await page.getByText("Saved as version 3").waitFor();
+    await page.getByRole("button", { name: "Revert to version 2" }).click();
+    await page.getByText("Saved as version 4").waitFor();
     const latest = unwrap(await api.api.GET("/decks/{id}", { params: { path: { id: deckId } } }));
-    expect(latest.versionCount).toBe(3);
+    expect(latest.versionCount).toBe(4);
     expect(latest.latestVersion?.outline).toEqual(["Version one"]);
 
     // Publish, and open the share link in a fresh context with no session.
@@ -277,6 +308,208 @@ describe("the browser app", () => {
     await presenter!.frameLocator("#dh-current").getByText("Version one").first().waitFor();
     await context.close();
   }, 240_000);
+});
+
+describe("the library", () => {
+  it("applies its filters as they change", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await signUp(page, person("Filterer"));
+    const key = await createKey(page, "filters");
+    const api = createDeckhandClient({ baseUrl: `${server.origin}/api/v1`, apiKey: key });
+    unwrap(await api.api.POST("/decks", { body: { title: "Quarterly review" } }));
+    unwrap(await api.api.POST("/decks", { body: { title: "Pitch template", kind: "template" } }));
+    await page.goto(`${server.origin}/decks`);
+    const cards = page.getByRole("list", { name: "Decks" }).getByRole("listitem");
+    await expect.poll(() => cards.count()).toBe(2);
+
+    await Promise.all([page.waitForURL(/kind=template/), page.getByLabel("Kind").selectOption("template")]);
+    await expect.poll(() => cards.allTextContents()).toEqual([expect.stringContaining("Pitch template")]);
+    await page.getByLabel("Kind").selectOption("");
+    await page.waitForURL((url) => url.searchParams.get("kind") === "");
+    await page.getByLabel("Search").fill("quarterly");
+    await Promise.all([page.waitForURL(/q=quarterly/), page.getByLabel("Search").press("Enter")]);
+    await expect.poll(() => cards.allTextContents()).toEqual([expect.stringContaining("Quarterly review")]);
+    expect(await page.getByRole("button", { name: "Apply" }).count()).toBe(0);
+    await context.close();
+  }, 120_000);
+
+  it("fits a 390 px phone: nothing scrolls sideways, the header folds its navigation under the account", async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await signUp(page, person("Phone"));
+    for (const path of ["/decks", "/brands", "/settings/keys", "/settings/members"]) {
+      await page.goto(`${server.origin}${path}`);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
+    }
+    await page.goto(`${server.origin}/decks`);
+    const nav = await page.getByRole("navigation", { name: "Main" }).boundingBox();
+    const signOut = await page.getByRole("button", { name: "Sign out" }).boundingBox();
+    expect(nav!.y).toBeGreaterThan(signOut!.y);
+    expectScreenshot(await stableScreenshot(page, { fullPage: true }), "app-library-390");
+    await context.close();
+  }, 120_000);
+});
+
+describe("importing Markdown", () => {
+  it("turns a pasted Marp deck into a deck opened in the editor, and keeps the text when it refuses", async () => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await signUp(page, person("Importer"));
+    await page.getByRole("button", { name: "Import Markdown" }).click();
+    const dialog = page.getByRole("dialog", { name: "Import Markdown" });
+
+    // Refused at its line: the text stays for the person to fix.
+    const broken = "---\ntitle: [unclosed\n---\n\n# Deck\n";
+    await dialog.getByLabel("Markdown", { exact: true }).fill(broken);
+    await dialog.getByRole("button", { name: "Import" }).click();
+    await expect.poll(() => dialog.getByRole("alert").textContent()).toMatch(/Line \d+/);
+    expect(await dialog.getByLabel("Markdown", { exact: true }).inputValue()).toBe(broken);
+
+    // Its image is imported when the version is written: served on loopback (FETCH_ALLOW_HOSTS=localhost).
+    const images = await serveImageHost({
+      "/build-times.png": { body: fs.readFileSync("tests/fixtures/samples/images/build-times.png"), type: "image/png" },
+    });
+    const marp = fs
+      .readFileSync("tests/fixtures/samples/marp-deck.md", "utf8")
+      .replaceAll("http://localhost:8799", images.origin);
+    await dialog.getByLabel("Markdown", { exact: true }).fill(marp);
+    await dialog.getByLabel("Import title").fill("Imported talk");
+    await dialog.getByRole("button", { name: "Import" }).click();
+    await page.waitForURL(/\/decks\/[0-9a-f-]{36}$/);
+    await waitForStatus(page, "ok");
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Imported talk");
+    // Saved as version 1 with an outline of the Marp deck's slides.
+    await expect.poll(() => page.getByRole("button", { name: /History \(1\)/ }).count()).toBe(1);
+    expect(await page.getByRole("navigation", { name: "Outline" }).locator("li").count()).toBeGreaterThanOrEqual(5);
+    expect(images.requests).toEqual(["/build-times.png"]);
+    await images.close();
+    await context.close();
+  }, 180_000);
+});
+
+describe("no lost work in the editor", () => {
+  it("refuses a save over a version written in another tab, keeps the typing, and asks before leaving", async () => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const first = await context.newPage();
+    await signUp(first, person("Tabber"));
+    const key = await createKey(first, "tabs");
+    const api = createDeckhandClient({ baseUrl: `${server.origin}/api/v1`, apiKey: key });
+    const deck = unwrap(await api.api.POST("/decks", { body: { title: "Shared draft" } }));
+    unwrap(
+      await api.api.PUT("/decks/{id}/content", {
+        params: { path: { id: deck.id } },
+        body: { source: deckSource(["Opening"]) },
+      }),
+    );
+    const second = await context.newPage();
+    for (const page of [first, second]) {
+      await page.goto(`${server.origin}/decks/${deck.id}`);
+      await waitForStatus(page, "ok");
+    }
+
+    // Tab A saves version 2.
+    await replaceSource(first, deckSource(["From tab A"]));
+    await waitForStatus(first, "ok");
+    await first.getByRole("button", { name: "Save version" }).click();
+    await first.getByText("Saved as version 2").waitFor();
+
+    // Tab B, opened on version 1, is refused; its text stays, and it can still save as the newest version.
+    const fromB = deckSource(["From tab B"]);
+    await replaceSource(second, fromB);
+    await waitForStatus(second, "ok");
+    await second.getByRole("button", { name: "Save version" }).click();
+    await second.getByTestId("save-conflict").waitFor();
+    const versions = () => api.api.GET("/decks/{id}/versions", { params: { path: { id: deck.id } } });
+    expect(unwrap(await versions()).map((v) => v.version)).toEqual([2, 1]);
+    expect(await second.locator('[data-testid="editor-tsx"] .cm-content').textContent()).toContain("From tab B");
+    await second.getByRole("button", { name: "Save mine as the newest version" }).click();
+    await second.getByText("Saved as version 3").waitFor();
+    const v2 = unwrap(
+      await api.api.GET("/decks/{id}/versions/{version}", { params: { path: { id: deck.id, version: 2 } } }),
+    );
+    const v3 = unwrap(
+      await api.api.GET("/decks/{id}/versions/{version}", { params: { path: { id: deck.id, version: 3 } } }),
+    );
+    expect(v2.source).toContain("From tab A");
+    expect(v3.source).toBe(fromB);
+
+    // Unsaved typing: a reload asks first (dismissed: the page and the text stay), the Library link too.
+    await replaceSource(second, deckSource(["Not saved yet"]));
+    const asked: string[] = [];
+    second.once("dialog", (dialog) => {
+      asked.push(dialog.type());
+      void dialog.dismiss();
+    });
+    await second.reload({ timeout: 5_000 }).catch(() => {}); // the dismissed dialog cancels the navigation
+    await expect.poll(() => asked).toEqual(["beforeunload"]);
+    expect(await second.locator('[data-testid="editor-tsx"] .cm-content').textContent()).toContain("Not saved yet");
+    second.once("dialog", (dialog) => {
+      asked.push(dialog.type());
+      void dialog.dismiss();
+    });
+    // Both Library links: the header's (followed by Next.js without unloading) and the breadcrumb.
+    await second.getByRole("link", { name: "Library" }).first().click();
+    await expect.poll(() => asked).toEqual(["beforeunload", "confirm"]);
+    second.once("dialog", (dialog) => {
+      asked.push(dialog.type());
+      void dialog.dismiss();
+    });
+    await second.getByRole("link", { name: "Library" }).last().click();
+    await expect.poll(() => asked).toEqual(["beforeunload", "confirm", "confirm"]);
+    expect(second.url()).toMatch(/\/decks\/[0-9a-f-]{36}$/);
+    await context.close();
+  }, 180_000);
+});
+
+describe("the deck check in the editor", () => {
+  it("marks broken slides on the rail and explains them under the preview as the author types", async () => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await signUp(page, person("Checker"));
+    await page.getByLabel("Title").fill("Checked deck");
+    await page.getByRole("button", { name: "New deck" }).click();
+    await page.waitForURL(/\/decks\/[0-9a-f-]{36}$/);
+    await waitForStatus(page, "ok");
+
+    const points = Array.from({ length: 40 }, (_, i) => `"Point ${i + 1} says far more than a slide can hold"`);
+    const crowded = `import { Deck, Slide, Title, Heading, Bullets } from "@deckhand/player";
+
+export default function Checked() {
+  return (
+    <Deck>
+      <Slide label="Cover" layout="center">
+        <Title>Checked</Title>
+      </Slide>
+      <Slide label="Everything">
+        <Heading>Everything at once</Heading>
+        <Bullets items={[${points.join(", ")}]} />
+      </Slide>
+    </Deck>
+  );
+}
+`;
+    await replaceSource(page, crowded);
+    await waitForStatus(page, "ok");
+    const rail = page.getByRole("navigation", { name: "Outline" });
+    const mark = rail.getByRole("button", { name: /Everything/ }).locator("[data-finding]");
+    await expect.poll(() => mark.getAttribute("data-finding"), { timeout: 60_000 }).toBe("error");
+    expect(await rail.getByRole("button", { name: /Cover/ }).locator("[data-finding]").count()).toBe(0);
+
+    // Under the preview: this slide is fine, slide 2 is not; picking it shows why.
+    const findings = page.getByTestId("findings");
+    await expect.poll(() => findings.textContent()).toContain("Nothing to fix on this slide");
+    await findings.getByRole("button", { name: "2" }).click();
+    await expect.poll(() => findings.locator('[data-kind="overflow"]').textContent()).toMatch(/runs \d+ px past/);
+    await page.screenshot({ path: "/tmp/editor-check.png" });
+
+    // Fixed as typed: the mark goes away.
+    await replaceSource(page, crowded.replace(points.join(", "), points.slice(0, 4).join(", ")));
+    await waitForStatus(page, "ok");
+    await expect.poll(() => mark.count(), { timeout: 60_000 }).toBe(0);
+    await expect.poll(() => findings.textContent()).toContain("Nothing to fix on this slide");
+    await context.close();
+  }, 180_000);
 });
 
 describe("the AI panel", () => {
@@ -356,16 +589,17 @@ describe("organizations", () => {
 
     // Both organizations are offered; switching back shows the invitee's own workspace.
     await page.goto(`${server.origin}/decks`);
-    await page.getByLabel("Organization").selectOption({ label: "Invitee's workspace" });
+    // Choosing it is enough: no extra button to press.
     await Promise.all([
       page.waitForResponse((response) => response.request().method() === "POST"),
-      page.getByRole("button", { name: "Switch" }).click(),
+      page.getByLabel("Organization").selectOption({ label: "Invitee's workspace" }),
     ]);
     await page.goto(`${server.origin}/decks?scope=org`);
     await expect.poll(() => page.getByText("Team roadmap").count()).toBe(0);
 
     // The only owner cannot step down: the refusal is a message, not an error page.
     await ownerPage.goto(`${server.origin}/settings/members`);
+    ownerPage.on("dialog", (dialog) => void dialog.accept());
     await ownerPage
       .getByRole("row", { name: new RegExp(owner.email) })
       .getByRole("button", { name: "Make member" })
@@ -505,13 +739,14 @@ describe("what the app looks like", () => {
 
     await page.goto(`${server.origin}/decks`);
     for (const frame of page.frames().filter((f) => f !== page.mainFrame())) {
-      await frame.waitForFunction(() => document.documentElement.dataset.ready === "true");
+      await frame.waitForFunction(() => document.documentElement?.dataset.ready === "true");
     }
     expectScreenshot(await stableScreenshot(page, { mask: [page.getByText(/^Created /)] }), "app-library");
 
     await page.goto(`${server.origin}/decks/${ids[0]}`);
     await waitForStatus(page, "ok");
     await page.frameLocator('iframe[title="Preview"]').getByText("Launch plan").first().waitFor();
+    await page.getByTestId("findings").waitFor({ timeout: 60_000 });
     expectScreenshot(await stableScreenshot(page, { mask: [page.locator(".cm-cursorLayer")] }), "app-editor");
 
     await page.goto(`${server.origin}/brands`);

@@ -201,3 +201,28 @@ describe("a brand in use", () => {
     expect((await call("GET", `/brands/${brand.id}`, { key: owner.key })).status).toBe(404);
   });
 });
+
+describe("a brand's logo as an image of the organization", () => {
+  it("stores an SVG logo sanitised and rasterised, lists it, and keeps it while the brand uses it", async () => {
+    const user = await createUser();
+    const res = await call("POST", "/brands", { key: user.key, body: { url: sites.url("inline-svg-logo") } });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const logo = brandBookSchema.parse(res.body.data).logo!;
+    expect(logo).toMatchObject({
+      kind: "svg",
+      source: "inline-svg",
+      contentType: "image/png",
+      assetId: expect.any(String),
+    });
+    const assets = await call("GET", "/assets", { key: user.key });
+    expect(assets.body).toEqual([
+      expect.objectContaining({ id: logo.assetId, contentType: "image/png", alt: `${res.body.name} logo` }),
+    ]);
+    const stored = await getFileStore().get(logo.storedKey!);
+    expect(stored!.data.subarray(1, 4).toString()).toBe("PNG");
+    // In use by the brand: it stays; once the brand is gone, the person whose request stored it may delete it.
+    expect((await call("DELETE", `/assets/${logo.assetId}`, { key: user.key })).status).toBe(409);
+    expect((await call("DELETE", `/brands/${res.body.id}`, { key: user.key })).status).toBe(200);
+    expect((await call("DELETE", `/assets/${logo.assetId}`, { key: user.key })).status).toBe(200);
+  });
+});

@@ -99,7 +99,7 @@ describe("Inngest functions", () => {
         input: {
           kind: "generate",
           deckId: queued.deckId,
-          brief: "# Plan\n\n## Goals\n- Ship\n- Learn",
+          brief: 'Add a slide about "Goals" with "Ship" and "Learn"',
           mode: "revise",
         },
       })

@@ -1,8 +1,9 @@
 import { MockLanguageModelV3 } from "ai/test";
 import { eq } from "drizzle-orm";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { runAuthoring } from "@/lib/ai/author";
 import { AppError } from "@/lib/core/errors";
+import { closeRenderBrowser } from "@/lib/render/browser";
 import type { Ctx } from "@/lib/auth/caller";
 import type { Database } from "@/lib/db/client";
 import { brands } from "@/lib/db/schema/brands";
@@ -24,6 +25,9 @@ beforeAll(async () => {
 afterEach(() => {
   delete process.env.AI_TIMEOUT_MS;
 });
+
+// The deck check draws each module that compiles in the export renderer.
+afterAll(() => closeRenderBrowser());
 
 type Answer = string | ((prompt: unknown) => Promise<string> | string);
 
@@ -68,6 +72,19 @@ async function rejection(promise: Promise<unknown>): Promise<AppError> {
 
 const fence = (source: string) => `Here is the deck:\n\`\`\`tsx\n${source}\`\`\`\n`;
 
+// A module that compiles but cannot be drawn well: forty bullets overflow their slide (a deck check error).
+const points = Array.from({ length: 40 }, (_, i) => `"Point ${i + 1} says far more than a slide can hold"`);
+const crowded = `import { Deck, Slide, Title, Heading, Bullets } from "@deckhand/player";
+export default function Plan() {
+  return (
+    <Deck>
+      <Slide label="Cover" layout="center"><Title>The plan</Title></Slide>
+      <Slide label="Everything"><Heading>Everything at once</Heading><Bullets items={[${points.join(", ")}]} /></Slide>
+    </Deck>
+  );
+}
+`;
+
 describe("generate with a model", () => {
   it("repairs a module that does not compile, then saves it with the brief and the token usage", async () => {
     const user = await createUser();
@@ -102,6 +119,41 @@ describe("generate with a model", () => {
     // Creating the first version is not an edit.
     expect(await usedEdits(user)).toBe(0);
   });
+
+  it("sends the deck check's errors back, and saves the module that draws cleanly", async () => {
+    const user = await createUser();
+    const deck = await createDeck(user);
+    const fixed = crowded.replace(points.join(", "), points.slice(0, 4).join(", "));
+    const model = mockModel([fence(crowded), fence(fixed)]);
+    const result = await runAuthoring(
+      ctxOf(user),
+      { kind: "generate", deckId: deck.id, brief: "The plan", mode: "create" },
+      model,
+    );
+    expect(model.doGenerateCalls).toHaveLength(2);
+    const repair = JSON.stringify(model.doGenerateCalls[1]!.prompt);
+    expect(repair).toContain("the deck check found");
+    expect(repair).toMatch(/Slide 2 “Everything”: the Bullets .* runs \d+ px past/);
+    const [version] = await database.db.select().from(deckVersions).where(eq(deckVersions.id, result.id));
+    expect(version!.source).toBe(fixed);
+  }, 60_000);
+
+  it("keeps the best module when the repairs still leave a check error, and holds an edit only to what it adds", async () => {
+    const user = await createUser();
+    const deck = await createDeck(user);
+    const model = mockModel([fence(crowded)]);
+    await runAuthoring(ctxOf(user), { kind: "generate", deckId: deck.id, brief: "The plan", mode: "create" }, model);
+    // Three attempts, each with the same overflow: the module is saved all the same (it compiles).
+    expect(model.doGenerateCalls).toHaveLength(3);
+    expect((await call("GET", `/decks/${deck.id}`, { key: user.key })).body.versionCount).toBe(1);
+
+    // An edit of the cover is not asked to fix the crowded slide it did not touch.
+    const hunk = `<<<<<<< SEARCH\n<Title>The plan</Title>\n=======\n<Title>The plan for Q3</Title>\n>>>>>>> REPLACE`;
+    const editor = mockModel([hunk]);
+    await runAuthoring(ctxOf(user), { kind: "edit", deckId: deck.id, instruction: "Rename the cover" }, editor);
+    expect(editor.doGenerateCalls).toHaveLength(1);
+    expect((await call("GET", `/decks/${deck.id}`, { key: user.key })).body.versionCount).toBe(2);
+  }, 60_000);
 
   it("saves nothing and consumes nothing when the model never compiles", async () => {
     const user = await createUser();
@@ -251,12 +303,12 @@ describe("the AI generation allowance", () => {
     expect(error.code).toBe("allowance_exhausted");
     expect(error.featureId).toBe("ai_generations");
     expect(second.doGenerateCalls).toHaveLength(0);
-    // The offline generator is not metered.
+    // The offline generator is not metered: a revise it can follow is saved without the AI allowance.
     const offline = await call("POST", `/decks/${deck.id}/generate`, {
       key: user.key,
-      body: { brief: "# Three\n## A\n- b" },
+      body: { brief: 'Add a slide about "Three" with "A" and "B"' },
     });
-    expect(offline.status).toBe(200);
+    expect(offline.status, JSON.stringify(offline.body)).toBe(200);
   });
 });
 
@@ -295,6 +347,31 @@ describe("generate and edit through the API, offline", () => {
     expect(vague.status).toBe(422);
     expect(vague.body.error.message).toMatch(/OPENAI_API_KEY/);
     expect((await call("GET", `/decks/${deck.id}`, { key: user.key })).body.versionCount).toBe(2);
+  });
+
+  it("revises offline only with instructions it recognises: otherwise 422, nothing saved, no edit used", async () => {
+    const user = await createUser();
+    const deck = await createDeck(user, { title: "Six slides" });
+    expect((await setContent(user, deck.id, { source: deckSource(["A", "B", "C", "D", "E", "F"]) })).status).toBe(200);
+    const before = await usedEdits(user);
+    const refused = await call("POST", `/decks/${deck.id}/generate`, {
+      key: user.key,
+      body: { brief: "Make this deck about our Q3 results, with a thank-you at the end", mode: "revise" },
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.error.message).toMatch(/Without an AI model, revising a deck applies only instructions/);
+    expect(refused.body.error.message).toMatch(/OPENAI_API_KEY/);
+    expect((await call("GET", `/decks/${deck.id}`, { key: user.key })).body.versionCount).toBe(1);
+    expect(await usedEdits(user)).toBe(before);
+
+    const added = await call("POST", `/decks/${deck.id}/generate`, {
+      key: user.key,
+      body: { brief: 'Add a slide about "Pricing" after "B" with "Free tier" and "Team plan"', mode: "revise" },
+    });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    const v2 = (await call("GET", `/decks/${deck.id}/versions/2`, { key: user.key })).body;
+    expect(v2.outline).toEqual(["A", "B", "Pricing", "C", "D", "E", "F"]);
+    expect(await usedEdits(user)).toBe(before + 1);
   });
 
   it.each([

@@ -2,13 +2,14 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { eq } from "drizzle-orm";
+import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { operationList } from "@/lib/api/operations";
 import { decks } from "@/lib/db/schema/decks";
 import { allowances } from "@/lib/db/schema/usage";
 import type { Database } from "@/lib/db/client";
 import { listTools } from "@/lib/mcp/server";
-import { createUser } from "../helpers/api";
+import { createUser, windowWithRoom } from "../helpers/api";
 import { type AppServer, startAppServer } from "../helpers/app-server";
 import { setUpTestDatabase } from "../helpers/database";
 import { deckSource } from "../helpers/decks";
@@ -202,11 +203,7 @@ const toolCall = (id: number, name: string, args: Record<string, unknown>) => ({
 
 describe("MCP and the rate limit", () => {
   const WINDOW_SECONDS = 10;
-  // Windows are aligned to multiples of their length; start right after a boundary so the test fits in one.
-  async function startOfWindow() {
-    const into = Date.now() % (WINDOW_SECONDS * 1000);
-    await new Promise((resolve) => setTimeout(resolve, WINDOW_SECONDS * 1000 - into + 50));
-  }
+  const startOfWindow = () => windowWithRoom(WINDOW_SECONDS, 7);
 
   it("refuses a JSON-RPC batch, so a batch cannot do more than its calls sent one by one", async () => {
     process.env.RATE_LIMIT_PER_MINUTE = "5";
@@ -306,5 +303,30 @@ describe("MCP and another organization's public deck", () => {
     expect(history.value.map((v: { prompt: string | null }) => v.prompt)).toEqual([null, "private note"]);
     await ownerClient.close();
     await outsiderClient.close();
+  });
+});
+
+describe("upload_asset over MCP", () => {
+  it("stores an image sent as base64 with its alt text, and refuses bytes that are not an image", async () => {
+    const user = await createUser();
+    const client = await connect(user.key);
+    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#0ea5e9" } })
+      .png()
+      .toBuffer();
+    const stored = await callTool(client, "upload_asset", { data: png.toString("base64"), alt: "A small blue box" });
+    expect(stored.isError, JSON.stringify(stored.value)).toBe(false);
+    expect(stored.value).toMatchObject({
+      url: expect.stringMatching(/\/assets\/[0-9a-f]{64}\.png$/),
+      width: 64,
+      height: 48,
+      contentType: "image/png",
+      alt: "A small blue box",
+    });
+    const listed = await callTool(client, "list_assets", {});
+    expect(listed.value.map((asset: { id: string }) => asset.id)).toEqual([stored.value.id]);
+    const refused = await callTool(client, "upload_asset", { data: Buffer.from("not a picture").toString("base64") });
+    expect(refused.isError).toBe(true);
+    expect(refused.value.error.code).toBe("invalid_request");
+    await client.close();
   });
 });

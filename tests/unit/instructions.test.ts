@@ -45,7 +45,7 @@ describe("exampleDeckSource", () => {
     const { outline } = await compileDeck({ source: exampleDeckSource, format: "slides" });
     expect(outline).toEqual(exampleDeckOutline);
     expect(outline.length).toBeGreaterThanOrEqual(6);
-    expect(outline.length).toBeLessThanOrEqual(8);
+    expect(outline.length).toBeLessThanOrEqual(10);
   });
 
   it("uses only components and icons that exist", () => {

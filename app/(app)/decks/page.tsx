@@ -1,9 +1,12 @@
 import type { Metadata } from "next";
-import { NewDeckForm } from "@/components/app/new-deck-form";
+import { AutoSubmitForm } from "@/components/app/auto-submit-form";
+import { ImportDeckForm } from "@/components/app/import-deck-form";
+import { NewDeckForm, UseTemplateForm } from "@/components/app/new-deck-form";
 import { Badge, Button, EmptyState, Input, Select } from "@/components/ui";
 import { requireAppContext } from "@/app/_server/context";
 import { listedDeckThumbnails } from "@/lib/decks/preview-deck";
 import { listDecks } from "@/lib/decks/list-decks";
+import { copyTitle } from "@/lib/decks/start-from-template";
 import { deckFormats } from "@/lib/contract/deck";
 
 export const metadata: Metadata = { title: "Library · Deckhand" };
@@ -40,7 +43,7 @@ export default async function LibraryPage({ searchParams }: { searchParams: Prom
   );
 
   return (
-    <div className="mx-auto max-w-6xl space-y-10 px-6 py-8">
+    <div className="mx-auto max-w-6xl space-y-10 px-4 py-8 sm:px-6">
       <section aria-labelledby="library-title" className="space-y-5">
         <div className="flex flex-wrap items-end justify-between gap-4">
           <div>
@@ -61,10 +64,13 @@ export default async function LibraryPage({ searchParams }: { searchParams: Prom
               ))}
             </div>
           </div>
-          <NewDeckForm />
+          <div className="flex flex-wrap items-end gap-2">
+            <NewDeckForm />
+            <ImportDeckForm />
+          </div>
         </div>
 
-        <form className="flex flex-wrap items-end gap-3" role="search" aria-label="Filter decks">
+        <AutoSubmitForm className="flex flex-wrap items-end gap-3" role="search" aria-label="Filter decks">
           <input type="hidden" name="scope" value={scope} />
           <Input
             name="q"
@@ -93,10 +99,12 @@ export default async function LibraryPage({ searchParams }: { searchParams: Prom
           <label className="flex items-center gap-2 text-sm text-zinc-700">
             <input type="checkbox" name="archived" value="true" defaultChecked={filters.includeArchived} /> Archived
           </label>
-          <Button variant="secondary" type="submit">
-            Apply
-          </Button>
-        </form>
+          <noscript>
+            <Button variant="secondary" type="submit">
+              Apply
+            </Button>
+          </noscript>
+        </AutoSubmitForm>
 
         {decks.length === 0 ? (
           <EmptyState title={filtered ? "No decks match these filters" : "No decks yet"}>
@@ -153,7 +161,9 @@ export default async function LibraryPage({ searchParams }: { searchParams: Prom
                 {template.description && (
                   <p className="mt-1 line-clamp-2 text-sm text-zinc-600">{template.description}</p>
                 )}
-                <NewDeckForm fromTemplate={{ id: template.id, title: template.title, format: template.format }} />
+                <UseTemplateForm
+                  template={{ id: template.id, title: template.title, copyTitle: copyTitle(template.title) }}
+                />
               </li>
             ))}
           </ul>

@@ -22,7 +22,10 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
       <OAuthButtons />
       <p className="text-center text-sm text-zinc-600">
         New to Deckhand?{" "}
-        <a className="font-medium text-accent hover:underline" href="/sign-up">
+        <a
+          className="font-medium text-accent hover:underline"
+          href={next ? `/sign-up?next=${encodeURIComponent(next)}` : "/sign-up"}
+        >
           Create an account
         </a>
       </p>

@@ -7,7 +7,7 @@ import { type Diagnostic, lintGutter, setDiagnostics } from "@codemirror/lint";
 import { EditorState } from "@codemirror/state";
 import { EditorView } from "@codemirror/view";
 import { basicSetup } from "codemirror";
-import { useEffect, useRef } from "react";
+import { type Ref, useEffect, useImperativeHandle, useRef } from "react";
 import { themeTokens, vocabulary } from "@/lib/deck/vocabulary";
 
 // CodeMirror 6, shipped with the app: TSX (or CSS for the theme tokens) with completions from the deck
@@ -73,6 +73,16 @@ function toDiagnostics(view: EditorView, problems: Problem[]): Diagnostic[] {
     });
 }
 
+/** What the editor lets its owner do with the document: insert text where the cursor is. */
+export type CodeEditorHandle = { insertAtCursor: (text: string) => void };
+
+/**
+ * Turns a pasted or dropped image into the text to insert (an <Image … /> element), or null to insert
+ * nothing. It may take a while (an upload): the text goes where the image was pasted or dropped, that
+ * place moved along with whatever was typed meanwhile, and nothing typed is replaced.
+ */
+export type ImageHandler = (file: File) => Promise<string | null>;
+
 export function CodeEditor({
   value,
   language,
@@ -80,6 +90,8 @@ export function CodeEditor({
   problems = NO_PROBLEMS,
   readOnly = false,
   label,
+  onImage,
+  handle,
 }: {
   value: string;
   language: "tsx" | "css";
@@ -87,6 +99,8 @@ export function CodeEditor({
   problems?: Problem[];
   readOnly?: boolean;
   label: string;
+  onImage?: ImageHandler;
+  handle?: Ref<CodeEditorHandle>;
 }) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
@@ -95,6 +109,28 @@ export function CodeEditor({
   useEffect(() => {
     onChangeRef.current = onChange;
   }, [onChange]);
+  const onImageRef = useRef(onImage);
+  useEffect(() => {
+    onImageRef.current = onImage;
+  }, [onImage]);
+  // Where each pending image goes, mapped through every change made while it uploads.
+  const pending = useRef(new Map<number, number>());
+
+  const pendingCount = useRef(0);
+
+  useImperativeHandle(
+    handle,
+    () => ({
+      insertAtCursor: (text: string) => {
+        const editor = view.current;
+        if (!editor || readOnly) return;
+        const at = editor.state.selection.main.head;
+        editor.dispatch({ changes: { from: at, insert: text }, selection: { anchor: at + text.length } });
+        editor.focus();
+      },
+    }),
+    [readOnly],
+  );
 
   useEffect(() => {
     const editor = new EditorView({
@@ -109,7 +145,18 @@ export function CodeEditor({
           EditorState.readOnly.of(readOnly),
           EditorView.contentAttributes.of({ "aria-label": label }),
           EditorView.updateListener.of((update) => {
-            if (update.docChanged) onChangeRef.current(update.state.doc.toString());
+            if (!update.docChanged) return;
+            for (const [id, at] of pending.current) pending.current.set(id, update.changes.mapPos(at, 1));
+            onChangeRef.current(update.state.doc.toString());
+          }),
+          EditorView.domEventHandlers({
+            paste: (event, editor) => takeImages(event.clipboardData, editor.state.selection.main.head, event),
+            drop: (event, editor) =>
+              takeImages(
+                event.dataTransfer,
+                editor.posAtCoords({ x: event.clientX, y: event.clientY }) ?? editor.state.selection.main.head,
+                event,
+              ),
           }),
           EditorView.theme({
             "&": { height: "100%", fontSize: "13px", backgroundColor: "white" },
@@ -119,6 +166,25 @@ export function CodeEditor({
       }),
     });
     view.current = editor;
+    // Image files pasted or dropped: each handled on its own; the rest of the event (text) is CodeMirror's.
+    function takeImages(data: DataTransfer | null, at: number, event: Event): boolean {
+      const files = [...(data?.files ?? [])].filter((file) => file.type.startsWith("image/"));
+      const handler = onImageRef.current;
+      if (files.length === 0 || !handler || readOnly) return false;
+      event.preventDefault();
+      for (const file of files) {
+        const id = ++pendingCount.current;
+        pending.current.set(id, at);
+        void handler(file)
+          .then((text) => {
+            const where = pending.current.get(id);
+            if (text === null || where === undefined || view.current !== editor) return;
+            editor.dispatch({ changes: { from: Math.min(where, editor.state.doc.length), insert: text } });
+          })
+          .finally(() => pending.current.delete(id));
+      }
+      return true;
+    }
     return () => editor.destroy();
     // The document is owned by CodeMirror after creation: `value` only seeds it, and `label` names the view.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import {
   type DeckSettings,
   deleteDeckAction,
@@ -12,46 +12,10 @@ import {
   updateDeckAction,
 } from "@/app/(app)/decks/[id]/actions";
 import { Button, Field, Input, Notice, Select, Tabs } from "@/components/ui";
+import { Dialog } from "@/components/ui/dialog";
 
 // The editor's dialogs: publish (visibility, share link, embed code), export (PDF/PPTX with live status
 // and download), and the AI panel (generate or edit, with progress while the model works).
-
-function Dialog({
-  label,
-  open,
-  onClose,
-  children,
-}: {
-  label: string;
-  open: boolean;
-  onClose: () => void;
-  children: React.ReactNode;
-}) {
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current!;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
-  return (
-    <dialog
-      ref={ref}
-      aria-label={label}
-      onClose={onClose}
-      className="m-auto w-full max-w-lg rounded-xl p-0 shadow-xl backdrop:bg-zinc-900/30"
-    >
-      <div className="space-y-4 p-6">
-        <div className="flex items-center justify-between">
-          <h2 className="text-base font-semibold">{label}</h2>
-          <Button variant="ghost" type="button" onClick={onClose} aria-label="Close">
-            ✕
-          </Button>
-        </div>
-        {children}
-      </div>
-    </dialog>
-  );
-}
 
 export function PublishDialog({
   deckId,
@@ -281,6 +245,8 @@ export function AiDialog({
 }
 
 // The deck's brand: choosing one applies its tokens to the editor (saved with the next version).
+const ADD_BRAND = "add-brand";
+
 export function BrandPicker({
   deckId,
   brands,
@@ -294,7 +260,6 @@ export function BrandPicker({
 }) {
   const [value, setValue] = useState(brandId ?? "");
   const [error, setError] = useState<string | null>(null);
-  if (brands.length === 0) return null;
   return (
     <div className="flex items-center gap-2">
       <label className="sr-only" htmlFor="brand">
@@ -305,13 +270,19 @@ export function BrandPicker({
         value={value}
         onChange={async (e) => {
           const next = e.target.value;
+          // The last choice leads to the brands page (where a brand is made from a website); leaving with
+          // unsaved changes asks first, as every way out of the editor does.
+          if (next === ADD_BRAND) {
+            window.location.assign("/brands");
+            return;
+          }
           setValue(next);
           const result = await setBrandAction({ id: deckId, brandId: next || null });
           if (!result.ok) return setError(result.error.message);
           setError(null);
           if (result.value.tokensCss) onTokens(result.value.tokensCss);
         }}
-        className="rounded-md py-1.5 pr-8 pl-2 text-sm ring-1 ring-zinc-300"
+        className="w-32 rounded-md py-1.5 pr-8 pl-2 text-sm ring-1 ring-zinc-300"
       >
         <option value="">No brand</option>
         {brands.map((b) => (
@@ -319,6 +290,7 @@ export function BrandPicker({
             {b.name}
           </option>
         ))}
+        <option value={ADD_BRAND}>Add a brand…</option>
       </select>
       {error && <span className="text-xs text-red-700">{error}</span>}
     </div>

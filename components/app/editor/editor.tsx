@@ -4,6 +4,7 @@ import { diffLines } from "diff";
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useRef, useState, useTransition } from "react";
 import {
+  checkDraftAction,
   type DeckSettings,
   previewDraftAction,
   readVersionAction,
@@ -12,10 +13,12 @@ import {
 } from "@/app/(app)/decks/[id]/actions";
 import type { ActionError } from "@/app/_server/action";
 import { Badge, Button, Input, Notice, Tabs } from "@/components/ui";
-import { CodeEditor, type Problem } from "./code-editor";
+import { CodeEditor, type CodeEditorHandle, type Problem } from "./code-editor";
+import { ImagePicker, uploadImage } from "./images";
 import { compileProblems } from "./problems";
 import { AiDialog, BrandPicker, ExportButtons, PublishDialog } from "./deck-panels";
 import { CANVAS, type DeckFormat } from "@/lib/contract/deck";
+import type { Finding } from "@/lib/render/check-findings";
 
 // The deck editor: TSX source and theme tokens in CodeMirror, a live preview of what is typed (compiled
 // on the server into the author's draft, shown in the sandboxed player), the outline, save with a note,
@@ -26,6 +29,8 @@ type HistoryEntry = { version: number; note: string | null; createdAt: string; a
 type Status = { kind: "idle" | "compiling" | "ok" | "error" | "saving" | "saved"; text: string };
 
 const COMPILE_DELAY_MS = 400;
+/** The deck check runs once the preview has been up to date this long (it draws every slide). */
+const CHECK_DELAY_MS = 600;
 
 export function Editor({
   deck,
@@ -67,11 +72,21 @@ export function Editor({
   const [status, setStatus] = useState<Status>({ kind: "idle", text: "" });
   const [note, setNote] = useState("");
   const [showHistory, setShowHistory] = useState(false);
+  // The version this editor's content is based on, and whether a save found the deck changed since.
+  const [base, setBase] = useState(deck.versionCount);
+  const [conflict, setConflict] = useState(false);
   const [dialog, setDialog] = useState<"share" | "ai" | null>(null);
+  const [showImages, setShowImages] = useState(false);
+  const sourceEditor = useRef<CodeEditorHandle | null>(null);
+  const imageError = useCallback((text: string) => setMessage(text), []);
+  const onImage = useCallback((file: File) => uploadImage(file, imageError), [imageError]);
   const [, startTransition] = useTransition();
   const sequence = useRef(0);
   // Compile results shown so far: lets a reader (and the tests) tell a fresh answer from the last one.
   const [answered, setAnswered] = useState(0);
+  // The deck check of the draft: findings per slide, for the rail and under the preview; they stay until
+  // the next check of a newer draft replaces them.
+  const [findings, setFindings] = useState<Finding[] | null>(null);
   // A deck without versions can save what it opened with (the starter) as version 1.
   const dirty = (deck.versionCount === 0 && loaded.at === 0) || source !== loaded.source || tokens !== loaded.tokens;
 
@@ -107,18 +122,76 @@ export function Editor({
     return () => clearTimeout(timer);
   }, [canEdit, deck.id, loaded.source, loaded.tokens, showRefusal, source, tokens]);
 
-  const save = useCallback(async () => {
-    setStatus({ kind: "saving", text: "Saving…" });
-    const result = await saveVersionAction({ id: deck.id, source, tokensCss: tokens, prompt: note.trim() || null });
-    if (result.ok) {
-      setLoaded({ source, tokens, at: Date.now() });
-      setNote("");
-      setStatus({ kind: "saved", text: `Saved as version ${result.value.version}` });
-      startTransition(() => router.refresh());
-    } else {
-      showRefusal(result.error, "Not saved");
-    }
-  }, [deck.id, note, router, showRefusal, source, tokens]);
+  // Check the draft the preview shows, a moment after it is up to date; an answer for an older draft is
+  // dropped. Slides decks only (a webpage has no fixed canvas).
+  useEffect(() => {
+    if (!canEdit || deck.format !== "slides" || status.kind !== "ok" || answered === 0) return;
+    const current = sequence.current;
+    const timer = setTimeout(async () => {
+      const result = await checkDraftAction({ id: deck.id });
+      if (current !== sequence.current || !result.ok) return;
+      setFindings(result.value.findings);
+    }, CHECK_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [answered, canEdit, deck.format, deck.id, status.kind]);
+
+  const findingsBySlide = new Map<number, Finding[]>();
+  for (const finding of findings ?? []) {
+    const slideNumber = finding.slide ?? 0;
+    findingsBySlide.set(slideNumber, [...(findingsBySlide.get(slideNumber) ?? []), finding]);
+  }
+
+  // Saves what is typed as the version after `base` (the one this editor opened or last wrote): a deck
+  // saved elsewhere since (another tab, a colleague's AI edit) is a conflict, and nothing typed is lost.
+  // `anyway` saves it as the newest version all the same.
+  const save = useCallback(
+    async (anyway = false) => {
+      setStatus({ kind: "saving", text: "Saving…" });
+      setConflict(false);
+      const result = await saveVersionAction({
+        id: deck.id,
+        source,
+        tokensCss: tokens,
+        prompt: note.trim() || null,
+        ...(anyway ? {} : { basedOnVersion: base }),
+      });
+      if (result.ok) {
+        setLoaded({ source, tokens, at: Date.now() });
+        setBase(result.value.version);
+        setNote("");
+        setStatus({ kind: "saved", text: `Saved as version ${result.value.version}` });
+        startTransition(() => router.refresh());
+      } else if (result.error.code === "conflict") {
+        setConflict(true);
+        setStatus({ kind: "idle", text: "Not saved: the deck changed elsewhere" });
+      } else {
+        showRefusal(result.error, "Not saved");
+      }
+    },
+    [base, deck.id, note, router, showRefusal, source, tokens],
+  );
+
+  // Leaving with unsaved changes asks first: reloading or closing the page (the browser's own prompt), and
+  // any link of the app (the breadcrumb, the header), which Next.js would follow without unloading the page.
+  useEffect(() => {
+    if (!canEdit || !dirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    const guardLinks = (event: MouseEvent) => {
+      const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
+      if (!(link instanceof HTMLAnchorElement) || link.target === "_blank" || link.href === window.location.href)
+        return;
+      if (!window.confirm("Leave without saving? What you changed since the last save will be lost.")) {
+        event.preventDefault();
+        event.stopPropagation();
+      }
+    };
+    window.addEventListener("beforeunload", warn);
+    document.addEventListener("click", guardLinks, true);
+    return () => {
+      window.removeEventListener("beforeunload", warn);
+      document.removeEventListener("click", guardLinks, true);
+    };
+  }, [canEdit, dirty]);
 
   // Ctrl/Cmd+S saves.
   useEffect(() => {
@@ -134,6 +207,8 @@ export function Editor({
 
   // A version written elsewhere (a revert, the AI) becomes the editor's content.
   const afterRevert = (version: number, content: { source: string; tokensCss: string }) => {
+    setBase(version);
+    setConflict(false);
     setSource(content.source);
     setTokens(content.tokensCss);
     setLoaded({ source: content.source, tokens: content.tokensCss, at: Date.now() });
@@ -250,10 +325,11 @@ export function Editor({
                   type="button"
                   onClick={() => setSlide(i + 1)}
                   aria-current={slide === i + 1}
-                  className={`w-full truncate rounded px-2 py-1 text-left text-sm ${slide === i + 1 ? "bg-zinc-900 text-white" : "text-zinc-700 hover:bg-zinc-100"}`}
+                  className={`flex w-full items-center gap-1.5 rounded px-2 py-1 text-left text-sm ${slide === i + 1 ? "bg-zinc-900 text-white" : "text-zinc-700 hover:bg-zinc-100"}`}
                 >
-                  <span className="mr-1.5 text-xs opacity-60">{i + 1}</span>
-                  {label}
+                  <span className="text-xs opacity-60">{i + 1}</span>
+                  <span className="min-w-0 flex-1 truncate">{label}</span>
+                  <FindingMark findings={findingsBySlide.get(i + 1) ?? []} />
                 </button>
               </li>
             ))}
@@ -261,15 +337,31 @@ export function Editor({
         </nav>
 
         <section className="flex min-h-0 flex-col border-r border-zinc-200" aria-label="Code">
-          <Tabs
-            look="segment"
-            className="border-b border-zinc-200 bg-zinc-50 px-2 py-1.5"
-            items={[
-              { value: "source", label: "Source (TSX)" },
-              { value: "tokens", label: "Theme tokens (CSS)" },
-            ]}
-            value={tab}
-            onChange={setTab}
+          <div className="flex items-center border-b border-zinc-200 bg-zinc-50 px-2 py-1.5">
+            <Tabs
+              look="segment"
+              items={[
+                { value: "source", label: "Source (TSX)" },
+                { value: "tokens", label: "Theme tokens (CSS)" },
+              ]}
+              value={tab}
+              onChange={setTab}
+            />
+            {canEdit && tab === "source" && (
+              <button
+                type="button"
+                className="ml-auto rounded px-2 text-xs font-medium text-zinc-600 hover:bg-zinc-200"
+                onClick={() => setShowImages((v) => !v)}
+                aria-expanded={showImages}
+              >
+                Images
+              </button>
+            )}
+          </div>
+          <ImagePicker
+            open={canEdit && tab === "source" && showImages}
+            onInsert={(element) => sourceEditor.current?.insertAtCursor(element)}
+            onError={imageError}
           />
           <div className="min-h-0 flex-1">
             {tab === "source" ? (
@@ -281,6 +373,8 @@ export function Editor({
                 onChange={setSource}
                 problems={problems}
                 readOnly={!canEdit}
+                onImage={onImage}
+                handle={sourceEditor}
               />
             ) : (
               <CodeEditor
@@ -293,6 +387,26 @@ export function Editor({
               />
             )}
           </div>
+          {conflict && (
+            <div
+              className="space-y-2 border-t border-amber-200 bg-amber-50 p-3 text-sm"
+              data-testid="save-conflict"
+              role="alert"
+            >
+              <p className="text-amber-900">
+                This deck was saved elsewhere (another tab, a colleague or the AI) since you opened it. Nothing was
+                saved, and what you typed is still here.
+              </p>
+              <div className="flex gap-2">
+                <Button type="button" onClick={() => void save(true)}>
+                  Save mine as the newest version
+                </Button>
+                <Button variant="secondary" type="button" onClick={() => setShowHistory(true)}>
+                  Compare in the history
+                </Button>
+              </div>
+            </div>
+          )}
           {message && (
             <div className="max-h-40 overflow-y-auto border-t border-red-200 bg-red-50 p-3" data-testid="compile-error">
               <pre className="text-xs whitespace-pre-wrap text-red-800">{message}</pre>
@@ -306,11 +420,89 @@ export function Editor({
           ) : (
             <div className="flex flex-1 items-start justify-center overflow-auto p-4">
               {!canEdit && <Notice tone="info">Only the deck&apos;s owner edits it; you are reading it.</Notice>}
-              {frameSrc && <Preview src={frameSrc} />}
+              {frameSrc && (
+                <div className="w-full space-y-3">
+                  <Preview src={frameSrc} />
+                  {findings && <Findings slide={slide} findings={findings} onPick={setSlide} />}
+                </div>
+              )}
             </div>
           )}
         </section>
       </div>
+    </div>
+  );
+}
+
+// A slide's findings on the rail: a red count for errors, an amber one for warnings only.
+function FindingMark({ findings }: { findings: Finding[] }) {
+  if (findings.length === 0) return null;
+  const errors = findings.filter((finding) => finding.severity === "error").length;
+  const kind = errors > 0 ? "error" : "warning";
+  const text =
+    errors > 0
+      ? `${errors} error${errors > 1 ? "s" : ""}`
+      : `${findings.length} warning${findings.length > 1 ? "s" : ""}`;
+  return (
+    <span
+      data-finding={kind}
+      title={findings.map((finding) => finding.message).join("\n")}
+      aria-label={text}
+      className={`shrink-0 rounded-full px-1.5 text-[11px] leading-4 font-semibold ${kind === "error" ? "bg-red-600 text-white" : "bg-amber-400 text-amber-950"}`}
+    >
+      {errors > 0 ? errors : findings.length}
+    </span>
+  );
+}
+
+// The deck check under the preview: this slide's findings (and the whole deck's, if it did not draw),
+// with a line saying how the rest of the deck stands.
+function Findings({
+  slide,
+  findings,
+  onPick,
+}: {
+  slide: number;
+  findings: Finding[];
+  onPick: (slide: number) => void;
+}) {
+  const here = findings.filter((finding) => finding.slide === slide || finding.slide === null);
+  const elsewhere = [...new Set(findings.filter((f) => f.slide !== null && f.slide !== slide).map((f) => f.slide!))];
+  return (
+    <div
+      className="rounded-lg bg-white p-3 text-sm shadow-sm ring-1 ring-zinc-200"
+      data-testid="findings"
+      aria-live="polite"
+    >
+      <p className="mb-1 text-xs font-semibold tracking-wide text-zinc-500 uppercase">Deck check</p>
+      {here.length === 0 ? (
+        <p className="text-zinc-600">Nothing to fix on this slide.</p>
+      ) : (
+        <ul className="space-y-1.5">
+          {here.map((finding, index) => (
+            <li key={index} data-kind={finding.kind} className="flex gap-2">
+              <span
+                className={`mt-0.5 h-2 w-2 shrink-0 rounded-full ${finding.severity === "error" ? "bg-red-600" : "bg-amber-400"}`}
+                aria-label={finding.severity}
+              />
+              <span className="text-zinc-800">{finding.message}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {elsewhere.length > 0 && (
+        <p className="mt-2 text-xs text-zinc-500">
+          Also on slide{elsewhere.length > 1 ? "s" : ""}{" "}
+          {elsewhere.map((n, index) => (
+            <span key={n}>
+              {index > 0 ? ", " : ""}
+              <button type="button" className="underline hover:text-zinc-900" onClick={() => onPick(n)}>
+                {n}
+              </button>
+            </span>
+          ))}
+        </p>
+      )}
     </div>
   );
 }

@@ -16,43 +16,14 @@ import {
   type TextRun,
   slideModelLimits as limits,
 } from "@/lib/contract/slide-model";
+import { assetPathPattern } from "@/lib/contract/slide-model";
+import { parseColor } from "./color";
 
 // Marks this extraction puts on the deck's elements carry a value of its own, so markup of the deck's
 // that happens to look the same is not taken for them.
 const token = Array.from(crypto.getRandomValues(new Uint8Array(8)), (byte) => byte.toString(16).padStart(2, "0")).join(
   "",
 );
-
-const colorCache = new Map<string, Rgba | null>();
-let colorContext: CanvasRenderingContext2D | null = null;
-
-// Any CSS colour (rgb(), color(srgb …), color-mix results, oklch…) → sRGB hex + alpha, by painting it.
-function parseColor(value: string): Rgba | null {
-  if (!value || value === "transparent" || value === "none") return null;
-  const cached = colorCache.get(value);
-  if (cached !== undefined) return cached;
-  colorContext ??= Object.assign(document.createElement("canvas"), { width: 1, height: 1 }).getContext("2d", {
-    willReadFrequently: true,
-  });
-  let result: Rgba | null = null;
-  if (colorContext) {
-    colorContext.clearRect(0, 0, 1, 1);
-    colorContext.fillStyle = "#000";
-    colorContext.fillStyle = value;
-    colorContext.fillRect(0, 0, 1, 1);
-    const [r, g, b, a] = colorContext.getImageData(0, 0, 1, 1).data;
-    if (a! > 0) {
-      // Un-premultiply is not needed: getImageData returns straight alpha.
-      const hex = [r, g, b]
-        .map((c) => c!.toString(16).padStart(2, "0"))
-        .join("")
-        .toUpperCase();
-      result = { hex, alpha: Math.round((a! / 255) * 1000) / 1000 };
-    }
-  }
-  colorCache.set(value, result);
-  return result;
-}
 
 function px(value: string): number {
   const number = Number.parseFloat(value);
@@ -288,7 +259,7 @@ function parseShadow(value: string): { x: number; y: number; blur: number; color
 // can neither see nor imitate the marks.
 const rasters = new Map<number, { element: Element; alone: boolean }>();
 
-function markRaster(element: Element, rect: Rect, alone: boolean, items: SlideItem[]) {
+function markRaster(element: Element, rect: Rect, alone: boolean, items: SlideItem[], asset?: RasterItem["asset"]) {
   const id = rasters.size + 1;
   rasters.set(id, { element, alone });
   const label = (
@@ -296,7 +267,26 @@ function markRaster(element: Element, rect: Rect, alone: boolean, items: SlideIt
     element.getAttribute("alt") ??
     element.tagName.toLowerCase()
   ).slice(0, limits.labelCharacters);
-  items.push({ kind: "raster", rect, id, alone, label } satisfies RasterItem);
+  items.push({ kind: "raster", rect, id, alone, label, ...(asset ? { asset } : {}) } satisfies RasterItem);
+}
+
+// An image of the asset path drawn whole or filling its box around its centre, with nothing over it that
+// changes how it looks: the exporter can place the stored file itself. Anything else is a picture of it.
+function storedImage(image: HTMLImageElement, style: CSSStyleDeclaration): RasterItem["asset"] {
+  let path: string;
+  try {
+    const url = new URL(image.currentSrc || image.src);
+    // The frame is sandboxed (its origin is opaque): the origin of its address is what serves it.
+    if (url.origin !== new URL(location.href).origin) return undefined;
+    path = url.pathname;
+  } catch {
+    return undefined;
+  }
+  const fit = style.objectFit;
+  if (!assetPathPattern.test(path) || (fit !== "cover" && fit !== "contain")) return undefined;
+  if (style.objectPosition !== "50% 50%" || style.filter !== "none" || style.borderRadius !== "0px") return undefined;
+  if (!image.complete || image.naturalWidth < 1 || image.naturalHeight < 1) return undefined;
+  return { path, fit, width: image.naturalWidth, height: image.naturalHeight };
 }
 
 function extractTable(table: HTMLTableElement, origin: DOMRect): SlideItem {
@@ -374,7 +364,13 @@ function walk(element: Element, origin: DOMRect, items: SlideItem[], model: Slid
   const tag = element.tagName.toLowerCase();
 
   if (visible && (tag === "svg" || tag === "img" || tag === "canvas" || tag === "video" || tag === "picture")) {
-    markRaster(element, rect, false, items);
+    markRaster(
+      element,
+      rect,
+      false,
+      items,
+      tag === "img" ? storedImage(element as HTMLImageElement, style) : undefined,
+    );
     return;
   }
   if (visible && tag === "table") {

@@ -42,7 +42,10 @@ export class SectionBoundary extends Component<{ index: number; label?: string; 
     const kind = this.context?.config.format === "webpage" ? "Section" : "Slide";
     const label = this.label();
     return (
-      <section className={kind === "Slide" ? "dh-slide dh-slide-error" : "dh-beat dh-slide-error"}>
+      <section
+        className={kind === "Slide" ? "dh-slide dh-slide-error" : "dh-beat dh-slide-error"}
+        aria-label={label ?? `${kind} ${this.props.index + 1}`}
+      >
         <ErrorPanel
           title={`This ${kind.toLowerCase()} could not be shown`}
           detail={`${kind} ${this.props.index + 1}${label && !label.startsWith(kind) ? ` · ${label}` : ""}`}

@@ -13,19 +13,21 @@
 // Measuring uses layout boxes (offsetTop/offsetHeight), not screen rectangles, so it is the same in a
 // scaled stage, a thumbnail and an export page.
 
-export const SLIDE_FLOOR = 0.7;
+import { FIT_FLOORS } from "@/lib/contract/deck";
+
+export const SLIDE_FLOOR = FIT_FLOORS.slide;
 export const WORD_FLOORS: Readonly<Record<string, number>> = {
-  "dh-title-text": 0.7,
-  "dh-heading-text": 0.7,
-  "dh-stat-value": 0.5,
+  "dh-title-text": FIT_FLOORS.word,
+  "dh-heading-text": FIT_FLOORS.word,
+  "dh-stat-value": FIT_FLOORS.stat,
 };
 const STEPS = 50; // factors are multiples of 1/50, so the same slide always gets the same sizes
 const WORD_SELECTOR = Object.keys(WORD_FLOORS)
   .map((name) => `.${name}`)
   .join(", ");
 const MARKED =
-  ".dh-title, .dh-heading, .dh-text, .dh-bullets, .dh-quote, .dh-code, .dh-image, .dh-icon, .dh-stat, .dh-table, .dh-chart, .dh-timeline, .dh-steps, .dh-columns, .dh-stack, .dh-grid, .dh-box";
-const CONTAINERS = ".dh-columns, .dh-grid, .dh-stack, .dh-box, .dh-chart, .dh-image";
+  ".dh-title, .dh-heading, .dh-text, .dh-bullets, .dh-quote, .dh-code, .dh-image, .dh-icon, .dh-stat, .dh-table, .dh-chart, .dh-timeline, .dh-steps, .dh-diagram, .dh-logo, .dh-columns, .dh-stack, .dh-grid, .dh-box";
+const CONTAINERS = ".dh-columns, .dh-grid, .dh-stack, .dh-box, .dh-chart, .dh-image, .dh-diagram";
 
 const mounted = new Set<HTMLElement>();
 const fitted = new WeakMap<HTMLElement, string>();
@@ -165,7 +167,8 @@ function overflowing(slide: HTMLElement): HTMLElement[] {
   const found: HTMLElement[] = [];
   const walk = (parent: Element) => {
     for (const child of parent.children) {
-      if (!(child instanceof HTMLElement) || child.classList.contains("dh-slide-image")) continue;
+      // Out of the flow on purpose: the background image, a Logo pinned in the slide's padding.
+      if (!(child instanceof HTMLElement) || child.matches(".dh-slide-image, .dh-logo-pinned")) continue;
       const box = layoutBox(child, slide);
       if (!box) continue;
       const outside = box.bottom > bottom || box.right > right;

@@ -14,6 +14,7 @@ import { Controls } from "./controls";
 import { ErrorPanel } from "./error-boundary";
 import { refitAll, refitContaining } from "./fit";
 import { findMissingFonts } from "./fonts";
+import { heldWorkDone } from "./pending";
 import { PlayerContext, type PlayerState } from "./player-context";
 
 type Action = "next" | "prev" | "first" | "last" | "overview" | "close" | "fullscreen" | "presenter";
@@ -231,18 +232,22 @@ export function Player({ config, children }: { config: PlayerConfig; children: R
     };
   }, []);
 
-  // Ready once drawn, its fonts loaded and its slides fitted with them: the export renderer waits for this.
+  // Ready once drawn, its fonts loaded, the work its components hold it for done (diagrams drawn, the
+  // logo loaded: shell/pending.ts) and its slides fitted with all of them: the export renderer waits for this.
   useEffect(() => {
     if (count === 0 && !noDeck) return;
     let cancelled = false;
-    void document.fonts.ready.then(() => {
-      if (cancelled) return;
-      refitAll();
-      const missingFonts = findMissingFonts();
-      window.__deckhand = { ready: true, count, slides, missingFonts, errors };
-      document.documentElement.dataset.ready = "true";
-      post({ source: "deckhand-player", type: "ready", count, missingFonts, errors });
-    });
+    // Fonts last: a diagram drawn meanwhile may have asked for a weight no text had used before.
+    void heldWorkDone()
+      .then(() => document.fonts.ready)
+      .then(() => {
+        if (cancelled) return;
+        refitAll();
+        const missingFonts = findMissingFonts();
+        window.__deckhand = { ready: true, count, slides, missingFonts, errors };
+        document.documentElement.dataset.ready = "true";
+        post({ source: "deckhand-player", type: "ready", count, missingFonts, errors });
+      });
     return () => {
       cancelled = true;
     };

@@ -4,6 +4,8 @@
 // one so the player bundle carries only the names the vocabulary promises, not lucide's whole set.
 
 import { createElement, useState } from "react";
+import { flushSync } from "react-dom";
+import { holdReady } from "@/components/player/shell/pending";
 import {
   ArrowDownRight,
   ArrowRight,
@@ -255,7 +257,7 @@ export function Image({ src, alt, fit, focus, caption, rounded }: ImageProps) {
         {failed ? (
           // Decks run under a CSP that blocks remote images, so a missing picture is an expected state
           // that should look intentional, not a browser's broken-image glyph.
-          <div className="dh-image-missing" role="img" aria-label={description}>
+          <div className="dh-image-missing" role="img" aria-label={description} data-src={url || undefined}>
             <LineIcon node={ImageOff} size="lg" tone="muted" />
             {description ? (
               <span className="dh-image-missing-text" dir="auto">
@@ -272,11 +274,13 @@ export function Image({ src, alt, fit, focus, caption, rounded }: ImageProps) {
             data-focus={oneOf(focus, imageFocuses, "center")}
             decoding="async"
             onError={() => setFailedSrc(url)}
-            // The error can fire before React attaches onError (server-rendered markup, cached failures).
-            // A complete image without pixels is either broken or a size-less SVG; decode() tells them apart.
+            // The ready report (what exports, og.png and the deck check wait for) waits until the picture
+            // can be painted, or until a broken one is replaced by its alt text, committed at once. decode()
+            // also settles an error that fired before React attached onError, and tells a broken image from
+            // a size-less SVG.
             ref={(element) => {
-              if (element && element.complete && element.naturalWidth === 0) {
-                element.decode().catch(() => setFailedSrc(url));
+              if (element && (!element.complete || element.naturalWidth === 0)) {
+                holdReady(element.decode().catch(() => flushSync(() => setFailedSrc(url))));
               }
             }}
           />

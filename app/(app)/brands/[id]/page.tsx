@@ -7,6 +7,7 @@ import { uuid } from "@/lib/core/fields";
 import { requireAppContext } from "@/app/_server/context";
 import type { BrandBook } from "@/lib/brands/brand-book";
 import { getBrand } from "@/lib/brands/brands";
+import { getAsset } from "@/lib/assets/assets";
 import { getFileStore } from "@/lib/storage/storage";
 import { playerAssets } from "@/lib/viewer/assets";
 
@@ -32,6 +33,8 @@ export default async function BrandPage({ params }: { params: Promise<{ id: stri
         60 * 60 * 1000,
       )
     : null;
+  const logoAsset =
+    book.logo?.assetId && uuid.safeParse(book.logo.assetId).success ? await getAsset(ctx, book.logo.assetId) : null;
 
   return (
     <div className="mx-auto max-w-6xl space-y-8 px-6 py-8">
@@ -49,6 +52,23 @@ export default async function BrandPage({ params }: { params: Promise<{ id: stri
         </div>
         <DeleteBrandForm id={brand.id} name={brand.name} />
       </div>
+
+      {logoAsset && (
+        <section aria-labelledby="brand-images" className="space-y-2">
+          <h2 id="brand-images" className="text-lg font-semibold">
+            Images
+          </h2>
+          <p className="text-sm text-zinc-600">
+            The logo ({logoAsset.width}×{logoAsset.height} {logoAsset.contentType.replace("image/", "").toUpperCase()})
+            is one of the organization&apos;s images: decks show it with{" "}
+            <code className="font-mono text-xs">&lt;Logo /&gt;</code>, or{" "}
+            <a href={logoAsset.url} className="text-accent hover:underline">
+              as an Image
+            </a>
+            .
+          </p>
+        </section>
+      )}
 
       <section aria-labelledby="palette" className="space-y-3">
         <h2 id="palette" className="text-lg font-semibold">

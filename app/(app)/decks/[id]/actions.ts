@@ -5,6 +5,8 @@ import { redirect } from "next/navigation";
 import { z } from "zod";
 import { defineAction } from "@/app/_server/action";
 import { authorDeck } from "@/lib/ai/author-deck";
+import { listAssets, ownerOf, presentAsset, storeImage } from "@/lib/assets/assets";
+import { uploadAssetBody, uploadAssetQuery } from "@/lib/assets/schemas";
 import { editDeckBody, generateDeckBody } from "@/lib/ai/schemas";
 import { uuid } from "@/lib/core/fields";
 import { getDeckVersion, revertDeckVersion } from "@/lib/decks/deck-versions";
@@ -17,6 +19,7 @@ import { updateDeck } from "@/lib/decks/update-deck";
 import { createExport } from "@/lib/exports/create-export";
 import { getExport, getExportDownloadUrl } from "@/lib/exports/get-export";
 import { createExportBody, exportParams } from "@/lib/exports/schemas";
+import { checkDraft } from "@/lib/render/check-deck";
 
 // The editor's server actions: the live preview, saving a version, reading one for a diff, reverting, the
 // deck's settings, exports, the AI and the brand. Each takes the deck's id (`id`, as the API's path does)
@@ -33,10 +36,22 @@ export const previewDraftAction = defineAction({
   run: (ctx, { id, source, tokensCss }) => compileDraft(ctx, id, { source, tokensCss: tokensCss ?? "" }),
 });
 
-/** set_deck_content: source, tokensCss and the version's note (`prompt`) within the API's limits. */
+/** The deck check of the author's draft (what the preview shows): findings per slide, as check_deck. */
+export const checkDraftAction = defineAction({
+  input: deckParams.strict(),
+  run: (ctx, { id }) => checkDraft(ctx, id),
+});
+
+/** set_deck_content: source, tokensCss and the version's note (`prompt`) within the API's limits. With
+ * `basedOnVersion` (the version the editor opened or last saved) a deck saved elsewhere since is a 409
+ * `conflict` and nothing is saved, so two tabs never silently overwrite each other. */
 export const saveVersionAction = defineAction({
-  input: setContentBody.extend(deckParams.shape),
-  run: async (ctx, { id, ...content }) => ({ version: (await setDeckContent(ctx, id, content)).version }),
+  input: setContentBody.extend(deckParams.shape).extend({
+    basedOnVersion: z.number().int().min(0).max(2_147_483_647).optional(),
+  }),
+  run: async (ctx, { id, basedOnVersion, ...content }) => ({
+    version: (await setDeckContent(ctx, id, content, { basedOnVersion })).version,
+  }),
   onSuccess: (_saved, input) => refresh(input),
 });
 
@@ -112,4 +127,17 @@ export const setBrandAction = defineAction({
   input: z.strictObject({ ...deckParams.shape, brandId: uuid.nullable() }),
   run: (ctx, { id, brandId }) => setDeckBrand(ctx, id, brandId),
   onSuccess: (_result, input) => refresh(input),
+});
+
+/** upload_asset for the editor (a pasted, dropped or picked image): the bytes in base64, the alt text. */
+export const uploadAssetAction = defineAction({
+  input: uploadAssetBody.extend(uploadAssetQuery.shape),
+  run: async (ctx, { data, alt }) =>
+    presentAsset(await storeImage(ownerOf(ctx), Buffer.from(data, "base64"), { alt: alt ?? null, what: "The image" })),
+});
+
+/** list_assets: the picker's images, newest first. */
+export const listAssetsAction = defineAction({
+  input: z.strictObject({}),
+  run: (ctx) => listAssets(ctx),
 });

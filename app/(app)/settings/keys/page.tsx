@@ -71,6 +71,7 @@ export default async function KeysPage() {
                           label="Revoke"
                           ariaLabel={`Revoke ${key.name}`}
                           variant="danger"
+                          confirm={`Revoke the key “${key.name}”? Every program using it stops working at once; this cannot be undone.`}
                         />
                       )}
                     </td>

@@ -40,6 +40,7 @@ export default async function MembersPage() {
                     fields={{ invitationId: invitation.id }}
                     label="Revoke"
                     variant="ghost"
+                    confirm="Revoke this invitation link? Whoever has it can no longer join."
                   />
                 </li>
               ))}
@@ -75,6 +76,11 @@ export default async function MembersPage() {
                         action={setMemberRoleAction}
                         fields={{ userId: member.userId, role: member.role === "owner" ? "member" : "owner" }}
                         label={member.role === "owner" ? "Make member" : "Make owner"}
+                        confirm={
+                          member.role === "owner"
+                            ? `Make ${member.name ?? member.email} a member? They will no longer manage members or keys.`
+                            : `Make ${member.name ?? member.email} an owner? They will manage members, roles and every key.`
+                        }
                       />
                     )}
                     {(isOwner || member.userId === user.id) && (
@@ -83,6 +89,11 @@ export default async function MembersPage() {
                         fields={{ userId: member.userId }}
                         label={member.userId === user.id ? "Leave" : "Remove"}
                         variant="danger"
+                        confirm={
+                          member.userId === user.id
+                            ? `Leave ${organization.name}? You lose access to its decks until someone invites you again.`
+                            : `Remove ${member.name ?? member.email} from ${organization.name}? They lose access to its decks at once.`
+                        }
                       />
                     )}
                   </div>

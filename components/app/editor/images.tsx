@@ -1,0 +1,134 @@
+"use client";
+
+import { useEffect, useState } from "react";
+import { listAssetsAction, uploadAssetAction } from "@/app/(app)/decks/[id]/actions";
+import { Button } from "@/components/ui";
+
+// Images in the editor: a pasted or dropped image (CodeEditor's onImage) and one picked from the
+// organization's images, each inserted as an <Image> with the alt text the author gives. Uploads go through
+// upload_asset's server action; the inserted src is the stored image's URL, which the frame may load.
+
+export type PickedImage = { id: string; url: string; width: number; height: number; alt: string | null };
+
+/** An <Image> element for the source, its alt text quoted so that any text stays one attribute. */
+export function imageElement(url: string, alt: string): string {
+  const quoted = /["{}<>&\n]/.test(alt) ? `{${JSON.stringify(alt)}}` : `"${alt}"`;
+  return `<Image src="${url}" alt=${quoted} fit="contain" />`;
+}
+
+function base64(bytes: ArrayBuffer): string {
+  let binary = "";
+  const view = new Uint8Array(bytes);
+  for (let i = 0; i < view.length; i += 0x8000) binary += String.fromCharCode(...view.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+
+/** The alt text the author gives (prefilled from the file's name), or null when they cancel. */
+export function askAltText(suggestion: string): string | null {
+  const answer = window.prompt("Describe the image for people who cannot see it (alt text):", suggestion);
+  return answer === null ? null : answer.trim() || suggestion;
+}
+
+/** Uploads a file and answers the <Image> to insert, or null (cancelled, refused: `onError` says why). */
+export async function uploadImage(file: File, onError: (message: string) => void): Promise<string | null> {
+  const alt = askAltText(file.name.replace(/\.[a-z0-9]+$/i, "").replace(/[-_]+/g, " ") || "Image");
+  if (alt === null) return null;
+  const result = await uploadAssetAction({ data: base64(await file.arrayBuffer()), alt });
+  if (!result.ok) {
+    onError(result.error.message);
+    return null;
+  }
+  return imageElement(result.value.url, alt);
+}
+
+export function ImagePicker({
+  open,
+  onInsert,
+  onError,
+}: {
+  open: boolean;
+  onInsert: (element: string) => void;
+  onError: (message: string) => void;
+}) {
+  const [images, setImages] = useState<PickedImage[] | null>(null);
+  const [busy, setBusy] = useState(false);
+  // Bumped after an upload, so the list is read again.
+  const [generation, setGeneration] = useState(0);
+
+  useEffect(() => {
+    if (!open) return;
+    let live = true;
+    void listAssetsAction({}).then((result) => {
+      if (!live) return;
+      if (result.ok) setImages(result.value);
+      else onError(result.error.message);
+    });
+    return () => {
+      live = false;
+    };
+  }, [open, generation, onError]);
+
+  if (!open) return null;
+  return (
+    <div className="space-y-2 border-b border-zinc-200 bg-zinc-50 p-2" data-testid="image-picker">
+      <div className="flex items-center gap-2">
+        <span className="text-xs font-medium text-zinc-600">Images of the organization: click one to insert it</span>
+        <label className="ml-auto cursor-pointer text-xs text-accent hover:underline">
+          {busy ? "Uploading…" : "Upload…"}
+          <input
+            type="file"
+            accept="image/png,image/jpeg,image/webp,image/gif,image/avif,image/svg+xml"
+            className="sr-only"
+            aria-label="Upload an image"
+            disabled={busy}
+            onChange={async (event) => {
+              const file = event.target.files?.[0];
+              event.target.value = "";
+              if (!file) return;
+              setBusy(true);
+              try {
+                const element = await uploadImage(file, onError);
+                if (element) {
+                  onInsert(element);
+                  setGeneration((n) => n + 1);
+                }
+              } finally {
+                setBusy(false);
+              }
+            }}
+          />
+        </label>
+      </div>
+      {images === null ? (
+        <p className="text-xs text-zinc-500">Loading…</p>
+      ) : images.length === 0 ? (
+        <p className="text-xs text-zinc-500">No images yet: upload one, or paste or drop one into the source.</p>
+      ) : (
+        <ul className="flex max-h-40 flex-wrap gap-2 overflow-y-auto">
+          {images.map((image) => (
+            <li key={image.id}>
+              <Button
+                variant="ghost"
+                type="button"
+                className="h-20 w-28 p-1"
+                title={image.alt ?? `${image.width}×${image.height}`}
+                onClick={() => {
+                  const alt = askAltText(image.alt ?? "Image");
+                  if (alt !== null) onInsert(imageElement(image.url, alt));
+                }}
+              >
+                <img
+                  src={image.url}
+                  alt={image.alt ?? ""}
+                  loading="lazy"
+                  className="h-full w-full rounded object-contain"
+                  data-testid="image-picker-thumbnail"
+                />
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,216 @@
+// Builders for the components the offline generator uses, and the density rules of the authoring brief
+// (lib/deck/instructions.ts): at most about 40 words of body per slide, at most five bullets of about ten
+// words; what does not fit goes to the notes.
+
+import type { Block } from "./blocks";
+import type { Inline } from "./markdown";
+import { type ChildNode, el, type ElementNode, type PropValue } from "./print";
+import { asSentence, countWords, shorten, squash, stripQuoteMarks } from "./text";
+
+export const MAX_BULLETS = 5;
+export const BULLET_WORDS = 12;
+export const BODY_WORDS = 40;
+
+export function heading(text: string, options: { kicker?: string; level?: 2 | 3; align?: "center" } = {}): ElementNode {
+  return el(
+    "Heading",
+    [
+      ["level", options.level],
+      ["kicker", options.kicker],
+      ["align", options.align],
+    ],
+    squash(text),
+  );
+}
+
+export function title(
+  text: string,
+  options: { kicker?: string; subtitle?: string; align?: "center" } = {},
+): ElementNode {
+  return el(
+    "Title",
+    [
+      ["kicker", options.kicker],
+      ["subtitle", options.subtitle],
+      ["align", options.align ?? "center"],
+    ],
+    squash(text),
+  );
+}
+
+export function text(content: string | Inline[], options: { size?: "sm" | "lg"; tone?: "muted" } = {}): ElementNode {
+  const children: ChildNode[] = typeof content === "string" ? [squash(content)] : content.map(inlineNode);
+  const node = el(
+    "Text",
+    [
+      ["size", options.size],
+      ["tone", options.tone],
+    ],
+    ...children,
+  );
+  node.inline = typeof content !== "string";
+  return node;
+}
+
+function inlineNode(run: Inline): ChildNode {
+  return typeof run === "string"
+    ? run
+    : { tag: run.tag, props: [], children: run.children.map(inlineNode), inline: true };
+}
+
+export function bullets(items: string[], options: { numbered?: boolean; shorten?: boolean } = {}): ElementNode {
+  const shown = items.map((item) => {
+    const clean = squash(item).replace(/(?<![.])\.$/, "");
+    return options.shorten ? shorten(clean, BULLET_WORDS, { ellipsis: true }) : clean;
+  });
+  return el("Bullets", [
+    ["marker", options.numbered ? "number" : undefined],
+    ["items", shown],
+  ]);
+}
+
+export function quote(block: { text: string; by: string | null; role: string | null }): ElementNode {
+  const words = countWords(block.text);
+  return el(
+    "Quote",
+    [
+      ["by", block.by ?? undefined],
+      ["role", block.role ?? undefined],
+      ["size", words > 25 ? "md" : undefined],
+    ],
+    stripQuoteMarks(squash(block.text)),
+  );
+}
+
+export function code(block: { language: string | null; code: string; highlight: number[] }): ElementNode {
+  const lines = block.code.replace(/\n+$/, "").split("\n");
+  return el("Code", [
+    ["language", block.language ?? undefined],
+    ["highlight", block.highlight.length > 0 ? block.highlight : undefined],
+    ["size", lines.length > 15 ? "sm" : undefined],
+    ["code", lines.join("\n") + (lines.length > 1 ? "\n" : "")],
+  ]);
+}
+
+export function table(block: { columns: string[]; rows: string[][] }): ElementNode {
+  return el("Table", [
+    ["columns", block.columns],
+    ["rows", block.rows],
+  ]);
+}
+
+export function image(src: string, alt: string, options: { fit?: "contain" } = {}): ElementNode {
+  return el("Image", [
+    ["src", src],
+    ["alt", alt || "Image"],
+    ["fit", options.fit],
+  ]);
+}
+
+export function stat(value: string, label: string, detail?: string | null): ElementNode {
+  return el("Stat", [
+    ["value", value],
+    ["label", label],
+    ["detail", detail ?? undefined],
+  ]);
+}
+
+export function box(...children: ElementNode[]): ElementNode {
+  return el("Box", [["padding", "lg"]], ...children);
+}
+
+export function stack(...children: ElementNode[]): ElementNode {
+  return children.length === 1 && children[0] ? children[0] : el("Stack", [["gap", "lg"]], ...children);
+}
+
+export function columns(children: ElementNode[], ratio?: string, align?: "center" | "start"): ElementNode {
+  return el(
+    "Columns",
+    [
+      ["ratio", ratio],
+      ["gap", "xl"],
+      ["align", align],
+    ],
+    ...children,
+  );
+}
+
+export function grid(children: ElementNode[]): ElementNode {
+  const count = Math.min(4, Math.max(2, children.length === 4 ? 4 : children.length > 4 ? 3 : children.length));
+  return el(
+    "Grid",
+    [
+      ["columns", count],
+      ["gap", "lg"],
+    ],
+    ...children,
+  );
+}
+
+/** Turns the blocks of a column or slide body into nodes, in source order (decks keep what they say). */
+export function blockNodes(blocks: Block[], options: { headingLevel?: 2 | 3 } = {}): ElementNode[] {
+  const nodes: ElementNode[] = [];
+  for (const block of blocks) {
+    switch (block.kind) {
+      case "heading":
+        nodes.push(heading(block.text, { level: options.headingLevel ?? 2 }));
+        break;
+      case "paragraph":
+        nodes.push(text(block.runs));
+        break;
+      case "list":
+        nodes.push(bullets(block.items.map(itemText), { numbered: block.ordered }));
+        break;
+      case "code":
+        nodes.push(code(block));
+        break;
+      case "math":
+        nodes.push(code({ language: "latex", code: block.tex, highlight: [] }));
+        break;
+      case "table":
+        nodes.push(table(block));
+        break;
+      case "image":
+        nodes.push(image(block.src, block.alt, { fit: "contain" }));
+        break;
+      case "quote":
+        nodes.push(quote(block));
+        break;
+      case "callout":
+        nodes.push(box(...blockNodes(block.blocks, { headingLevel: 3 })));
+        break;
+      default:
+        break;
+    }
+  }
+  return nodes;
+}
+
+/** A list item with its nested items, as one line. */
+export function itemText(item: { text: string; children: string[] }): string {
+  return item.children.length > 0 ? `${item.text}: ${item.children.join("; ")}` : item.text;
+}
+
+/** Speaker notes from blocks: full sentences, lists as sentences, tables and code described, no markup. */
+export function notesOf(blocks: Block[]): string {
+  const parts: string[] = [];
+  for (const block of blocks) {
+    if (block.kind === "paragraph") parts.push(asSentence(block.text));
+    else if (block.kind === "list") parts.push(...block.items.map((item) => asSentence(itemText(item))));
+    else if (block.kind === "quote")
+      parts.push(
+        `"${stripQuoteMarks(block.text)}"${block.by ? ` (${[block.by, block.role].filter(Boolean).join(", ")})` : ""}`,
+      );
+    else if (block.kind === "callout") parts.push(notesOf(block.blocks));
+  }
+  return parts.filter(Boolean).join(" ");
+}
+
+export function joinNotes(parts: Array<string | null | undefined>): string {
+  return parts
+    .map((part) => (part ? squash(part) : ""))
+    .filter((part) => part.length > 0)
+    .join("\n\n");
+}
+
+export type Props = Array<[string, PropValue | undefined]>;

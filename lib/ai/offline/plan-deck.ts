@@ -1,0 +1,209 @@
+// Marp and Slidev decks: one slide per source slide, in order, with its headings, every bullet, every code
+// block, table, image and quote. Slidev layouts map to the vocabulary (cover and center → a centred Title,
+// section → a section break, quote → Quote, two-cols and `::right::` → Columns, image-right/left →
+// Columns with the Image); speaker notes come from HTML comments (Marp: every comment that is not a
+// directive; Slidev: the last comment of the slide).
+
+import { type Block, toBlocks } from "./blocks";
+import { parseMarkdown } from "./markdown";
+import { blockNodes, columns, heading, image, joinNotes, quote, stack, text, title } from "./nodes";
+import type { ElementNode, SlidePlan } from "./print";
+import type { FrontMatter, SourceKind, SourceSlide } from "./split-slides";
+import { countWords, labelText, squash, stripQuoteMarks } from "./text";
+
+type Slots = Array<{ name: string; blocks: Block[] }>;
+
+const marpDirective =
+  /^_?(?:class|paginate|header|footer|theme|style|size|math|backgroundColor|backgroundImage|backgroundPosition|backgroundRepeat|backgroundSize|color|headingDivider|lang|title|description|author|image|url|marp)\s*:/;
+
+function isMarpDirective(comment: string): boolean {
+  const lines = comment
+    .split("\n")
+    .map((line) => line.trim())
+    .filter(Boolean);
+  return comment.trim() === "fit" || (lines.length > 0 && lines.every((line) => marpDirective.test(line)));
+}
+
+// Marp's image keywords live in the alt text: "w:900", "bg right", "contain", "sepia"…
+const imageKeyword =
+  /^(?:bg|left|right|contain|cover|fit|auto|vertical|sepia|grayscale|blur|invert|opacity|saturate|brightness|contrast|hue-rotate|drop-shadow|(?:w|h|width|height|sepia|blur|brightness|contrast|opacity|saturate|grayscale|invert|hue-rotate):\S+|\d+%)$/i;
+
+export function readImageAlt(alt: string): { alt: string; background: "full" | "left" | "right" | null } {
+  const words = alt.split(/\s+/).filter(Boolean);
+  let background: "full" | "left" | "right" | null = null;
+  let index = 0;
+  while (index < words.length && imageKeyword.test(words[index] ?? "")) {
+    const word = (words[index] ?? "").toLowerCase();
+    if (word === "bg") background = "full";
+    else if (background && (word === "left" || word === "right")) background = word;
+    index++;
+  }
+  return { alt: squash(words.slice(index).join(" ")), background };
+}
+
+export function planDeckSlide(
+  slide: SourceSlide,
+  index: number,
+  kind: Exclude<SourceKind, "brief">,
+  claim: (label: string) => string,
+): SlidePlan {
+  const slots: Slots = slide.slots.map((slot) => ({
+    name: slot.name,
+    blocks: toBlocks(parseMarkdown(slot.text), slot.text, slot.line - 1),
+  }));
+  const all = slots.flatMap((slot) => slot.blocks);
+  const comments = all.filter((block) => block.kind === "comment").map((block) => block.text);
+  const directives = comments.filter(isMarpDirective);
+  const notesFrom = kind === "slidev" ? comments.slice(-1) : comments.filter((comment) => !isMarpDirective(comment));
+  const notes = joinNotes(notesFrom);
+  for (const slot of slots) slot.blocks = slot.blocks.filter((block) => block.kind !== "comment");
+
+  const layout = readLayout(slide.frontMatter, directives, index, slots);
+  const firstHeading = slots.flatMap((slot) => slot.blocks).find((block) => block.kind === "heading");
+  const firstText = slots.flatMap((slot) => slot.blocks).find((block) => block.kind === "paragraph");
+  const label = claim(
+    labelText(firstHeading?.text ?? (firstText?.kind === "paragraph" ? firstText.text : "")) || `Slide ${index + 1}`,
+  );
+  const base: SlidePlan = { label, notes, children: [] };
+  switch (layout) {
+    case "cover":
+    case "center":
+    case "section":
+      return { ...base, ...planCentered(slots, layout) };
+    case "quote":
+      return { ...base, ...planQuote(slots) };
+    default:
+      return { ...base, ...planContent(slots, layout, slide.frontMatter) };
+  }
+}
+
+type Layout =
+  "cover" | "center" | "section" | "quote" | "two-cols" | "image-right" | "image-left" | "image" | "content";
+
+function readLayout(frontMatter: FrontMatter, directives: string[], index: number, slots: Slots): Layout {
+  const named = typeof frontMatter.layout === "string" ? frontMatter.layout.trim().toLowerCase() : "";
+  const blocks = slots.flatMap((slot) => slot.blocks);
+  const onlyTitle =
+    blocks.length > 0 &&
+    blocks.length <= 3 &&
+    blocks[0]?.kind === "heading" &&
+    blocks.slice(1).every((block) => block.kind === "paragraph" && countWords(block.text) <= 25);
+  if (["cover", "intro"].includes(named)) return onlyTitle ? "cover" : "content";
+  if (["center", "end", "fact", "statement"].includes(named)) return onlyTitle ? "center" : "content";
+  if (named === "section") return onlyTitle ? "section" : "content";
+  if (named === "quote") return "quote";
+  if (named.startsWith("two-cols")) return "two-cols";
+  if (named === "image-right" || named === "image-left" || named === "image") return named;
+  if (slots.some((slot) => slot.name !== "default")) return "two-cols";
+  const lead = directives.some((directive) => /_?class\s*:.*\blead\b/.test(directive));
+  if ((lead || index === 0) && onlyTitle) return index === 0 ? "cover" : "center";
+  if (blocks.length === 1 && blocks[0]?.kind === "heading") return "section";
+  return "content";
+}
+
+function planCentered(slots: Slots, layout: "cover" | "center" | "section"): Partial<SlidePlan> {
+  const blocks = slots.flatMap((slot) => slot.blocks);
+  const [head, ...rest] = blocks;
+  const paragraphs = rest.filter((block) => block.kind === "paragraph");
+  const subtitle = paragraphs[0]?.kind === "paragraph" ? paragraphs[0].text : undefined;
+  const more = paragraphs
+    .slice(1)
+    .map((block) => (block.kind === "paragraph" ? text(block.runs, { tone: "muted" }) : null));
+  return {
+    layout: "center",
+    background: layout === "cover" ? "primary" : layout === "section" ? "surface" : undefined,
+    children: [
+      title(head?.kind === "heading" ? head.text : "", { subtitle }),
+      ...more.filter((node): node is ElementNode => node !== null),
+    ],
+  };
+}
+
+function planQuote(slots: Slots): Partial<SlidePlan> {
+  const blocks = slots.flatMap((slot) => slot.blocks);
+  const quoted = blocks.find((block) => block.kind === "quote");
+  if (quoted?.kind === "quote" && !quoted.by) {
+    const after = blocks.find((block) => block.kind === "paragraph");
+    if (after?.kind === "paragraph") quoted.by = after.text;
+  }
+  if (quoted?.kind === "quote") return { layout: "center", background: "surface", children: [quote(quoted)] };
+  const texts = blocks.filter((block) => block.kind === "heading" || block.kind === "paragraph");
+  const [words, who] = texts.map((block) => (block.kind === "heading" || block.kind === "paragraph" ? block.text : ""));
+  return {
+    layout: "center",
+    background: "surface",
+    children: [quote({ text: stripQuoteMarks(words ?? ""), by: who ?? null, role: null })],
+  };
+}
+
+function planContent(slots: Slots, layout: Layout, frontMatter: FrontMatter): Partial<SlidePlan> {
+  const main = slots.find((slot) => slot.name === "default")?.blocks ?? [];
+  const others = slots.filter((slot) => slot.name !== "default");
+  const children: ElementNode[] = [];
+  const fmImage = typeof frontMatter.image === "string" ? frontMatter.image.trim() : "";
+
+  if (layout === "two-cols" && others.length > 0) {
+    // two-cols-header: a heading before the first slot marker heads the slide; otherwise each column has its own.
+    const header = typeof frontMatter.layout === "string" && frontMatter.layout.includes("header");
+    const leftSlot = others.find((slot) => slot.name === "left");
+    const left = header && leftSlot ? leftSlot.blocks : main;
+    if (header)
+      children.push(
+        ...blockNodes(main, { headingLevel: 2 }).map((node, i) =>
+          i === 0 && node.tag === "Heading" ? withLevel(node, undefined) : node,
+        ),
+      );
+    const columnSlots = [left, ...others.filter((slot) => slot !== leftSlot).map((slot) => slot.blocks)];
+    children.push(columns(columnSlots.map((blocks) => stack(...blockNodes(blocks, { headingLevel: 2 })))));
+    return { children };
+  }
+
+  const [first, ...rest] = main;
+  const body = first?.kind === "heading" ? rest : main;
+  if (first?.kind === "heading") children.push(heading(first.text));
+
+  // Marp background images: "bg" covers the slide, "bg left/right" takes a side.
+  const images = body.filter((block) => block.kind === "image");
+  let background: string | undefined;
+  let sideImage: { src: string; alt: string; side: "left" | "right" } | null = null;
+  const visible = body.filter((block) => {
+    if (block.kind !== "image") return true;
+    const read = readImageAlt(block.alt);
+    block.alt = read.alt;
+    if (read.background === "full" && !background) {
+      background = block.src;
+      return false;
+    }
+    if ((read.background === "left" || read.background === "right") && !sideImage) {
+      sideImage = { src: block.src, alt: read.alt, side: read.background };
+      return false;
+    }
+    return true;
+  });
+  if (fmImage && (layout === "image-right" || layout === "image-left")) {
+    sideImage = {
+      src: fmImage,
+      alt: first?.kind === "heading" ? first.text : "Image",
+      side: layout === "image-left" ? "left" : "right",
+    };
+  }
+  if (fmImage && layout === "image") background = fmImage;
+
+  const nodes = blockNodes(visible);
+  const side = sideImage as { src: string; alt: string; side: "left" | "right" } | null;
+  if (side) {
+    const picture = image(side.src, side.alt);
+    const content = stack(...nodes);
+    children.push(columns(side.side === "left" ? [picture, content] : [content, picture], "1:1", "center"));
+  } else if (images.length === 1 && nodes.length > 1 && nodes.some((node) => node.tag === "Image")) {
+    const picture = nodes.find((node) => node.tag === "Image") as ElementNode;
+    children.push(columns([stack(...nodes.filter((node) => node !== picture)), picture], "1:1", "center"));
+  } else {
+    children.push(...nodes);
+  }
+  return { children, image: background, layout: children.length === 0 && background ? "full-bleed" : undefined };
+}
+
+function withLevel(node: ElementNode, level: 2 | 3 | undefined): ElementNode {
+  return { ...node, props: node.props.map(([name, value]) => [name, name === "level" ? level : value]) };
+}

@@ -1,0 +1,419 @@
+// One brief section → one slide (two when it really holds two things, e.g. risks and the success metrics,
+// or more bullets than a slide takes). The section's shape picks the component: a table → Table (and a
+// Chart beside it when the brief asks for one), dated items → Timeline, a numbered procedure → Steps,
+// "X vs Y" → two cards side by side, stated metrics → Stats, a quote → Quote, a series → cards, else a
+// heading with a lead and bullets. The full text always goes to the notes.
+
+import type { Block } from "./blocks";
+import type { Section } from "./brief";
+import { findMetrics, type Metric } from "./metrics";
+import {
+  BODY_WORDS,
+  box,
+  bullets,
+  code,
+  columns,
+  grid,
+  heading,
+  image,
+  itemText,
+  joinNotes,
+  MAX_BULLETS,
+  notesOf,
+  quote,
+  stack,
+  stat,
+  table,
+  text,
+} from "./nodes";
+import { el, type ElementNode, type PropValue, type SlidePlan } from "./print";
+import { chartData, chartRequest, comparison, datedList, datedSentences, inlineQuote, procedure } from "./shapes";
+import { capitalize, countWords, labelText, leadSentences, shorten, splitSentences, splitSeries, squash } from "./text";
+
+type Claim = (label: string) => string;
+
+export function planSection(section: Section, claim: Claim): SlidePlan[] {
+  const notes = joinNotes([notesOf(section.blocks), ...commentsOf(section.blocks)]);
+  const content = section.blocks.filter((block) => block.kind !== "comment");
+  const paragraphs = content.filter((block) => block.kind === "paragraph");
+  let sentences = paragraphs.flatMap((block) => splitSentences(block.text));
+
+  // "Show this as a chart: every region grew" asks for a chart and states the takeaway.
+  let chartAsked = false;
+  let takeaway: string | null = null;
+  sentences = sentences.filter((sentence) => {
+    const request = chartRequest(sentence);
+    if (!request) return true;
+    chartAsked = true;
+    takeaway ??= request.takeaway;
+    return false;
+  });
+  const derived = section.heading ? null : deriveHeading(sentences);
+  const points = derived?.points ?? [];
+  const firstItem = content.find((block) => block.kind === "list");
+  const fallback = firstItem?.kind === "list" ? shorten(firstItem.items[0]?.text ?? "", 8) : "";
+  const topic = section.heading || derived?.heading || fallback || "Overview";
+  if (derived) sentences = derived.rest;
+  const label = () => claim(labelText(topic) || "Slide");
+  const headingNode = (lead?: string | null) =>
+    lead && section.heading && countWords(section.heading) <= 5
+      ? heading(lead, { kicker: section.heading })
+      : heading(lead ?? topic);
+  const slide = (children: ElementNode[], extra: Partial<SlidePlan> = {}): SlidePlan => ({
+    label: label(),
+    notes,
+    children,
+    ...extra,
+  });
+
+  const tables = content.filter((block) => block.kind === "table");
+  if (tables.length > 0) {
+    return tables.map((block) => {
+      const data = chartAsked ? chartData(block.columns, block.rows) : null;
+      const visual = table(block);
+      const chart = data
+        ? el("Chart", [
+            ["type", "bar"],
+            ["labels", data.labels],
+            ["series", data.series],
+            ["unit", data.unit],
+          ])
+        : null;
+      const caption = takeaway ? null : sentences.join(" ");
+      const described = block.rows.map(
+        (row) =>
+          `${row[0] ?? ""}: ${block.columns
+            .slice(1)
+            .map((column, index) => `${column} ${row[index + 1] ?? ""}`)
+            .join(", ")}.`,
+      );
+      const tableNotes = joinNotes([
+        takeaway ? `${takeaway}.` : null,
+        sentences.join(" "),
+        described.join(" "),
+        ...commentsOf(section.blocks),
+      ]);
+      return slide(
+        [
+          headingNode(takeaway),
+          chart ? columns([visual, chart], "1:1", "center") : visual,
+          ...(caption && countWords(caption) <= 25 ? [text(caption, { size: "sm", tone: "muted" })] : []),
+        ],
+        { notes: tableNotes },
+      );
+    });
+  }
+
+  for (const block of content) {
+    const milestones = datedList(block);
+    if (milestones) {
+      const intro = leadSentences(sentences.join(" "), 20);
+      return [slide([headingNode(intro && countWords(intro) <= 12 ? intro : null), timeline(milestones)])];
+    }
+  }
+  const phases = content.every((block) => block.kind === "paragraph") ? datedSentences(sentences) : null;
+  if (phases) {
+    const intro = phases.others[0]?.replace(/[.!]$/, "");
+    return [slide([headingNode(intro && countWords(intro) <= 10 ? intro : null), timeline(phases.milestones)])];
+  }
+
+  const versus = comparison(section.heading, content);
+  if (versus) {
+    const cards = versus.sides.map((side) =>
+      box(heading(side.name, { level: 3 }), bullets(side.points, { shorten: true })),
+    );
+    const rest = versus.rest.join(" ");
+    return [
+      slide([heading(topic), columns(cards, "1:1"), ...(rest ? [text(leadSentences(rest, 25), { size: "lg" })] : [])]),
+    ];
+  }
+
+  const list = content.find((block) => block.kind === "list");
+  const steps = list ? procedure(list) : null;
+  if (steps && content.filter((block) => block.kind === "list").length === 1) {
+    const long = steps.some((step) => countWords(step.title) > 6 || countWords(step.detail ?? "") > 12);
+    return [
+      slide([
+        headingNode(null),
+        el("Steps", [
+          ["direction", long ? "vertical" : undefined],
+          [
+            "items",
+            steps.map((step): PropValue =>
+              step.detail ? { title: step.title, detail: step.detail } : { title: step.title },
+            ),
+          ],
+        ]),
+      ]),
+    ];
+  }
+
+  const quotes = content.filter((block) => block.kind === "quote");
+  const inline = quotes.length === 0 && paragraphs.length > 0 ? inlineQuote(sentences.join(" ")) : null;
+  if (inline) quotes.push({ kind: "quote", text: inline.text, by: inline.by, role: inline.role, line: 0 });
+  const others = content.filter((block) => block.kind !== "quote" && block.kind !== "paragraph");
+  if (quotes.length > 0 && others.length === 0 && (inline ? countWords(inline.rest) <= 12 : sentences.length === 0)) {
+    const [first, ...more] = quotes;
+    return [first, ...more].map((block) =>
+      slide([quote(block as Extract<Block, { kind: "quote" }>)], {
+        layout: "center",
+        background: "surface",
+        label: claim(quoteLabel(section, block)),
+      }),
+    );
+  }
+
+  const metrics = sentences.flatMap(findMetrics).slice(0, 4);
+  if (metrics.length >= 2 && !list) {
+    const used = new Set(metrics.map((metric) => metric.sentence));
+    const other = sentences.filter((sentence) => !used.has(sentence));
+    const twoThings =
+      other.some((sentence) => /:\s/.test(sentence) && splitSeries(sentence.split(/:\s/)[1] ?? "")) ||
+      countWords(other.join(" ")) > 25;
+    if (!twoThings) return planMetrics(sentences, metrics, section, topic, label(), notes, headingNode);
+    // The section says two things (e.g. its risks, then how success is measured): a slide for each.
+    const first = planText(
+      content,
+      other,
+      [],
+      quotes,
+      topic,
+      label,
+      other.join(" "),
+      headingNode,
+      section.heading !== null,
+    );
+    const sentence = metrics[0]?.sentence ?? "";
+    const lead = metricsHeading(sentence);
+    const metricSentences = [sentence, ...[...used].filter((other) => other !== sentence)];
+    return [
+      ...first,
+      ...planMetrics(
+        metricSentences,
+        metrics,
+        { heading: null, blocks: [] },
+        lead,
+        claim(labelText(lead)),
+        metricSentences.join(" "),
+        () => heading(lead),
+      ),
+    ];
+  }
+
+  return planText(
+    content,
+    sentences,
+    metrics,
+    quotes,
+    topic,
+    label,
+    notes,
+    headingNode,
+    section.heading !== null,
+    points,
+  );
+}
+
+/** "We will measure success by weekly active technicians (target…)" → "We will measure success". */
+function metricsHeading(sentence: string): string {
+  const clause = (sentence.split(/[(:;]/)[0] ?? sentence).trim();
+  const by = /^(.{8,}?)\s+by\s+/i.exec(clause);
+  const text = by && countWords(by[1] ?? "") >= 3 ? (by[1] ?? "") : shorten(clause, 8);
+  return capitalize(text.replace(/[.,]$/, ""));
+}
+
+function quoteLabel(section: Section, block: Block | undefined): string {
+  if (section.heading) return labelText(section.heading);
+  return block?.kind === "quote" && block.by ? labelText(block.by) : "Quote";
+}
+
+function planMetrics(
+  sentences: string[],
+  metrics: Metric[],
+  section: Section,
+  topic: string,
+  label: string,
+  notes: string,
+  headingNode: (lead?: string | null) => ElementNode,
+): SlidePlan[] {
+  const used = new Set(metrics.map((metric) => metric.sentence));
+  const first = sentences[0] ?? "";
+  // "Q3 was our best quarter: revenue reached…": the clause before the colon is the takeaway.
+  const head = /^([^:;]{3,60}?):\s/.exec(first)?.[1];
+  const lead = head && countWords(head) <= 8 && findMetrics(head).length === 0 ? head : null;
+  const rest = sentences.filter((sentence) => !used.has(sentence)).join(" ");
+  const title = lead ?? (section.heading ? null : shorten(topic, 8));
+  return [
+    {
+      label,
+      notes,
+      children: [
+        headingNode(title),
+        grid(metrics.map((metric) => stat(metric.value, metric.label, metric.detail))),
+        ...(rest ? [text(leadSentences(rest, 25), { tone: "muted" })] : []),
+      ],
+    },
+  ];
+}
+
+function planText(
+  content: Block[],
+  sentences: string[],
+  metrics: Metric[],
+  quotes: Block[],
+  topic: string,
+  label: () => string,
+  notes: string,
+  headingNode: (lead?: string | null) => ElementNode,
+  explicit: boolean,
+  points: string[] = [],
+): SlidePlan[] {
+  const lists = content.filter((block) => block.kind === "list");
+  const items = [...points, ...lists.flatMap((block) => (block.kind === "list" ? block.items.map(itemText) : []))];
+  const numbered = lists.some((block) => block.kind === "list" && block.ordered);
+  const visuals = content.flatMap((block): ElementNode[] => {
+    if (block.kind === "code") return [code(block)];
+    if (block.kind === "math") return [code({ language: "latex", code: block.tex, highlight: [] })];
+    if (block.kind === "image") return [image(block.src, block.alt, { fit: "contain" })];
+    if (block.kind === "callout") return [box(...blockText(block.blocks))];
+    return [];
+  });
+  const metric = metrics.length === 1 ? metrics[0] : undefined;
+  const quoteBlock = quotes[0];
+  let sentencesLeft = metric ? sentences.filter((sentence) => sentence !== metric.sentence) : sentences;
+  if (quoteBlock && quotes.length === 1 && quoteBlock.kind === "quote") {
+    const inline = inlineQuote(sentencesLeft.join(" "));
+    if (inline) sentencesLeft = splitSentences(inline.rest);
+  }
+
+  // A series after a colon ("three pillars: one thread per job, offline first, and …") is a row of cards.
+  let series: string[] | null = null;
+  let seriesLead: string | null = null;
+  if (items.length === 0 && sentencesLeft.length > 0) {
+    const found = sentencesLeft.findIndex(
+      (sentence) => /:\s/.test(sentence) && splitSeries(sentence.split(/:\s/)[1] ?? ""),
+    );
+    const sentence = sentencesLeft[found];
+    if (sentence !== undefined) {
+      const [before = "", after = ""] = sentence.split(/:\s(.*)/s);
+      series = splitSeries(after);
+      seriesLead = before;
+      sentencesLeft = sentencesLeft.filter((_, index) => index !== found);
+    }
+  }
+
+  const headingText = !explicit ? topic : seriesLead && countWords(seriesLead) <= 10 ? seriesLead : null;
+  const shownHeading = headingNode(headingText && headingText !== topic ? headingText : null);
+  const chunks = chunk(items, MAX_BULLETS);
+  const plans: SlidePlan[] = [];
+  const lead = leadSentences(sentencesLeft.join(" "), items.length > 0 || series ? 20 : BODY_WORDS);
+  const firstLabel = chunks.length > 0 ? label() : "";
+  chunks.forEach((part, index) => {
+    const main: ElementNode[] = [];
+    const leadNode = index === 0 && lead ? text(lead, points.length > 0 ? { tone: "muted" } : { size: "lg" }) : null;
+    if (leadNode && points.length === 0) main.push(leadNode);
+    main.push(bullets(part, { numbered, shorten: true }));
+    // Points read from the opening sentence come first; the sentences after them follow.
+    if (leadNode && points.length > 0) main.push(leadNode);
+    plans.push({
+      label: index === 0 ? firstLabel : `${firstLabel} (continued${index > 1 ? ` ${index}` : ""})`,
+      notes,
+      children: [
+        index === 0 ? shownHeading : heading(topic, { kicker: "Continued" }),
+        ...withSide(main, index === 0 ? side(metric, quoteBlock, visuals) : null),
+      ],
+    });
+  });
+  if (plans.length > 0) return plans;
+
+  const main: ElementNode[] = [];
+  if (series) {
+    const cards = series.map((item) => box(text(shorten(item, 14, { ellipsis: true }), { size: "lg" })));
+    main.push(grid(cards));
+    if (lead) main.push(text(lead, { tone: "muted" }));
+    return [{ label: label(), notes, children: [shownHeading, ...main] }];
+  }
+  if (lead) main.push(text(lead, { size: "lg" }));
+  const extra = side(metric, quoteBlock, visuals);
+  if (main.length === 0 && !extra)
+    return [{ label: label(), notes, layout: "center", children: [heading(topic, { align: "center" })] }];
+  return [{ label: label(), notes, children: [shownHeading, ...withSide(main, extra)] }];
+}
+
+function side(metric: Metric | undefined, quoteBlock: Block | undefined, visuals: ElementNode[]): ElementNode | null {
+  if (metric) return stat(metric.value, metric.label, metric.detail);
+  if (quoteBlock?.kind === "quote")
+    return box(quote({ ...quoteBlock, text: shorten(quoteBlock.text, 40, { ellipsis: true }) }));
+  return visuals.length > 0 ? stack(...visuals) : null;
+}
+
+function withSide(main: ElementNode[], extra: ElementNode | null): ElementNode[] {
+  if (!extra) return main;
+  if (main.length === 0) return [extra];
+  return [columns([stack(...main), extra], extra.tag === "Stat" ? "3:2" : "1:1", "center")];
+}
+
+function blockText(blocks: Block[]): ElementNode[] {
+  return blocks.flatMap((block) =>
+    block.kind === "heading"
+      ? [heading(block.text, { level: 3 })]
+      : block.kind === "paragraph"
+        ? [text(leadSentences(block.text, 25))]
+        : [],
+  );
+}
+
+function timeline(milestones: Array<{ date: string; title: string; detail?: string }>): ElementNode {
+  const long = milestones.length > 5 || milestones.some((item) => countWords(item.title) > 6);
+  return el("Timeline", [
+    ["direction", long ? "vertical" : undefined],
+    [
+      "items",
+      milestones.map((item): PropValue =>
+        item.detail
+          ? { date: item.date, title: item.title, detail: shorten(item.detail, 10, { ellipsis: true }) }
+          : { date: item.date, title: item.title },
+      ),
+    ],
+  ]);
+}
+
+/** A heading for a section without one, from its first sentence; the sentences left for the body. */
+export function deriveHeading(sentences: string[]): { heading: string; rest: string[]; points?: string[] } {
+  const [first = "", ...rest] = sentences;
+  // "Tidewater puts A, works B, and hands C": the first clause heads, the others are its points.
+  const parts = splitSeries(first);
+  if (
+    parts &&
+    parts.length >= 3 &&
+    countWords(parts[0] ?? "") <= 14 &&
+    parts.slice(1).every((part) => /^[A-Z][a-z]+s\b/.test(part))
+  ) {
+    return { heading: parts[0] ?? "", rest, points: parts.slice(1) };
+  }
+  const clause = /^(.{8,90}?)(?:;\s+|:\s+|\s+[—–]\s+)(.+)$/.exec(first);
+  if (clause && countWords(clause[1] ?? "") <= 12 && countWords(clause[1] ?? "") >= 3) {
+    // A clause that announces a series keeps its sentence, so the series still reads as one.
+    if (first.includes(":") && splitSeries(clause[2] ?? ""))
+      return { heading: capitalize(squash(clause[1] ?? "")), rest: sentences };
+    return { heading: capitalize(squash(clause[1] ?? "")), rest: [capitalize(squash(clause[2] ?? "")), ...rest] };
+  }
+  const clean = first.replace(/[.!?]$/, "");
+  if (countWords(clean) <= 10) return { heading: capitalize(clean), rest };
+  return { heading: capitalize(shorten(clean, 9)), rest: sentences };
+}
+
+function commentsOf(blocks: Block[]): string[] {
+  return blocks
+    .filter((block) => block.kind === "comment")
+    .map((block) => (block.kind === "comment" ? block.text : ""));
+}
+
+function chunk<T>(items: T[], max: number): T[][] {
+  if (items.length === 0) return [];
+  const count = Math.ceil(items.length / max);
+  const size = Math.ceil(items.length / count);
+  const chunks: T[][] = [];
+  for (let start = 0; start < items.length; start += size) chunks.push(items.slice(start, start + size));
+  return chunks;
+}

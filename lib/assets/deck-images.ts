@@ -1,0 +1,150 @@
+import { AppError } from "@/lib/core/errors";
+import { type CompiledDeck, replaceImageUrls } from "@/lib/deck/compile";
+import { FetchRefusedError, safeFetch } from "@/lib/net/safe-fetch";
+import {
+  assetHashOf,
+  assetPath,
+  type AssetOwner,
+  commitImage,
+  findAssetsByHash,
+  findImportedAsset,
+  imageLimits,
+  type PreparedImage,
+  prepareImage,
+  preparedBytes,
+} from "./assets";
+
+// The images of a deck being written. The compiler reports every static image URL of the module
+// (`<Image src>`, `<Slide image>`, `<Beat image>`); here each becomes an address on the asset path:
+// - an asset URL (`/assets/<hash>.<ext>`, or that path on the app's or the content origin) must name an
+//   image of the organization, and is written as the path, so it loads from whatever origin serves the deck;
+// - an http(s) URL is fetched through the SSRF-safe fetcher, checked and stored as an asset (a URL the
+//   organization imported before is not fetched again), and the module refers to the stored copy.
+// The source keeps what the author wrote; only the compiled module changes. A URL that cannot be fetched
+// or is not an image is a 422 naming it, and nothing is stored: every image is fetched and checked first.
+// data: URLs stay as written; anything else stays too, and the frame's CSP refuses it (the deck check says so).
+
+/** Remote images fetched at once while a version is written. */
+const FETCH_CONCURRENCY = 4;
+const FETCH_TIMEOUT_MS = 15_000;
+
+export type ResolveOptions = {
+  /**
+   * Fetch remote images not imported yet. The editor's live preview passes false: it resolves asset URLs and
+   * images imported before, and leaves new URLs for the save, which fetches them.
+   */
+  fetchRemote: boolean;
+};
+
+export async function resolveDeckImages(
+  owner: AssetOwner,
+  compiled: CompiledDeck,
+  options: ResolveOptions = { fetchRemote: true },
+): Promise<CompiledDeck> {
+  const urls = [...new Set(compiled.images.map((image) => image.url))];
+  if (urls.length === 0) return compiled;
+  const replacements = new Map<string, string>();
+
+  const hashes = new Map<string, string>();
+  for (const url of urls) {
+    const hash = assetHashOf(url);
+    if (hash) hashes.set(url, hash);
+  }
+  if (hashes.size > 0) {
+    const found = new Map(
+      (await findAssetsByHash(owner, [...new Set(hashes.values())])).map((row) => [row.sha256, row]),
+    );
+    for (const [url, hash] of hashes) {
+      const row = found.get(hash);
+      if (!row) {
+        throw new AppError(
+          "invalid_request",
+          `The image ${url} is not an image of this organization. Upload it (POST /api/v1/assets) and use the URL it answers.`,
+        );
+      }
+      replacements.set(url, assetPath(row));
+    }
+  }
+
+  const remote = urls.filter((url) => !hashes.has(url) && /^https?:\/\//i.test(url));
+  const toFetch: string[] = [];
+  for (const url of remote) {
+    const imported = await findImportedAsset(owner, url);
+    if (imported) replacements.set(url, assetPath(imported));
+    else toFetch.push(url);
+  }
+
+  if (options.fetchRemote && toFetch.length > 0) {
+    // Everything is fetched and checked before anything is stored.
+    const prepared: { url: string; image: PreparedImage }[] = [];
+    let adding = 0;
+    await eachLimited(toFetch, FETCH_CONCURRENCY, async (url) => {
+      const body = await fetchImage(url);
+      const image = await prepareImage(owner, body, {
+        sourceUrl: url,
+        what: `The image at ${url}`,
+        alsoAdding: adding,
+      });
+      adding += preparedBytes(image);
+      prepared.push({ url, image });
+    });
+    for (const { url, image } of prepared) replacements.set(url, assetPath(await commitImage(image)));
+  }
+
+  if (replacements.size === 0) return compiled;
+  return { ...compiled, compiledJs: replaceImageUrls(compiled.compiledJs, compiled.images, replacements) };
+}
+
+async function fetchImage(url: string): Promise<Buffer> {
+  try {
+    const response = await safeFetch(url, {
+      accept: ["image"],
+      maxBytes: imageLimits().maxBytes,
+      timeoutMs: FETCH_TIMEOUT_MS,
+    });
+    return response.body;
+  } catch (error) {
+    if (error instanceof FetchRefusedError) {
+      throw new AppError("invalid_request", describeImageRefusal(url, error), { cause: error });
+    }
+    throw error;
+  }
+}
+
+/** Why a deck's image URL could not be imported, naming the URL as the author wrote it. */
+export function describeImageRefusal(url: string, error: FetchRefusedError): string {
+  const prefix = `Could not import the image ${url}`;
+  switch (error.reason) {
+    case "address":
+      return `${prefix}: it is not at a public address${error.url !== url ? ` (it redirects to ${error.url})` : ""}; only public images can be imported.`;
+    case "dns":
+      return `${prefix}: the host name does not resolve to a public address.`;
+    case "content_type":
+      return `${prefix}: it is not an image (${error.message})`;
+    case "too_large":
+      return `${prefix}: it is larger than ${imageLimits().maxBytes} bytes.`;
+    case "status":
+      return `${prefix}: the server answered ${error.status ?? "an error"}.`;
+    case "timeout":
+      return `${prefix}: it did not arrive within ${FETCH_TIMEOUT_MS / 1000} s.`;
+    default:
+      return `${prefix}: ${error.message}`;
+  }
+}
+
+async function eachLimited<T>(items: T[], limit: number, run: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  let failure: unknown = null;
+  const worker = async () => {
+    while (next < items.length && failure === null) {
+      const item = items[next++]!;
+      try {
+        await run(item);
+      } catch (error) {
+        failure ??= error;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  if (failure !== null) throw failure;
+}

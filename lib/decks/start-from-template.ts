@@ -1,0 +1,49 @@
+import { z } from "zod";
+import type { Ctx } from "@/lib/auth/caller";
+import type { Db } from "@/lib/db/types";
+import { getReadableDeck } from "./access";
+import { appendVersion } from "./append-version";
+import { createDeck } from "./create-deck";
+import { getLatestVersion } from "./latest-version";
+import { createDeckInAppBody, TITLE_MAX_CHARS } from "./schemas";
+
+// The library's "Use template": a new deck with the template's design (brand, tokens) and its newest
+// content as the deck's first version (one version edit), so it can be presented, shared and exported at
+// once. The API's create_deck with fromDeckId keeps SPEC.md's meaning (design only, no content).
+
+export const startFromTemplateBody = z.strictObject({
+  fromDeckId: createDeckInAppBody.shape.fromDeckId.unwrap().unwrap(),
+  title: createDeckInAppBody.shape.title.optional(),
+});
+
+/** "<template> (copy)", the template's part cut so the whole fits the title limit. */
+export function copyTitle(title: string): string {
+  const suffix = " (copy)";
+  return `${title.slice(0, TITLE_MAX_CHARS - suffix.length).trimEnd()}${suffix}`;
+}
+
+export async function startFromTemplate(ctx: Ctx, input: z.output<typeof startFromTemplateBody>) {
+  const template = await getReadableDeck(ctx, input.fromDeckId);
+  const latest = await getLatestVersion(ctx.db, template);
+  return ctx.db.transaction(async (tx) => {
+    const inTx: Ctx = { ...ctx, db: tx as unknown as Db };
+    const deck = await createDeck(inTx, {
+      title: input.title ?? copyTitle(template.title),
+      description: "",
+      kind: "deck",
+      format: template.format,
+      fromDeckId: template.id,
+      brandId: null,
+    });
+    if (latest?.format === "deck-tsx") {
+      const { format, source, tokensCss, compiledJs, outline } = latest;
+      await appendVersion(
+        inTx,
+        deck.id,
+        { format, source, tokensCss, compiledJs, outline, html: null },
+        { prompt: `Started from the template “${template.title}”`, consumesEdit: true },
+      );
+    }
+    return deck;
+  });
+}

@@ -1,0 +1,315 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { exampleDeckSource } from "@/lib/deck/instructions";
+import { stopLocalRunner } from "@/lib/jobs/local-runner";
+import { closeRenderBrowser } from "@/lib/render/browser";
+import type { Finding } from "@/lib/render/check-findings";
+import { call, createUser, type TestUser } from "../helpers/api";
+import { type AppServer, startAppServer } from "../helpers/app-server";
+import { createDeck, setContent } from "../helpers/decks";
+import { setUpTestDatabase } from "../helpers/database";
+
+// The deck check end to end: GET /decks/{id}/check draws a version in the export renderer and reports what
+// is broken. The stress cases of issue 15: fitting saves three big Stats under a large type scale, a
+// 40-character word in a Title, 15 bullets and right-to-left slides (no error), and cannot save 40
+// bullets (an error naming the slide).
+
+let server: AppServer;
+let author: TestUser;
+let stranger: TestUser;
+
+beforeAll(async () => {
+  await setUpTestDatabase();
+  server = await startAppServer();
+  author = await createUser();
+  stranger = await createUser();
+}, 120_000);
+
+afterAll(async () => {
+  stopLocalRunner();
+  await closeRenderBrowser();
+  await server?.close();
+});
+
+const fifteen = Array.from({ length: 15 }, (_, i) => `Point ${i + 1}`);
+const forty = Array.from(
+  { length: 40 },
+  (_, i) => `Point ${i + 1}: a long bullet that says rather more than it should`,
+);
+const longWord = "Supercalifragilisticexpialidocious" + "Extra"; // 39 letters, no break opportunity
+
+const stress = `import { Deck, Slide, Title, Heading, Bullets, Columns, Stat, Text } from "@deckhand/player";
+
+export default function Stress() {
+  return (
+    <Deck title="Stress">
+      <Slide label="Stats">
+        <Heading>Three numbers that matter</Heading>
+        <Columns>
+          <Stat value="$16.8M" label="ARR" />
+          <Stat value="$14.1M" label="Net new" />
+          <Stat value="212%" label="Net retention" />
+        </Columns>
+      </Slide>
+      <Slide label="Long word" layout="center">
+        <Title>${longWord}</Title>
+      </Slide>
+      <Slide label="Fifteen">
+        <Heading>Fifteen points</Heading>
+        <Bullets items={${JSON.stringify(fifteen)}} />
+      </Slide>
+      <Slide label="Forty">
+        <Heading>Forty points</Heading>
+        <Bullets items={${JSON.stringify(forty)}} />
+      </Slide>
+      <Slide label="Arabic">
+        <Heading>نمو الإيرادات في الربع الثالث</Heading>
+        <Bullets items={["زيادة العملاء بنسبة عشرين بالمئة", "توسع في ثلاثة أسواق جديدة", "خفض التكاليف التشغيلية"]} />
+      </Slide>
+      <Slide label="Hebrew">
+        <Heading>צמיחה ברבעון השלישי</Heading>
+        <Text>הכנסות גדלו בעשרים אחוז והלקוחות נשארו איתנו לאורך כל השנה.</Text>
+      </Slide>
+    </Deck>
+  );
+}
+`;
+
+const problems = `import { Deck, Slide, Heading, Text, Image } from "@deckhand/player";
+
+const pixel = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
+
+export default function Problems() {
+  return (
+    <Deck title="Problems">
+      <Slide label="Empty"></Slide>
+      <Slide>
+        <Heading>No label on this slide</Heading>
+        <Text>It still says something worth saying.</Text>
+      </Slide>
+      <Slide label="Twice">
+        <Heading>Only a heading here</Heading>
+      </Slide>
+      <Slide label="Twice">
+        <Heading>Pictures</Heading>
+        <Image src={pixel} alt="" />
+        {/* Built at run time, so not imported when the version is written: the frame's CSP refuses it. */}
+        <Image src={["https://example.com", "photo.jpg"].join("/")} alt="A remote photo" />
+      </Slide>
+    </Deck>
+  );
+}
+`;
+
+async function check(user: TestUser, id: string, query = "") {
+  return call("GET", `/decks/${id}/check${query}`, { key: user.key });
+}
+
+function on(findings: Finding[], slide: number): Finding[] {
+  return findings.filter((finding) => finding.slide === slide);
+}
+
+describe("GET /decks/{id}/check", () => {
+  it("reports nothing wrong where fitting saves the slide, and an error where it cannot", async () => {
+    const deck = await createDeck(author);
+    // A brand with a larger type scale: the Stats are bigger than the default theme draws them.
+    const saved = await setContent(author, deck.id, { source: stress, tokensCss: ":root { --type-scale: 1.5; }" });
+    expect(saved.status).toBe(200);
+    const res = await check(author, deck.id);
+    expect(res.status).toBe(200);
+    const { findings, version, slides } = res.body as { findings: Finding[]; version: number; slides: number };
+    expect(version).toBe(1);
+    expect(slides).toBe(6);
+    const errors = findings.filter((finding) => finding.severity === "error");
+    // Only the forty bullets are broken beyond saving.
+    expect(errors.map((finding) => [finding.slide, finding.kind])).toEqual([[4, "overflow"]]);
+    const overflow = errors[0]!;
+    expect(overflow).toMatchObject({ label: "Forty", component: "Bullets" });
+    expect(overflow.measured).toBeGreaterThan(100);
+    expect(overflow.message).toMatch(/^Slide 4 “Forty”: the Bullets .* runs \d+ px past/);
+    for (const slide of [1, 2, 3, 5, 6]) {
+      expect(on(findings, slide).filter((f) => f.kind === "overflow" || f.kind === "overlap")).toEqual([]);
+    }
+    // What the brief warns about is a warning.
+    expect(on(findings, 3).map((finding) => finding.kind)).toContain("too-many-bullets");
+    expect(on(findings, 4).map((finding) => finding.kind)).toEqual(["overflow", "too-many-words", "too-many-bullets"]);
+    // The unbreakable word was shrunk as far as it goes and broken: said, not an error.
+    expect(on(findings, 2)).toEqual([
+      expect.objectContaining({ kind: "text-at-floor", severity: "warning", component: "Title" }),
+    ]);
+  }, 90_000);
+
+  it("finds empty slides, missing and duplicate labels, images without alt text or that cannot load", async () => {
+    const deck = await createDeck(author);
+    expect((await setContent(author, deck.id, { source: problems })).status).toBe(200);
+    const res = await check(author, deck.id);
+    expect(res.status).toBe(200);
+    const findings = res.body.findings as Finding[];
+    const kinds = (slide: number) => on(findings, slide).map((finding) => `${finding.severity}:${finding.kind}`);
+    expect(kinds(1)).toEqual(["error:empty-slide"]);
+    expect(kinds(2)).toEqual(["warning:missing-label"]);
+    expect(kinds(3)).toEqual(["warning:near-empty-slide", "warning:duplicate-label"]);
+    // On each slide, errors come first.
+    expect(kinds(4)).toEqual(["error:image-failed", "warning:image-missing-alt"]);
+    for (const finding of findings) {
+      expect(finding.message.length).toBeGreaterThan(30);
+      expect(finding.label).toBe(["Empty", "Slide 2", "Twice", "Twice"][finding.slide! - 1]);
+    }
+    expect(findings.find((finding) => finding.kind === "image-failed")?.message).toContain(
+      "https://example.com/photo.jpg",
+    );
+  }, 90_000);
+
+  it("finds text with too little contrast, measured on the computed colours", async () => {
+    const deck = await createDeck(author);
+    const source = `import { Deck, Slide, Heading, Text } from "@deckhand/player";
+export default function Pale() {
+  return (
+    <Deck title="Pale">
+      <Slide label="Pale">
+        <Heading>Readable heading</Heading>
+        <Text tone="muted">Pale grey text that nobody at the back of the room can read.</Text>
+      </Slide>
+    </Deck>
+  );
+}
+`;
+    expect((await setContent(author, deck.id, { source, tokensCss: ":root { --color-muted: #d0d0d0; }" })).status).toBe(
+      200,
+    );
+    const findings = (await check(author, deck.id)).body.findings as Finding[];
+    const pale = findings.filter((finding) => finding.kind === "low-contrast");
+    expect(pale).toHaveLength(1);
+    expect(pale[0]).toMatchObject({ severity: "error", slide: 1, component: "Text" });
+    expect(pale[0]!.measured).toBeGreaterThan(1);
+    expect(pale[0]!.measured).toBeLessThan(2);
+  }, 90_000);
+
+  it("measures text over a picture by its pixels: a scrim keeps it readable, none does not", async () => {
+    const black =
+      "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGNgYGAAAAAEAAH2FzhVAAAAAElFTkSuQmCC";
+    const deck = await createDeck(author);
+    const source = `import { Deck, Slide, Heading, Text } from "@deckhand/player";
+export default function Photos() {
+  return (
+    <Deck title="Photos">
+      <Slide label="Scrim" image="${black}">
+        <Heading>Dark photo, light scrim</Heading>
+        <Text>The scrim in the slide's own colour keeps the theme's dark text readable.</Text>
+      </Slide>
+      <Slide label="Bare" layout="full-bleed" image="${black}">
+        <Heading>Dark text straight on a dark photo</Heading>
+      </Slide>
+    </Deck>
+  );
+}
+`;
+    expect((await setContent(author, deck.id, { source })).status).toBe(200);
+    const findings = (await check(author, deck.id)).body.findings as Finding[];
+    expect(on(findings, 1).filter((finding) => finding.kind === "low-contrast")).toEqual([]);
+    const bare = on(findings, 2).filter((finding) => finding.kind === "low-contrast");
+    expect(bare).toEqual([expect.objectContaining({ severity: "error", component: "Heading" })]);
+    expect(bare[0]!.measured).toBeLessThan(1.5);
+  }, 90_000);
+
+  it("reports a Diagram that cannot be drawn, and none for one that can", async () => {
+    const deck = await createDeck(author);
+    const source = `import { Deck, Slide, Heading, Diagram } from "@deckhand/player";
+export default function Diagrams() {
+  return (
+    <Deck title="Diagrams">
+      <Slide label="Flow">
+        <Heading>From idea to launch</Heading>
+        <Diagram>{\`flowchart LR
+  Idea --> Build --> Launch\`}</Diagram>
+      </Slide>
+      <Slide label="Broken">
+        <Heading>Not Mermaid at all</Heading>
+        <Diagram>{\`flowchart LR
+  A -->\`}</Diagram>
+      </Slide>
+    </Deck>
+  );
+}
+`;
+    expect((await setContent(author, deck.id, { source })).status).toBe(200);
+    const findings = (await check(author, deck.id)).body.findings as Finding[];
+    expect(on(findings, 1)).toEqual([]);
+    expect(on(findings, 2)).toEqual([expect.objectContaining({ kind: "diagram-failed", severity: "error" })]);
+  }, 90_000);
+
+  it("finds nothing at all in the authoring brief's example deck", async () => {
+    const deck = await createDeck(author);
+    expect((await setContent(author, deck.id, { source: exampleDeckSource })).status).toBe(200);
+    const res = await check(author, deck.id);
+    expect(res.status).toBe(200);
+    expect(res.body.findings).toEqual([]);
+    expect(res.body).toMatchObject({ errors: 0, warnings: 0 });
+  }, 90_000);
+
+  it("reports a slide whose code throws, and a deck that draws nothing, as errors instead of failing", async () => {
+    const deck = await createDeck(author);
+    const throwing = `import { Deck, Slide, Heading } from "@deckhand/player";
+function Broken(): JSX.Element { throw new Error("numbers missing"); }
+export default function Throws() {
+  return (
+    <Deck title="Throws">
+      <Slide label="Fine"><Heading>Fine</Heading></Slide>
+      <Slide label="Broken"><Broken /></Slide>
+    </Deck>
+  );
+}
+`;
+    expect((await setContent(author, deck.id, { source: throwing })).status).toBe(200);
+    const findings = (await check(author, deck.id)).body.findings as Finding[];
+    expect(findings.filter((finding) => finding.severity === "error")).toEqual([
+      expect.objectContaining({ kind: "slide-failed", slide: 2, label: "Broken" }),
+    ]);
+  }, 90_000);
+
+  it("checks an earlier version, and keeps the usual rules", async () => {
+    const deck = await createDeck(author);
+    expect((await setContent(author, deck.id, { source: problems })).status).toBe(200);
+    expect((await setContent(author, deck.id, { source: exampleDeckSource })).status).toBe(200);
+    const first = await check(author, deck.id, "?version=1");
+    expect(first.status).toBe(200);
+    expect(first.body.version).toBe(1);
+    expect(first.body.errors).toBeGreaterThan(0);
+    expect((await check(author, deck.id)).body).toMatchObject({ version: 2, errors: 0 });
+
+    expect((await check(author, deck.id, "?version=9")).status).toBe(404);
+    expect((await check(author, deck.id, "?version=abc")).status).toBe(422);
+    expect((await check(author, deck.id, "?verbose=1")).status).toBe(422);
+    expect((await call("GET", `/decks/${deck.id}/check`, { key: "dk_nope" })).status).toBe(401);
+    // Private to its owner: another organization does not learn it exists.
+    expect((await check(stranger, deck.id)).status).toBe(404);
+
+    const empty = await createDeck(author);
+    const none = await check(author, empty.id);
+    expect(none.status).toBe(422);
+    expect(none.body.error.message).toMatch(/no content/);
+  }, 120_000);
+
+  it("is the MCP tool check_deck", async () => {
+    const deck = await createDeck(author);
+    expect((await setContent(author, deck.id, { source: problems })).status).toBe(200);
+    const res = await fetch(`${server.origin}/api/v1/mcp`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${author.key}`,
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+      },
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "tools/call",
+        params: { name: "check_deck", arguments: { id: deck.id } },
+      }),
+    });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { result: { content: { text: string }[]; isError?: boolean } };
+    expect(body.result.isError).toBeFalsy();
+    const result = JSON.parse(body.result.content[0]!.text) as { findings: Finding[] };
+    expect(result.findings.map((finding) => finding.kind)).toContain("empty-slide");
+  }, 90_000);
+});

@@ -1,0 +1,345 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import sharp from "sharp";
+import { GET as getAsset } from "@/app/assets/[name]/route";
+import { sniffImageType } from "@/lib/assets/image";
+import { call, createUser, type TestUser } from "../helpers/api";
+import { setUpTestDatabase } from "../helpers/database";
+import { createDeck, setContent } from "../helpers/decks";
+import { hostileSvg, type ImageHost, serveImageHost, solidJpeg, solidPng } from "../helpers/image-fixtures";
+
+// Issue 17: the asset store through the API (upload in every form, list, delete), how assets are served,
+// what is refused (by type, size, pixels, storage), and remote images imported when a version is written.
+
+let owner: TestUser;
+let colleague: TestUser;
+let outsider: TestUser;
+let host: ImageHost;
+let photo: Buffer;
+
+beforeAll(async () => {
+  await setUpTestDatabase();
+  process.env.FETCH_ALLOW_HOSTS = "localhost";
+  owner = await createUser({ org: "assets-org" });
+  colleague = await createUser({ org: "assets-org" });
+  outsider = await createUser();
+  photo = await solidJpeg(640, 360, "#2563eb");
+  host = await serveImageHost({
+    "/photo.jpg": { body: photo, type: "image/jpeg" },
+    "/other.png": { body: await solidPng(300, 200, "#dc2626"), type: "image/png" },
+  });
+}, 60_000);
+
+afterAll(async () => {
+  delete process.env.FETCH_ALLOW_HOSTS;
+  await host?.close();
+});
+
+function upload(user: TestUser, bytes: Buffer, type = "image/png", query = "") {
+  return call("POST", `/assets${query}`, {
+    key: user.key,
+    rawBody: new Uint8Array(bytes),
+    headers: { "content-type": type },
+  });
+}
+
+async function fetchAsset(url: string, headers: Record<string, string> = {}) {
+  const { pathname } = new URL(url);
+  const name = pathname.slice("/assets/".length);
+  return getAsset(new Request(`http://localhost${pathname}`, { headers }), { params: Promise.resolve({ name }) });
+}
+
+async function assetCount(user: TestUser): Promise<number> {
+  const res = await call("GET", "/assets", { key: user.key });
+  expect(res.status).toBe(200);
+  return res.body.length;
+}
+
+const imageDeck = (body: string) =>
+  `import { Deck, Slide, Title, Image } from "@deckhand/player";
+export default function Pictures() {
+  return (
+    <Deck>
+      <Slide label="Pictures">
+        <Title>Pictures</Title>
+        ${body}
+      </Slide>
+    </Deck>
+  );
+}
+`;
+
+describe("uploading images", () => {
+  it("stores a PNG sent as raw bytes and serves it as an immutable image with nosniff", async () => {
+    const png = await solidPng(800, 450, "#0ea5e9");
+    const res = await upload(owner, png, "image/png", "?alt=A%20blue%20square");
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body).toMatchObject({
+      id: expect.any(String),
+      url: expect.stringMatching(/^http:\/\/localhost(:\d+)?\/assets\/[0-9a-f]{64}\.png$/),
+      width: 800,
+      height: 450,
+      contentType: "image/png",
+      bytes: expect.any(Number),
+      alt: "A blue square",
+      sourceUrl: null,
+    });
+    const served = await fetchAsset(res.body.url);
+    expect(served.status).toBe(200);
+    expect(served.headers.get("content-type")).toBe("image/png");
+    expect(served.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(served.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(served.headers.get("content-security-policy")).toBe("default-src 'none'; sandbox");
+    expect(served.headers.get("access-control-allow-origin")).toBe("*");
+    const bytes = Buffer.from(await served.arrayBuffer());
+    expect(bytes.length).toBe(res.body.bytes);
+    expect(await sharp(bytes).metadata()).toMatchObject({ format: "png", width: 800, height: 450 });
+    const again = await fetchAsset(res.body.url, { "if-none-match": served.headers.get("etag")! });
+    expect(again.status).toBe(304);
+    // The path must name the stored type: the same hash with another extension is not an image here.
+    expect((await fetchAsset(res.body.url.replace(/\.png$/, ".gif"))).status).toBe(404);
+  });
+
+  it("answers the same asset for the same bytes, sent raw, as multipart or as base64 JSON", async () => {
+    const png = await solidPng(120, 80, "#f97316");
+    const raw = await upload(owner, png);
+    expect(raw.status).toBe(201);
+    const form = new FormData();
+    form.append("file", new Blob([new Uint8Array(png)], { type: "image/png" }), "orange.png");
+    const multipart = await call("POST", "/assets", { key: owner.key, rawBody: form });
+    expect(multipart.status, JSON.stringify(multipart.body)).toBe(201);
+    const json = await call("POST", "/assets", { key: owner.key, body: { data: png.toString("base64") } });
+    expect(json.status, JSON.stringify(json.body)).toBe(201);
+    expect(new Set([raw.body.id, multipart.body.id, json.body.id]).size).toBe(1);
+    // Another organization gets an asset of its own for the same bytes (one stored file behind both).
+    const theirs = await upload(outsider, png);
+    expect(theirs.status).toBe(201);
+    expect(theirs.body.id).not.toBe(raw.body.id);
+    expect(theirs.body.url).toBe(raw.body.url);
+  });
+
+  it("downscales a large image to what a slide needs and converts WebP", async () => {
+    const big = await sharp(await solidPng(5000, 3000, "#22c55e"))
+      .webp({ quality: 80 })
+      .toBuffer();
+    const res = await upload(owner, big, "application/octet-stream");
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body).toMatchObject({ width: 3600, height: 2160, contentType: "image/jpeg" });
+  });
+
+  it("rasterises an SVG: no script, handler or external reference survives, and nothing is fetched", async () => {
+    const res = await upload(owner, hostileSvg(host.canaryOrigin), "image/svg+xml");
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.contentType).toBe("image/png");
+    expect(res.body.url).toMatch(/\.png$/);
+    const served = await fetchAsset(res.body.url);
+    expect(served.headers.get("content-type")).toBe("image/png");
+    const bytes = Buffer.from(await served.arrayBuffer());
+    expect(sniffImageType(bytes)).toBe("png");
+    expect(bytes.includes(Buffer.from("script"))).toBe(false);
+    // Drawn: the green background and the yellow circle.
+    const { data, info } = await sharp(bytes).raw().toBuffer({ resolveWithObject: true });
+    const at = (x: number, y: number) => [
+      ...data.subarray((y * info.width + x) * info.channels, (y * info.width + x) * info.channels + 3),
+    ];
+    expect(at(info.width - 5, 5)).toEqual([0x16, 0xa3, 0x4a]);
+    expect(at(info.width / 2, info.height / 2)).toEqual([0xfa, 0xcc, 0x15]);
+    expect(host.canaryRequests).toEqual([]);
+  });
+
+  it("refuses what is not an accepted image, judged by its bytes, and stores nothing", async () => {
+    const before = await assetCount(owner);
+    const text = new FormData();
+    text.append("file", new Blob(["just some text, not a picture"], { type: "image/png" }), "picture.png");
+    const named = await call("POST", "/assets", { key: owner.key, rawBody: text });
+    expect(named.status).toBe(422);
+    expect(named.body.error.code).toBe("invalid_request");
+    expect(named.body.error.message).toMatch(/not an image of an accepted type/);
+
+    const huge = await sharp({ create: { width: 10_000, height: 5_000, channels: 3, background: "#ffffff" } })
+      .png()
+      .toBuffer();
+    const tooMany = await upload(owner, huge);
+    expect(tooMany.status).toBe(422);
+    expect(tooMany.body.error.code).toBe("payload_too_large");
+    expect(tooMany.body.error.message).toMatch(/10000x5000 \(50 megapixels\).*at most 40 megapixels/);
+
+    const jpeg = await solidJpeg(800, 600, "#a855f7");
+    const truncated = await upload(owner, jpeg.subarray(0, Math.floor(jpeg.length / 2)), "image/jpeg");
+    expect(truncated.status).toBe(422);
+    expect(truncated.body.error.message).toMatch(/could not be decoded.*truncated or damaged/);
+
+    const html = await upload(owner, Buffer.from("<!doctype html><script>alert(1)</script>"), "image/png");
+    expect(html.status).toBe(422);
+
+    const empty = await upload(owner, Buffer.alloc(0));
+    expect(empty.status).toBe(422);
+    expect(await assetCount(owner)).toBe(before);
+  });
+
+  it("refuses a file over ASSET_MAX_BYTES and an image past the organization's storage", async () => {
+    process.env.ASSET_MAX_BYTES = "2048";
+    try {
+      const res = await upload(
+        owner,
+        await solidJpeg(600, 600, "#000000").then((b) => Buffer.concat([b, Buffer.alloc(4096)])),
+      );
+      expect(res.status).toBe(422);
+      expect(res.body.error.code).toBe("payload_too_large");
+    } finally {
+      delete process.env.ASSET_MAX_BYTES;
+    }
+    const small = await createUser();
+    process.env.ASSET_STORAGE_BYTES = "1000";
+    try {
+      const res = await upload(small, await solidPng(400, 400, "#14b8a6"));
+      expect(res.status).toBe(429);
+      expect(res.body.error.code).toBe("quota_exceeded");
+      expect(await assetCount(small)).toBe(0);
+    } finally {
+      delete process.env.ASSET_STORAGE_BYTES;
+    }
+  });
+
+  it("lists only the organization's assets, newest first", async () => {
+    const mine = await call("GET", "/assets", { key: colleague.key });
+    const theirs = await call("GET", "/assets", { key: outsider.key });
+    expect(mine.body.length).toBeGreaterThan(2);
+    expect(theirs.body.length).toBe(1);
+    const times = mine.body.map((asset: { createdAt: string }) => Date.parse(asset.createdAt));
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+  });
+});
+
+describe("images in deck versions", () => {
+  it("imports a remote image when a version is written: the module refers to the asset, the source keeps the URL", async () => {
+    const deck = await createDeck(owner);
+    const url = `${host.origin}/photo.jpg`;
+    const source = imageDeck(`<Image src="${url}" alt="A photo" />`);
+    const res = await setContent(owner, deck.id, { source });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const version = await call("GET", `/decks/${deck.id}/versions/${res.body.version}`, { key: owner.key });
+    expect(version.body.source).toBe(source);
+    expect(version.body.compiledJs).not.toContain(url);
+    const path = /"(\/assets\/[0-9a-f]{64}\.jpg)"/.exec(version.body.compiledJs)?.[1];
+    expect(path).toBeDefined();
+    const assets = await call("GET", "/assets", { key: owner.key });
+    const imported = assets.body.find((asset: { sourceUrl: string | null }) => asset.sourceUrl === url);
+    expect(imported).toMatchObject({ width: 640, height: 360, contentType: "image/jpeg" });
+    expect(new URL(imported.url).pathname).toBe(path);
+
+    // Written again: the organization's copy is used, the URL is not fetched a second time.
+    const fetched = host.requests.filter((p) => p === "/photo.jpg").length;
+    const second = await setContent(owner, deck.id, { source: source.replace("Pictures</Title>", "Photos</Title>") });
+    expect(second.status).toBe(200);
+    expect(host.requests.filter((p) => p === "/photo.jpg").length).toBe(fetched);
+
+    // The asset is in use: the person whose write imported it cannot delete it.
+    const refused = await call("DELETE", `/assets/${imported.id}`, { key: owner.key });
+    expect(refused.status).toBe(409);
+  });
+
+  it("writes uploaded assets' URLs as paths of the asset folder, and refuses another organization's", async () => {
+    const png = await solidPng(200, 200, "#eab308");
+    const mine = await upload(owner, png);
+    const deck = await createDeck(owner);
+    const res = await setContent(owner, deck.id, {
+      source: imageDeck(`<Image src="${mine.body.url}" alt="Yellow" />`),
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const version = await call("GET", `/decks/${deck.id}/versions/${res.body.version}`, { key: owner.key });
+    expect(version.body.compiledJs).toContain(`"${new URL(mine.body.url).pathname}"`);
+
+    const theirs = await upload(outsider, await solidPng(210, 210, "#84cc16"));
+    const other = await setContent(owner, deck.id, {
+      source: imageDeck(`<Image src="${theirs.body.url}" alt="Not ours" />`),
+    });
+    expect(other.status).toBe(422);
+    expect(other.body.error.message).toContain(theirs.body.url);
+    expect(other.body.error.message).toMatch(/not an image of this organization/);
+  });
+
+  it("refuses a version whose image cannot be imported, naming the URL, and saves nothing", async () => {
+    const deck = await createDeck(owner);
+    const first = await setContent(owner, deck.id, { source: imageDeck("") });
+    expect(first.status).toBe(200);
+    const before = await assetCount(owner);
+    const good = `${host.origin}/other.png`;
+    const cases: [string, RegExp][] = [
+      [`${host.origin}/page.html`, /not an image.*text\/html/],
+      [`${host.origin}/lying.png`, /not an image of an accepted type/],
+      [`${host.origin}/to-canary.png`, /not at a public address/],
+      [`${host.origin}/missing.png`, /answered 404/],
+      ["https://169.254.169.254/latest/meta-data.png", /not at a public address/],
+    ];
+    for (const [url, reason] of cases) {
+      const res = await setContent(owner, deck.id, {
+        source: imageDeck(`<Image src="${good}" alt="Fine" /><Image src="${url}" alt="Broken" />`),
+      });
+      expect(res.status, url).toBe(422);
+      expect(res.body.error.message).toContain(url);
+      expect(res.body.error.message, url).toMatch(reason);
+    }
+    expect(host.canaryRequests).toEqual([]);
+    const versions = await call("GET", `/decks/${deck.id}/versions`, { key: owner.key });
+    expect(versions.body.length).toBe(1);
+    // The good image of the refused writes was fetched but not stored.
+    expect(await assetCount(owner)).toBe(before);
+  });
+});
+
+describe("images in imported Markdown", () => {
+  it("imports a Markdown image with the deck, and refuses the import (no deck) when one is not an image", async () => {
+    const url = `${host.origin}/other.png`;
+    const res = await call("POST", "/decks/import", {
+      key: owner.key,
+      body: { markdown: `# Pictures\n\n---\n\n## A red one\n\n![A red square](${url})\n` },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const deck = await call("GET", `/decks/${res.body.id}`, { key: owner.key });
+    expect(deck.body.latestVersion.source).toContain(url);
+    expect(deck.body.latestVersion.compiledJs).not.toContain(url);
+    expect(deck.body.latestVersion.compiledJs).toMatch(/"\/assets\/[0-9a-f]{64}\.png"/);
+
+    const decksBefore = (await call("GET", "/decks", { key: owner.key })).body.length;
+    const bad = `${host.origin}/page.html`;
+    const refused = await call("POST", "/decks/import", {
+      key: owner.key,
+      body: { markdown: `# Pictures\n\n---\n\n## Not a picture\n\n![A page](${bad})\n` },
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.error.message).toContain(bad);
+    expect((await call("GET", "/decks", { key: owner.key })).body.length).toBe(decksBefore);
+  });
+});
+
+describe("deleting images", () => {
+  it("lets the uploader delete an image no version shows; others get 403, a shown one stays (409)", async () => {
+    const png = await solidPng(90, 90, "#be185d");
+    const res = await upload(owner, png);
+    expect((await call("DELETE", `/assets/${res.body.id}`, { key: colleague.key })).status).toBe(403);
+    expect((await call("DELETE", `/assets/${res.body.id}`, { key: outsider.key })).status).toBe(404);
+
+    const deck = await createDeck(owner);
+    expect(
+      (await setContent(owner, deck.id, { source: imageDeck(`<Image src="${res.body.url}" alt="Pink" />`) })).status,
+    ).toBe(200);
+    const used = await call("DELETE", `/assets/${res.body.id}`, { key: owner.key });
+    expect(used.status).toBe(409);
+    expect(used.body.error.code).toBe("conflict");
+
+    // Deleting the deck removes the versions that showed it; then the image may go.
+    expect((await call("DELETE", `/decks/${deck.id}`, { key: owner.key })).status).toBe(200);
+    const gone = await call("DELETE", `/assets/${res.body.id}`, { key: owner.key });
+    expect(gone.status, JSON.stringify(gone.body)).toBe(200);
+    expect(gone.body).toEqual({ deleted: true });
+    expect((await fetchAsset(res.body.url)).status).toBe(404);
+  });
+
+  it("keeps the stored file while another organization holds the same image", async () => {
+    const png = await solidPng(70, 70, "#0f766e");
+    const mine = await upload(owner, png);
+    const theirs = await upload(outsider, png);
+    expect((await call("DELETE", `/assets/${mine.body.id}`, { key: owner.key })).status).toBe(200);
+    expect((await fetchAsset(theirs.body.url)).status).toBe(200);
+  });
+});
