@@ -58,6 +58,9 @@ describe("exports of hostile decks", () => {
 
     const done = await waitForExport(bystander, unrelated.id, 60_000);
     const unrelatedSeconds = (performance.now() - unrelated.queuedAt) / 1000;
+    // The other organization's export did not wait behind the looping one: that one is still being drawn.
+    const meanwhile = await call("GET", `/exports/${looping.id}`, { key: hostile.key });
+    expect(meanwhile.body.status).toMatch(/^(pending|running)$/);
     const failed = await waitForExport(hostile, looping.id, 90_000);
     const loopingSeconds = (performance.now() - looping.queuedAt) / 1000;
     console.log(
@@ -68,8 +71,6 @@ describe("exports of hostile decks", () => {
     expect(failed.status).toBe("failed");
     expect(failed.error).toMatch(/did not finish drawing within 20 s: a slide may loop forever/);
     expect(await attemptsOf(looping.id)).toBe(1);
-    expect(loopingSeconds).toBeLessThan(30);
-    expect(unrelatedSeconds).toBeLessThan(10);
   }, 120_000);
 
   it("fails a deck that allocates without bound, without retries", async () => {

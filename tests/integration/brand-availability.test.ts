@@ -88,7 +88,12 @@ describe("a hostile stylesheet", () => {
     expect(response.status, JSON.stringify(response.body)).toBe(201);
     expect(response.body.data.palette.colors.length).toBeGreaterThan(0);
     expect(latencies.length).toBeGreaterThan(5);
-    expect(p99).toBeLessThan(200);
+    // On the event loop the extraction would hold every check due meanwhile for up to its whole duration,
+    // so the p99 would approach it. Off the loop the p99 is the machine's scheduling noise: ~20 ms when
+    // idle, 770 ms measured with the load average at 15 (extraction 34 s). The bound is relative, so a
+    // loaded machine slows both sides alike.
+    const extractionMs = performance.now() - started;
+    expect(p99).toBeLessThan(Math.max(1_000, extractionMs / 4));
   }, 120_000);
 
   it("stops an extraction that runs past its deadline, and says why", async () => {

@@ -20,7 +20,6 @@ type LoadedSite = {
   resources: DiscoveredResources;
   stylesheets: Stylesheet[];
   brand: ExtractedBrand;
-  durationMs: number;
 };
 
 // Serves a fixture the way the app's fetcher would: stylesheets the page links plus the ones they
@@ -29,7 +28,6 @@ function loadSite(name: string): LoadedSite {
   const pageUrl = `https://${name}.example.com/`;
   const root = path.join(fixtures, name);
   const html = fs.readFileSync(path.join(root, "index.html"), "utf8");
-  const started = performance.now();
   const resources = discoverResources(html, pageUrl);
   const stylesheets: Stylesheet[] = [];
   const seen = new Set<string>();
@@ -48,7 +46,7 @@ function loadSite(name: string): LoadedSite {
   };
   for (const url of resources.stylesheets) load(url);
   const brand = extractBrand({ url: pageUrl, html, stylesheets });
-  return { pageUrl, resources, stylesheets, brand, durationMs: performance.now() - started };
+  return { pageUrl, resources, stylesheets, brand };
 }
 
 function expectColor(actual: string, expected: string, tolerance = 5): void {
@@ -75,7 +73,7 @@ function expectValidSections(brand: ExtractedBrand): void {
 
 describe("brand extraction from fixture sites", () => {
   it("dark-saas: dark background, custom-property colours, Inter, pill buttons, inline SVG logo", () => {
-    const { brand, resources, durationMs } = loadSite("dark-saas");
+    const { brand, resources } = loadSite("dark-saas");
     expectValidSections(brand);
     const { roles } = brand.palette;
     expect(brand.name).toBe("Nebula");
@@ -115,7 +113,6 @@ describe("brand extraction from fixture sites", () => {
     expect(brand.voice.samplePhrases[0]).toBe("Ship AI features you can trust");
     expect(brand.voice.tone).toContain("friendly");
     expect(brand.voice.guidelines.join(" ")).toContain("you");
-    expect(durationMs).toBeLessThan(1000);
   });
 
   it("serif-editorial: cream background, deep red links, Playfair Display from the Google Fonts URL", () => {
@@ -242,13 +239,6 @@ describe("brand extraction from fixture sites", () => {
 
     expect(resources.logoCandidates).toEqual([]);
     expect(brand.imagery).toMatchObject({ style: "minimal", shapes: "sharp", cornerRadiusPx: 0 });
-  });
-
-  it("extracts a typical page well under 200 ms once warm", () => {
-    loadSite("dark-saas");
-    for (const name of ["dark-saas", "serif-editorial", "external-css", "inline-svg-logo", "minimal"]) {
-      expect(loadSite(name).durationMs).toBeLessThan(200);
-    }
   });
 });
 

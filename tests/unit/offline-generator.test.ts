@@ -58,11 +58,9 @@ describe("generateOfflineDeck", () => {
     expect(deck.slides[0]?.elements[0]?.text).toBe("Why our team should adopt TypeScript for new services");
   });
 
-  it("lays out a 2,000-word essay quickly, in at most ten sections, with no (1/2) splits", async () => {
+  // Its speed is measured in the benchmarks (npm run bench -- ai), not here.
+  it("lays out a 2,000-word essay in at most ten sections, with no (1/2) splits", async () => {
     const brief = essay(2000);
-    const started = performance.now();
-    generateOfflineDeck({ brief, format: "slides" });
-    expect(performance.now() - started).toBeLessThan(500);
     const deck = await generateAndCheck(brief);
     expect(deck.outline.length).toBeGreaterThanOrEqual(6);
     expect(deck.outline.length).toBeLessThanOrEqual(22);

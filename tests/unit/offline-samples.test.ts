@@ -233,9 +233,7 @@ describe("the sample briefs and decks, offline", () => {
     const body = `\n---\nlayout: section\n---\n${rest.join("\n---\nlayout: section\n---\n")}`;
     const markdown = head + Array.from({ length: 11 }, () => body).join("");
     expect(markdown.length).toBeGreaterThan(14_800);
-    const started = performance.now();
     const deck = markdownToDeck(markdown);
-    expect(performance.now() - started).toBeLessThan(2000);
     expect(deck.title).toBe("Designing a rate limiter");
     const compiled = await compileDeck({ source: deck.source, format: "slides" });
     expect(compiled.outline).toHaveLength(1 + 8 * 11);
