@@ -198,13 +198,18 @@ describe("PPTX export", () => {
     expect(res.status).toBe(202);
     const done = await waitForExport(owner, res.body.id);
     expect(done.status).toBe("completed");
-    // The default theme's families are open fonts that PowerPoint does not ship.
-    expect(done.nonstandardFonts).toEqual(expect.arrayContaining(["Inter", "Source Serif 4"]));
+    // The default theme's families are open fonts that PowerPoint does not ship: they travel in the file
+    // (embed-fonts.ts, tests/unit/embed-fonts.test.ts), so nothing is reported.
+    expect(done.nonstandardFonts).not.toEqual(expect.arrayContaining(["Inter"]));
+    expect(done.nonstandardFonts).not.toEqual(expect.arrayContaining(["Source Serif 4"]));
 
     const { bytes } = await download(owner, res.body.id);
     const zip = await JSZip.loadAsync(bytes);
     const presentation = await zip.file("ppt/presentation.xml")!.async("string");
     expect(presentation).toMatch(/<p:sldSz cx="12192000" cy="6858000"/);
+    const embedded = [...presentation.matchAll(/<p:font typeface="([^"]+)"/g)].map((m) => m[1]);
+    expect(embedded).toEqual(expect.arrayContaining(["Inter", "Source Serif 4"]));
+    expect(Object.keys(zip.files).filter((name) => name.endsWith(".fntdata")).length).toBeGreaterThanOrEqual(2);
     const slides = Object.keys(zip.files).filter((name) => /^ppt\/slides\/slide\d+\.xml$/.test(name));
     expect(slides).toHaveLength(12);
     for (let n = 1; n <= 12; n++) {

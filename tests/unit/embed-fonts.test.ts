@@ -6,6 +6,7 @@ import { decompress } from "wawoff2";
 import type { SlideModel, TextRun } from "@/lib/contract/slide-model";
 import { buildPptx } from "@/lib/exports/build-pptx";
 import { embedShippedFonts, FONT_CONTENT_TYPE, FONT_RELATIONSHIP } from "@/lib/exports/embed-fonts";
+import { parseEot } from "../helpers/eot";
 import { readPptxXml } from "../helpers/pptx-xml";
 
 // The fonts in the PPTX, read back without the code that wrote them: the package parts PowerPoint looks for
@@ -40,42 +41,6 @@ function slide(runs: TextRun[]): SlideModel {
       lineHeight: 48,
       singleLine: false,
     })),
-  };
-}
-
-/** An EOT part's header as the W3C submission lays it out (little-endian), and its font data. */
-function parseEot(eot: Buffer) {
-  let at = 82;
-  const names: string[] = [];
-  for (let i = 0; i < 4; i++) {
-    if (i > 0) at += 2; // PaddingN
-    const size = eot.readUInt16LE(at);
-    names.push(eot.toString("utf16le", at + 2, at + 2 + size));
-    at += 2 + size;
-  }
-  at += 2; // Padding5
-  const rootSize = eot.readUInt16LE(at);
-  at += 2 + rootSize;
-  const rootCheckSum = eot.readUInt32LE(at);
-  at += 4 + 4 + 2; // RootStringCheckSum, EUDCCodePage, Padding6
-  const signatureSize = eot.readUInt16LE(at);
-  at += 2 + signatureSize + 4; // EUDCFlags
-  const eudcSize = eot.readUInt32LE(at);
-  at += 4 + eudcSize;
-  return {
-    eotSize: eot.readUInt32LE(0),
-    fontDataSize: eot.readUInt32LE(4),
-    version: eot.readUInt32LE(8),
-    flags: eot.readUInt32LE(12),
-    italic: eot.readUInt8(27),
-    weight: eot.readUInt32LE(28),
-    fsType: eot.readUInt16LE(32),
-    magic: eot.readUInt16LE(34),
-    familyName: names[0],
-    styleName: names[1],
-    fullName: names[3],
-    rootCheckSum,
-    fontData: eot.subarray(at),
   };
 }
 
