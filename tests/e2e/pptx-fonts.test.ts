@@ -39,7 +39,9 @@ const missing = tools.filter((tool) => {
   }
 });
 if (missing.length > 0 && process.env.CI) {
-  throw new Error(`CI must install ${missing.join(", ")} (apt-get install libreoffice-impress poppler-utils fontconfig)`);
+  throw new Error(
+    `CI must install ${missing.join(", ")} (apt-get install libreoffice-impress poppler-utils fontconfig)`,
+  );
 }
 
 // SSIM on 240x135 luminance, as in pptx-fidelity.test.ts (which measured 0.93-0.98 for a slide against its own
@@ -131,7 +133,11 @@ describe.skipIf(missing.length > 0)("fonts embedded in the PPTX, on a machine wi
     expect([...families].sort()).toEqual(["Inter", "Source Serif 4"]);
 
     const asIs = renderWithLibreOffice(pptx, path.join(work, "bare"), bare);
-    const withCarried = renderWithLibreOffice(pptx, path.join(work, "with"), fontconfig(path.join(work, "with"), carried));
+    const withCarried = renderWithLibreOffice(
+      pptx,
+      path.join(work, "with"),
+      fontconfig(path.join(work, "with"), carried),
+    );
     expect(withCarried.fonts).toEqual(expect.arrayContaining(["Inter-Regular", "SourceSerif4-Regular"]));
     expect(withCarried.slides).toHaveLength(5);
 
@@ -148,7 +154,11 @@ describe.skipIf(missing.length > 0)("fonts embedded in the PPTX, on a machine wi
     const asIsScores = scores(asIs.slides);
     const importsEmbedded = asIs.fonts.includes("Inter-Regular");
     console.log(
-      JSON.stringify({ importsEmbedded, asIs: { fonts: asIs.fonts, ssim: asIsScores }, withCarried: { fonts: withCarried.fonts, ssim: carriedScores } }),
+      JSON.stringify({
+        importsEmbedded,
+        asIs: { fonts: asIs.fonts, ssim: asIsScores },
+        withCarried: { fonts: withCarried.fonts, ssim: carriedScores },
+      }),
     );
     carriedScores.forEach((score, i) => expect(score, `slide ${i + 1}`).toBeGreaterThanOrEqual(MIN_SSIM));
     // Where LibreOffice does not load them from the file it draws other fonts, and the slides drift from the viewer.
