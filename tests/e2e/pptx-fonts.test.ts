@@ -25,11 +25,13 @@ import { stableScreenshot } from "../helpers/screenshots";
 // under a fontconfig of its own, checked to hold no shipped family. Two renders of the same file:
 // - as it is: LibreOffice 7.4 (Debian 12's) does not import PPTX embedded fonts (that came in 25.8, with
 //   libeot), so there it falls back; a LibreOffice that imports them draws the deck's fonts already;
-// - with only the fonts the file carries added (each .fntdata part's EOT unwrapped by tests/helpers/eot.ts):
+// - with only the fonts the file carries added (each .fntdata part's EOT unwrapped by tests/helpers/eot.ts, and
+//   by libeot's eot2ttf to the same bytes):
 //   the text comes out in Inter and Source Serif 4, and each slide matches the viewer's own screenshot. The
 //   fonts in the file are all the deck needs.
 
-const tools = ["soffice", "pdftoppm", "pdffonts", "fc-list"];
+// eot2ttf is libeot's converter: the decoder LibreOffice's PPTX import runs on .fntdata parts.
+const tools = ["soffice", "pdftoppm", "pdffonts", "fc-list", "eot2ttf"];
 const missing = tools.filter((tool) => {
   try {
     execFileSync("which", [tool], { stdio: "ignore" });
@@ -40,7 +42,7 @@ const missing = tools.filter((tool) => {
 });
 if (missing.length > 0 && process.env.CI) {
   throw new Error(
-    `CI must install ${missing.join(", ")} (apt-get install libreoffice-impress poppler-utils fontconfig)`,
+    `CI must install ${missing.join(", ")} (apt-get install libreoffice-impress poppler-utils fontconfig eot2ttf)`,
   );
 }
 
@@ -125,10 +127,17 @@ describe.skipIf(missing.length > 0)("fonts embedded in the PPTX, on a machine wi
     fs.mkdirSync(carried);
     const families = new Set<string>();
     for (const name of Object.keys(zip.files).filter((part) => part.endsWith(".fntdata"))) {
-      const eot = parseEot(await zip.file(name)!.async("nodebuffer"));
+      const part = path.join(work, path.basename(name));
+      fs.writeFileSync(part, await zip.file(name)!.async("nodebuffer"));
+      const eot = parseEot(fs.readFileSync(part));
       expect(eot.flags, name).toBe(0);
       families.add(eot.familyName);
-      fs.writeFileSync(path.join(carried, `${path.basename(name, ".fntdata")}.ttf`), eot.fontData);
+      const ttf = path.join(carried, `${path.basename(name, ".fntdata")}.ttf`);
+      fs.writeFileSync(ttf, eot.fontData);
+      // libeot reads the part as the same TrueType font, byte for byte.
+      execFileSync("eot2ttf", [part, `${ttf}.libeot`]);
+      expect(fs.readFileSync(`${ttf}.libeot`).equals(eot.fontData), name).toBe(true);
+      fs.rmSync(`${ttf}.libeot`);
     }
     expect([...families].sort()).toEqual(["Inter", "Source Serif 4"]);
 
