@@ -17,7 +17,7 @@ import { findShippedFont, type ShippedFont } from "@/lib/contract/fonts";
 //   LibreOffice (≥ 25.8, through libeot) reads and other producers (Canva, LibreOffice's own export) write.
 //   PowerPoint itself writes MTX-compressed EOT; EOT's header and flags say which.
 // The faces are the player's own files (the latin subset the viewer draws with, decompressed from WOFF2), so
-// PowerPoint draws the same glyphs as the browser. Their licences (SIL OFL 1.1, Apache 2.0 for Roboto) allow
+// PowerPoint draws the same glyphs as the browser. Their licence (SIL OFL 1.1, all 21 families) allows
 // embedding; each file's OS/2 fsType is checked too (installable or editable only).
 
 export const FONT_CONTENT_TYPE = "application/x-fontdata";
