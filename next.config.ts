@@ -12,6 +12,7 @@ const nextConfig: NextConfig = {
     "puppeteer-core",
     "@sparticuz/chromium",
     "@node-rs/argon2",
+    "wawoff2",
   ],
   poweredByHeader: false,
   // Server actions carry what the API carries: a 1 MB deck source or Markdown import, with JSON's escaping.

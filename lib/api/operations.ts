@@ -320,7 +320,7 @@ const definitions = {
     tag: "Exports",
     summary: "Export a deck to PDF or PPTX",
     description:
-      "Queues a render of a version (default the newest) and returns at once with status 'pending'. Poll get_export until status is 'completed', then fetch downloadUrl with the same API key. Repeated requests within 10 minutes reuse the in-flight export. Only 'slides' decks can be exported.",
+      "Queues a render of a version (default the newest) and returns at once with status 'pending'. Poll get_export until status is 'completed', then fetch downloadUrl with the same API key. Repeated requests within 10 minutes reuse the in-flight export. Only 'slides' decks can be exported. A PDF with layout 'notes' is a handout: a portrait page per slide, the slide above its speaker notes, numbered (422 for a PPTX, which keeps the notes on its notes pages).",
     params: deckParams,
     body: createExportBody,
     success: { status: 202, schema: exportSchema, description: "The queued (or reused) export." },

@@ -244,7 +244,7 @@ export interface paths {
         put?: never;
         /**
          * Export a deck to PDF or PPTX
-         * @description Queues a render of a version (default the newest) and returns at once with status 'pending'. Poll get_export until status is 'completed', then fetch downloadUrl with the same API key. Repeated requests within 10 minutes reuse the in-flight export. Only 'slides' decks can be exported.
+         * @description Queues a render of a version (default the newest) and returns at once with status 'pending'. Poll get_export until status is 'completed', then fetch downloadUrl with the same API key. Repeated requests within 10 minutes reuse the in-flight export. Only 'slides' decks can be exported. A PDF with layout 'notes' is a handout: a portrait page per slide, the slide above its speaker notes, numbered (422 for a PPTX, which keeps the notes on its notes pages).
          */
         post: operations["create_export"];
         delete?: never;
@@ -551,6 +551,11 @@ export interface components {
             /** @enum {string} */
             format: "pdf" | "pptx";
             /**
+             * @description 'slides', or 'notes' for a PDF handout of the slides and speaker notes.
+             * @enum {string}
+             */
+            layout: "slides" | "notes";
+            /**
              * @description Poll get_export until 'completed' (or 'failed').
              * @enum {string}
              */
@@ -757,6 +762,11 @@ export interface components {
             format: "pdf" | "pptx";
             /** @description The version to render; default the newest. */
             version?: number;
+            /**
+             * @description PDF only. 'slides' (default): one 16:9 page per slide. 'notes': a portrait handout page per slide, the slide above its speaker notes, with page numbers.
+             * @enum {string}
+             */
+            layout?: "slides" | "notes";
         };
         CreateBrandFromUrlRequest: {
             /**

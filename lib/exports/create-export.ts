@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, inArray, isNull } from "drizzle-orm";
 import type { z } from "zod";
 import type { Ctx } from "@/lib/auth/caller";
+import { AppError } from "@/lib/core/errors";
 import { exports } from "@/lib/db/schema/exports";
 import { getRenderableVersion } from "@/lib/decks/renderable-version";
 import { enqueue } from "@/lib/jobs/enqueue";
@@ -8,12 +9,19 @@ import { exportJob } from "./export-job";
 import { exportFileName, presentExport } from "./present";
 import type { createExportBody } from "./schemas";
 
-// Repeated requests for the same deck, version and format by the same credential within this window get
+// Repeated requests for the same deck, version, format and layout by the same credential within this window get
 // the export already made (or being made) instead of a second render.
 export const EXPORT_REUSE_WINDOW_MS = 10 * 60 * 1000;
 
 // POST /decks/{id}/exports: anyone who may read the deck may export it.
 export async function createExport(ctx: Ctx, deckId: string, input: z.output<typeof createExportBody>) {
+  const layout = input.layout ?? "slides";
+  if (input.format === "pptx" && layout === "notes") {
+    throw new AppError(
+      "invalid_request",
+      "body.layout: 'notes' is for PDF exports only (a PPTX keeps the speaker notes on each slide's notes page); send format 'pdf' with layout 'notes', or leave layout out.",
+    );
+  }
   const { deck, version } = await getRenderableVersion(ctx, deckId, input.version, "exported");
 
   const requester = ctx.caller.apiKeyId
@@ -27,6 +35,7 @@ export async function createExport(ctx: Ctx, deckId: string, input: z.output<typ
         eq(exports.deckId, deck.id),
         eq(exports.version, version),
         eq(exports.format, input.format),
+        eq(exports.layout, layout),
         requester,
         inArray(exports.status, ["pending", "running", "completed"]),
         gt(exports.createdAt, new Date(Date.now() - EXPORT_REUSE_WINDOW_MS)),
@@ -43,9 +52,10 @@ export async function createExport(ctx: Ctx, deckId: string, input: z.output<typ
       deckId: deck.id,
       version,
       format: input.format,
+      layout,
       requestedByKeyId: ctx.caller.apiKeyId,
       requestedByUserId: ctx.caller.userId,
-      fileName: exportFileName(deck.title, version, input.format),
+      fileName: exportFileName(deck.title, version, input.format, layout),
     })
     .returning();
   await enqueue(exportJob, created!.id);

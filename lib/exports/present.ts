@@ -11,8 +11,14 @@ export function presentExport(row: ExportRow) {
   });
 }
 
-// "<deck title>-v<version>.<ext>", safe on every file system and still readable.
-export function exportFileName(title: string, version: number, format: "pdf" | "pptx"): string {
+// "<deck title>-v<version>.<ext>" ("-notes" before the extension for a handout), safe on every file system
+// and still readable.
+export function exportFileName(
+  title: string,
+  version: number,
+  format: "pdf" | "pptx",
+  layout: "slides" | "notes" = "slides",
+): string {
   const base =
     title
       .normalize("NFC")
@@ -23,5 +29,5 @@ export function exportFileName(title: string, version: number, format: "pdf" | "
       .replace(/^\.+/, "")
       .slice(0, 120)
       .trim() || "deck";
-  return `${base}-v${version}.${format}`;
+  return `${base}-v${version}${layout === "notes" ? "-notes" : ""}.${format}`;
 }

@@ -32,7 +32,7 @@ export async function runClaimedExport(
   try {
     const viewable = await findDeckVersion(db, row.deckId, row.version);
     if (!viewable) throw new DeckFaultError(`Version ${row.version} of the deck no longer exists.`);
-    const result = row.format === "pdf" ? await renderPdf(viewable) : await renderPptx(viewable);
+    const result = row.format === "pdf" ? await renderPdf(viewable, row.layout) : await renderPptx(viewable);
     const blobKey = await getFileStore().put(`exports/${row.id}.${row.format}`, result.data, contentTypes[row.format]);
     const completed = await completeExport(db, row.id, token, { blobKey, nonstandardFonts: result.nonstandardFonts });
     log({

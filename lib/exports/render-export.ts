@@ -1,9 +1,10 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import type { Page } from "puppeteer-core";
+import type { Page, PDFOptions } from "puppeteer-core";
 import { readAsset } from "@/lib/assets/serve-asset";
 import { type SlideModel, slideModelLimits } from "@/lib/contract/slide-model";
 import { getDb } from "@/lib/db/client";
+import type { ExportLayout } from "@/lib/db/schema/exports";
 import { officeFonts } from "@/lib/contract/fonts";
 import { DeckFaultError, type PlayerReport } from "@/lib/render/browser";
 import { withDeckPage } from "@/lib/render/deck-page";
@@ -11,6 +12,8 @@ import { type IsolatedWorld, openIsolatedWorld } from "@/lib/render/isolated-wor
 import { playerAssets } from "@/lib/viewer/assets";
 import type { ViewableDeck } from "@/lib/viewer/viewable-deck";
 import { buildPptx, type Raster } from "./build-pptx";
+import { embedShippedFonts } from "./embed-fonts";
+import { handoutPdfOptions, handoutScript } from "./handout";
 import { parseExportModel } from "./pptx-model";
 import { setting } from "@/lib/core/config";
 import { CANVAS } from "@/lib/contract/deck";
@@ -29,17 +32,27 @@ function checkReport(report: PlayerReport) {
 }
 
 // PDF: one 1920x1080 px (1440x810 pt) page per slide, drawn by Chromium's print path, so text stays
-// text, links stay links and the fonts are embedded.
-export async function renderPdf(viewable: ViewableDeck): Promise<RenderedExport> {
+// text, links stay links and the fonts are embedded. The "notes" layout prints the same page as a
+// portrait handout, each slide above its speaker notes (handout.ts).
+export async function renderPdf(viewable: ViewableDeck, layout: ExportLayout = "slides"): Promise<RenderedExport> {
   return withDeckPage(viewable, { mode: "export", viewport: CANVAS, timeoutMs: timeoutMs() }, async (page, report) => {
     checkReport(report);
-    const pdf = await page.pdf({
+    let options: PDFOptions = {
       width: `${CANVAS.width}px`,
       height: `${CANVAS.height}px`,
       printBackground: true,
       preferCSSPageSize: true,
-      timeout: timeoutMs(),
-    });
+    };
+    if (layout === "notes") {
+      const world = await openIsolatedWorld(page, "deckhand-handout");
+      try {
+        await world.evaluate(handoutScript(report.notes));
+      } finally {
+        await world.close();
+      }
+      options = handoutPdfOptions(viewable.deck.title);
+    }
+    const pdf = await page.pdf({ ...options, timeout: timeoutMs() });
     return { data: Buffer.from(pdf), nonstandardFonts: report.missingFonts };
   });
 }
@@ -121,7 +134,10 @@ export async function renderPptx(viewable: ViewableDeck): Promise<RenderedExport
       } finally {
         await world.close();
       }
-      const data = await buildPptx({ title: viewable.deck.title, slides, notes, rasters });
+      // The shipped fonts the slides use go into the file (embed-fonts.ts); only the others are reported.
+      const { data, embedded } = await embedShippedFonts(
+        await buildPptx({ title: viewable.deck.title, slides, notes, rasters }),
+      );
       const office = new Set(officeFonts.map((font) => font.toLowerCase()));
       const used = new Set<string>();
       for (const slide of slides) {
@@ -136,7 +152,10 @@ export async function renderPptx(viewable: ViewableDeck): Promise<RenderedExport
         }
       }
       const nonstandardFonts = [
-        ...new Set([...[...used].filter((font) => !office.has(font.toLowerCase())), ...report.missingFonts]),
+        ...new Set([
+          ...[...used].filter((font) => !office.has(font.toLowerCase()) && !embedded.includes(font)),
+          ...report.missingFonts,
+        ]),
       ];
       return { data, nonstandardFonts: nonstandardFonts.sort() };
     },

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { timestamp, uuid } from "@/lib/core/fields";
-import { exportFormats, exportStatuses } from "@/lib/db/schema/exports";
+import { exportFormats, exportLayouts, exportStatuses } from "@/lib/db/schema/exports";
 
 // Request and response schemas of the Exports resource (SPEC.md).
 
@@ -15,6 +15,12 @@ export const createExportBody = z.strictObject({
     .max(2_147_483_647, "is too large")
     .optional()
     .describe("The version to render; default the newest."),
+  layout: z
+    .enum(exportLayouts, { message: "must be 'slides' or 'notes'" })
+    .optional()
+    .describe(
+      "PDF only. 'slides' (default): one 16:9 page per slide. 'notes': a portrait handout page per slide, the slide above its speaker notes, with page numbers.",
+    ),
 });
 
 export const exportSchema = z.object({
@@ -22,6 +28,7 @@ export const exportSchema = z.object({
   deckId: uuid,
   version: z.int().positive().describe("The deck version rendered."),
   format: z.enum(exportFormats),
+  layout: z.enum(exportLayouts).describe("'slides', or 'notes' for a PDF handout of the slides and speaker notes."),
   status: z.enum(exportStatuses).describe("Poll get_export until 'completed' (or 'failed')."),
   fileName: z.string().nullable(),
   nonstandardFonts: z

@@ -90,7 +90,7 @@ export function listTools(): Tool[] {
     name: "export_deck",
     title: "Export a deck and wait for the file",
     description:
-      "Exports a 'slides' deck to PDF or PPTX and waits until the file is rendered (usually a few seconds), then returns the export with fileUrl, a short-lived link of the file. Use this rather than create_export + get_export polling. If the render takes longer than timeoutSeconds, returns an error naming the export id: poll get_export.",
+      "Exports a 'slides' deck to PDF or PPTX and waits until the file is rendered (usually a few seconds), then returns the export with fileUrl, a short-lived link of the file. For a printable handout of the slides with their speaker notes, use format 'pdf' with layout 'notes'. Use this rather than create_export + get_export polling. If the render takes longer than timeoutSeconds, returns an error naming the export id: poll get_export.",
     inputSchema: {
       type: "object",
       properties: {

@@ -96,19 +96,120 @@ describe("PDF export", () => {
   });
 });
 
+describe("PDF handout (layout 'notes')", () => {
+  const A4 = [595, 842];
+
+  it("prints each slide above its speaker notes on a portrait A4 page, numbered", async () => {
+    const res = await call("POST", `/decks/${deckId}/exports`, {
+      key: owner.key,
+      body: { format: "pdf", layout: "notes" },
+    });
+    expect(res.status).toBe(202);
+    expect(res.body).toMatchObject({ format: "pdf", layout: "notes", fileName: "Export test Q3 Q4-v1-notes.pdf" });
+    const done = await waitForExport(owner, res.body.id);
+    expect(done).toMatchObject({ status: "completed", layout: "notes", error: null });
+    expect((await call("GET", `/exports/${res.body.id}`, { key: owner.key })).body.layout).toBe("notes");
+
+    const bytes = (await download(owner, res.body.id)).bytes;
+    const pdf = await getDocumentProxy(new Uint8Array(bytes));
+    expect(pdf.numPages).toBe(12);
+    const { text } = await extractText(pdf, { mergePages: false });
+    for (let n = 1; n <= 12; n++) {
+      const page = await pdf.getPage(n);
+      const viewport = page.getViewport({ scale: 1 });
+      expect([Math.round(viewport.width), Math.round(viewport.height)]).toEqual(A4);
+      // The slide itself is still text (vector), above its own notes, with the page number in the footer.
+      expect(text[n - 1]).toContain(twelveSlideHeadings[n - 1]);
+      expect(text[n - 1]).toContain(twelveSlideNotes[n - 1]);
+      expect(text[n - 1]).toMatch(new RegExp(`Slide ${n} of 12`, "i"));
+      expect(text[n - 1]).toContain(`Page ${n} of 12`);
+      const items = (await page.getTextContent()).items.filter((item) => "str" in item);
+      const top = (needle: string) => items.find((item) => item.str.includes(needle))!.transform[5] as number;
+      expect(top(twelveSlideHeadings[n - 1]!)).toBeGreaterThan(top(twelveSlideNotes[n - 1]!));
+    }
+  });
+
+  it("lets long notes run on to the next page and keeps notes as text, never markup", async () => {
+    const deck = await createDeck(owner, { title: "Long notes" });
+    const long = Array.from({ length: 14 }, (_, i) => `Paragraph ${i + 1}: ${"the quarter in detail ".repeat(30)}`);
+    const notes = [`<b>not bold</b> & "quoted"`, long.join("\n\n"), ""];
+    const source = `import { Deck, Slide, Title } from "@deckhand/player";
+export default function D() {
+  return (
+    <Deck title="Long notes">
+${notes.map((note, i) => `      <Slide label="S${i + 1}" notes={${JSON.stringify(note)}}><Title>SLIDE ${i + 1}</Title></Slide>`).join("\n")}
+    </Deck>
+  );
+}`;
+    expect((await setContent(owner, deck.id, { source })).status).toBe(200);
+    const res = await call("POST", `/decks/${deck.id}/exports`, {
+      key: owner.key,
+      body: { format: "pdf", layout: "notes" },
+    });
+    expect((await waitForExport(owner, res.body.id)).status).toBe("completed");
+    const pdf = await getDocumentProxy(new Uint8Array((await download(owner, res.body.id)).bytes));
+    const { text } = await extractText(pdf, { mergePages: false });
+    const pages = text.length;
+    expect(pages).toBeGreaterThanOrEqual(4);
+    expect(text[0]).toContain(`<b>not bold</b> & "quoted"`);
+    expect(text[1]).toContain("SLIDE 2");
+    expect(text[1]).toContain("Paragraph 1:");
+    // The second slide's notes continue past its page; the third slide starts a page of its own.
+    expect(text.slice(2, pages - 1).join(" ")).toContain("Paragraph 14:");
+    expect(text[pages - 1]).toContain("SLIDE 3");
+    expect(text[pages - 1]).toContain("No speaker notes.");
+    expect(text[pages - 1]).toContain(`Page ${pages} of ${pages}`);
+  });
+
+  it("is a layout of PDF only (422 for PPTX) and is part of what the reuse window matches", async () => {
+    const pptx = await call("POST", `/decks/${deckId}/exports`, {
+      key: owner.key,
+      body: { format: "pptx", layout: "notes" },
+    });
+    expect(pptx.status).toBe(422);
+    expect(pptx.body.error.code).toBe("invalid_request");
+    expect(pptx.body.error.message).toMatch(/layout.*PDF/);
+    const bad = await call("POST", `/decks/${deckId}/exports`, {
+      key: owner.key,
+      body: { format: "pdf", layout: "x" },
+    });
+    expect(bad.status).toBe(422);
+    expect(bad.body.error.message).toMatch(/layout: must be 'slides' or 'notes'/);
+
+    const slides = await call("POST", `/decks/${deckId}/exports`, { key: owner.key, body: { format: "pdf" } });
+    const notes = await call("POST", `/decks/${deckId}/exports`, {
+      key: owner.key,
+      body: { format: "pdf", layout: "notes" },
+    });
+    expect(slides.body.layout).toBe("slides");
+    expect(notes.body.layout).toBe("notes");
+    expect(notes.body.id).not.toBe(slides.body.id);
+    const again = await call("POST", `/decks/${deckId}/exports`, {
+      key: owner.key,
+      body: { format: "pdf", layout: "slides" },
+    });
+    expect(again.body.id).toBe(slides.body.id);
+  });
+});
+
 describe("PPTX export", () => {
   it("builds an editable 16:9 file: 12 slides with headings as text and speaker notes", async () => {
     const res = await call("POST", `/decks/${deckId}/exports`, { key: owner.key, body: { format: "pptx" } });
     expect(res.status).toBe(202);
     const done = await waitForExport(owner, res.body.id);
     expect(done.status).toBe("completed");
-    // The default theme's families are open fonts that PowerPoint does not ship.
-    expect(done.nonstandardFonts).toEqual(expect.arrayContaining(["Inter", "Source Serif 4"]));
+    // The default theme's families are open fonts that PowerPoint does not ship: they travel in the file
+    // (embed-fonts.ts, tests/unit/embed-fonts.test.ts), so nothing is reported.
+    expect(done.nonstandardFonts).not.toEqual(expect.arrayContaining(["Inter"]));
+    expect(done.nonstandardFonts).not.toEqual(expect.arrayContaining(["Source Serif 4"]));
 
     const { bytes } = await download(owner, res.body.id);
     const zip = await JSZip.loadAsync(bytes);
     const presentation = await zip.file("ppt/presentation.xml")!.async("string");
     expect(presentation).toMatch(/<p:sldSz cx="12192000" cy="6858000"/);
+    const embedded = [...presentation.matchAll(/<p:font typeface="([^"]+)"/g)].map((m) => m[1]);
+    expect(embedded).toEqual(expect.arrayContaining(["Inter", "Source Serif 4"]));
+    expect(Object.keys(zip.files).filter((name) => name.endsWith(".fntdata")).length).toBeGreaterThanOrEqual(2);
     const slides = Object.keys(zip.files).filter((name) => /^ppt\/slides\/slide\d+\.xml$/.test(name));
     expect(slides).toHaveLength(12);
     for (let n = 1; n <= 12; n++) {

@@ -65,6 +65,8 @@ describe("the typed client", () => {
     const file = await client.downloadExport(done.id);
     expect(file.contentType).toBe("application/pdf");
     expect(new TextDecoder().decode(file.bytes.slice(0, 5))).toBe("%PDF-");
+    const handout = await client.exportDeck(id, { format: "pdf", layout: "notes" });
+    expect(handout).toMatchObject({ status: "completed", layout: "notes" });
   }, 120_000);
 
   it("throws DeckhandError with the API's code, status and featureId", async () => {

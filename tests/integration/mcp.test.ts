@@ -99,6 +99,17 @@ describe("the MCP server", () => {
         .toString(),
     ).toBe("%PDF-");
 
+    // The handout layout is an argument of export_deck too, and refused for PPTX with the API's code.
+    const tool = listTools().find((t) => t.name === "export_deck")!;
+    expect(tool.inputSchema.properties!.layout).toMatchObject({ enum: ["slides", "notes"] });
+    const handout = await callTool(client, "export_deck", { id: deck.value.id, format: "pdf", layout: "notes" });
+    expect(handout.isError, JSON.stringify(handout.value)).toBe(false);
+    expect(handout.value).toMatchObject({ status: "completed", layout: "notes" });
+    expect(handout.value.fileName).toMatch(/-v1-notes\.pdf$/);
+    const refused = await callTool(client, "export_deck", { id: deck.value.id, format: "pptx", layout: "notes" });
+    expect(refused.isError).toBe(true);
+    expect(refused.value.error).toMatchObject({ code: "invalid_request", status: 422 });
+
     // download_export as a tool answers the link instead of a redirect.
     const link = await callTool(client, "download_export", { id: exported.value.id });
     expect(link.value.url).toMatch(new RegExp(`^${server.origin}/files/`));

@@ -6,6 +6,10 @@ import { users } from "./users";
 
 export const exportFormats = ["pdf", "pptx"] as const;
 export const exportStatuses = ["pending", "running", "completed", "failed"] as const;
+// PDF only: "slides" is one landscape page per slide; "notes" a portrait handout page per slide, the slide
+// above its speaker notes.
+export const exportLayouts = ["slides", "notes"] as const;
+export type ExportLayout = (typeof exportLayouts)[number];
 
 export const exports = pgTable(
   "exports",
@@ -19,6 +23,7 @@ export const exports = pgTable(
       .references(() => decks.id, { onDelete: "cascade" }),
     version: integer("version").notNull(),
     format: text("format", { enum: exportFormats }).notNull(),
+    layout: text("layout", { enum: exportLayouts }).notNull().default("slides"),
     status: text("status", { enum: exportStatuses }).notNull().default("pending"),
     // download_export answers only to the credential that asked for the export.
     requestedByKeyId: uuid("requested_by_key_id").references(() => apiKeys.id, { onDelete: "set null" }),
