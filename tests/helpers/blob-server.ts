@@ -13,8 +13,10 @@ import type { AddressInfo } from "node:net";
 //   POST /api/blob/delete           del: {"urls": [...]} (URLs or pathnames)
 //   GET  /<pathname>                the blob: public to anyone; private only with the store's token
 //
-// Every API call needs `Authorization: Bearer <token>`; errors answer `{ error: { code, message } }` with
-// the codes the SDK maps to its error classes (forbidden, not_found, bad_request).
+// A store is private or public as a whole (as Vercel's are: chosen when the store is created), and a put
+// must name the store's access. Every API call needs `Authorization: Bearer <token>`; errors answer
+// `{ error: { code, message } }` with the codes the SDK maps to its error classes (forbidden, not_found,
+// bad_request).
 
 export type BlobServer = {
   origin: string;
@@ -37,7 +39,7 @@ type StoredBlob = {
 
 const apiPrefix = "/api/blob";
 
-export async function startBlobServer(): Promise<BlobServer> {
+export async function startBlobServer({ access: storeAccess = "private" } = {}): Promise<BlobServer> {
   const storeId = randomBytes(8).toString("hex");
   const token = `vercel_blob_rw_${storeId}_${randomBytes(16).toString("hex")}`;
   const blobs = new Map<string, StoredBlob>();
@@ -81,8 +83,8 @@ export async function startBlobServer(): Promise<BlobServer> {
       if (!pathname || pathname.includes("//") || pathname.startsWith("api/"))
         return fail(res, 400, "bad_request", `Invalid pathname: ${pathname}`);
       const access = req.headers["x-vercel-blob-access"];
-      if (access !== "public" && access !== "private")
-        return fail(res, 400, "bad_request", 'access must be "public" or "private"');
+      if (access !== storeAccess)
+        return fail(res, 400, "bad_request", `This is a ${storeAccess} store: access must be "${storeAccess}"`);
       const data = await readBody(req);
       let stored = pathname;
       if (req.headers["x-add-random-suffix"] === "1") {
