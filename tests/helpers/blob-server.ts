@@ -39,7 +39,9 @@ type StoredBlob = {
 
 const apiPrefix = "/api/blob";
 
-export async function startBlobServer({ access: storeAccess = "private" } = {}): Promise<BlobServer> {
+export async function startBlobServer({
+  access: storeAccess = "private",
+}: { access?: "public" | "private" } = {}): Promise<BlobServer> {
   const storeId = randomBytes(8).toString("hex");
   const token = `vercel_blob_rw_${storeId}_${randomBytes(16).toString("hex")}`;
   const blobs = new Map<string, StoredBlob>();
