@@ -103,7 +103,8 @@ export async function benchLoad(server: BenchServer): Promise<string> {
 
   const row = (label: string, r: Result | Combined) => {
     const c = "requests" in r ? combine([r]) : r;
-    return `| ${label} | ${c.total} | ${c.perSecond.toFixed(0)} | ${c.p50} ms | ${c.p99} ms | ${c.errors} |`;
+    const errors = c.timeouts + c.non2xx + c.failed;
+    return `| ${label} | ${c.total} | ${c.perSecond.toFixed(0)} | ${c.p50} ms | ${c.p99} ms | ${errors} (${c.timeouts} timed out, ${c.non2xx} non-2xx) |`;
   };
   const database = process.env.BENCH_DATABASE_URL ? "PostgreSQL server" : "embedded PGlite";
   return [
@@ -119,7 +120,15 @@ export async function benchLoad(server: BenchServer): Promise<string> {
   ].join("\n");
 }
 
-type Combined = { total: number; perSecond: number; p50: number; p99: number; errors: number };
+type Combined = {
+  total: number;
+  perSecond: number;
+  p50: number;
+  p99: number;
+  timeouts: number;
+  non2xx: number;
+  failed: number;
+};
 
 // Runs against several instances at once: counts add up, latency is the slowest instance's.
 function combine(results: Result[]): Combined {
@@ -128,6 +137,9 @@ function combine(results: Result[]): Combined {
     perSecond: results.reduce((sum, r) => sum + r.requests.average, 0),
     p50: Math.max(...results.map((r) => r.latency.p50)),
     p99: Math.max(...results.map((r) => r.latency.p99)),
-    errors: results.reduce((sum, r) => sum + r.errors + r.timeouts + r.non2xx, 0),
+    timeouts: results.reduce((sum, r) => sum + r.timeouts, 0),
+    non2xx: results.reduce((sum, r) => sum + r.non2xx, 0),
+    // autocannon counts a timeout among its errors too.
+    failed: results.reduce((sum, r) => sum + r.errors - r.timeouts, 0),
   };
 }
