@@ -14,6 +14,9 @@ const nextConfig: NextConfig = {
     "@node-rs/argon2",
     "wawoff2",
   ],
+  // @sparticuz/chromium finds its Brotli archives (bin/) at run time, which file tracing cannot see: on
+  // Vercel every server function may render (exports, checks, preview images), so each gets them.
+  outputFileTracingIncludes: { "/**/*": ["./node_modules/@sparticuz/chromium/bin/**"] },
   poweredByHeader: false,
   // Server actions carry what the API carries: a 1 MB deck source or Markdown import, with JSON's escaping.
   // 21 MB: the editor's image upload sends up to ASSET_MAX_BYTES (15 MB by default) as base64; every other

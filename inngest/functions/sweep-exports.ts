@@ -13,7 +13,7 @@ export const sweepExports = inngest.createFunction(
     if (stalled.length > 0) {
       await step.sendEvent(
         "retry-stalled",
-        stalled.map((exportId: string) => exportJob.event(exportId)),
+        stalled.map((row) => exportJob.event(row.id, row.organizationId)),
       );
     }
     return { failed, retried: stalled.length };

@@ -86,15 +86,29 @@ export async function runAiRun(runId: string, options: { step?: Step; retried?: 
     const [row] = await db.select().from(aiRuns).where(eq(aiRuns.id, runId));
     return row
       ? {
+          status: row.status,
+          result: row.result,
+          error: row.error as Failure | null,
           input: row.input as AuthoringRequest,
           userId: row.userId,
           organizationId: row.organizationId,
           apiKeyId: row.apiKeyId,
         }
       : null;
-  })) as { input: AuthoringRequest; userId: string | null; organizationId: string; apiKeyId: string | null } | null;
+  })) as {
+    status: "pending" | "completed" | "failed";
+    result: { id: string; version: number } | null;
+    error: Failure | null;
+    input: AuthoringRequest;
+    userId: string | null;
+    organizationId: string;
+    apiKeyId: string | null;
+  } | null;
   // Gone with its deck, or its user deleted: nobody is left to answer.
   if (!run?.userId) return { runId, status: "missing" };
+  // Delivered again after it ended: its outcome stands, nothing is authored twice.
+  if (run.status === "completed" && run.result) return { runId, status: "completed", result: run.result };
+  if (run.status === "failed" && run.error) return { runId, status: "failed", error: run.error };
 
   const ctx = { db, caller: { userId: run.userId, organizationId: run.organizationId, apiKeyId: run.apiKeyId } };
   let failure: Failure;
@@ -152,7 +166,7 @@ export async function readAiRunOutcome(
 // The local runner starts a run at once, beside exports (a render never holds up a generation).
 export const aiRunJob = defineJob({
   name: "ai-run",
-  event: (runId) => aiRequested.create({ runId }),
+  event: (runId, organizationId) => aiRequested.create({ runId, organizationId }),
   concurrency: 4,
   run: (runId) => runAiRun(runId),
 });

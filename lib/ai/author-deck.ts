@@ -27,7 +27,7 @@ export async function authorDeck(ctx: Ctx, request: AuthoringRequest): Promise<{
       input: request,
     })
     .returning({ id: aiRuns.id });
-  await enqueue(aiRunJob, run!.id);
+  await enqueue(aiRunJob, run!.id, ctx.caller.organizationId);
 
   const outcome = await pollUntil(() => readAiRunOutcome(ctx.db, run!.id), {
     // The model's own limit, the repairs and the queue — but no longer than the route may run (maxDuration 300 s).

@@ -68,7 +68,10 @@ export const settings = {
   AUTH_GOOGLE_ID: text,
   AUTH_GOOGLE_SECRET: text,
   BLOB_READ_WRITE_TOKEN: text,
+  // Read by @vercel/blob itself (its API endpoint); checked here so a bad value stops the start.
+  VERCEL_BLOB_API_URL: httpUrl,
   INNGEST_EVENT_KEY: text,
+  INNGEST_SIGNING_KEY: text,
   INNGEST_DEV: text,
   OPENAI_API_KEY: text,
   OPENAI_BASE_URL: httpUrl,

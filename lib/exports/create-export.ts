@@ -58,6 +58,6 @@ export async function createExport(ctx: Ctx, deckId: string, input: z.output<typ
       fileName: exportFileName(deck.title, version, input.format, layout),
     })
     .returning();
-  await enqueue(exportJob, created!.id);
+  await enqueue(exportJob, created!.id, created!.organizationId);
   return presentExport(created!);
 }

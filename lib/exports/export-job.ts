@@ -10,7 +10,7 @@ import { processNextExport } from "./process-export";
 // order, and its sweep fails exports whose renderer died on every attempt.
 export const exportJob = defineJob({
   name: "render-export",
-  event: (exportId) => exportRequested.create({ exportId }),
+  event: (exportId, organizationId) => exportRequested.create({ exportId, organizationId }),
   concurrency: () => setting("EXPORT_CONCURRENCY"),
   run: (exportId) => processNextExport(exportId),
   next: () => processNextExport(),

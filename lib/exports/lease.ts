@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, lt, or, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, lt, or, sql } from "drizzle-orm";
 import { exports } from "@/lib/db/schema/exports";
 import type { Queryable } from "@/lib/db/types";
 import type { ExportRow } from "./present";
@@ -104,6 +104,18 @@ export async function failExport(
     .where(and(eq(exports.id, id), eq(exports.leaseToken, token), eq(exports.status, "running")));
 }
 
+// An export its transport gave up on (Inngest's retries used up): failed with the reason, unless it
+// finished meanwhile. A worker still holding its lease can no longer complete it (completeExport checks
+// status and token).
+export async function failUndeliverableExport(db: Queryable, id: string, error: string): Promise<boolean> {
+  const rows = await db
+    .update(exports)
+    .set({ status: "failed", error, leaseToken: null, leaseExpiresAt: null, updatedAt: sql`now()` })
+    .where(and(eq(exports.id, id), inArray(exports.status, ["pending", "running"])))
+    .returning({ id: exports.id });
+  return rows.length > 0;
+}
+
 // Exports whose renderer died on every attempt: failed, never left running.
 export async function failAbandonedExports(db: Queryable): Promise<number> {
   const rows = await db
@@ -124,9 +136,9 @@ export async function failAbandonedExports(db: Queryable): Promise<number> {
 
 // Exports a transport should deliver again: waiting longer than a delivery takes (its event was lost), or
 // running under an expired lease (its worker died), with attempts left. At most 100 per sweep.
-export async function findStalledExports(db: Queryable): Promise<string[]> {
-  const rows = await db
-    .select({ id: exports.id })
+export async function findStalledExports(db: Queryable): Promise<{ id: string; organizationId: string }[]> {
+  return db
+    .select({ id: exports.id, organizationId: exports.organizationId })
     .from(exports)
     .where(
       and(
@@ -136,5 +148,4 @@ export async function findStalledExports(db: Queryable): Promise<string[]> {
       ),
     )
     .limit(100);
-  return rows.map((row) => row.id);
 }

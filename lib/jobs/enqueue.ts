@@ -7,9 +7,9 @@ import { localRunner } from "./local-runner";
 // the in-process runner otherwise. The caller has already written the job's row, so a lost event or a
 // restarted process only delays the work (the sweeps pick it up) or, for a request waiting on the row,
 // ends in that request's timeout.
-export async function enqueue(job: Job, id: string): Promise<void> {
+export async function enqueue(job: Job, id: string, organizationId?: string): Promise<void> {
   if (config.inngestConfigured) {
-    await inngest.send(job.event(id));
+    await inngest.send(job.event(id, organizationId));
     return;
   }
   localRunner().kick(job, id);

@@ -5,8 +5,8 @@
 export type Job<Result = unknown> = {
   /** Names the job in logs, and its lane in the local runner. */
   readonly name: string;
-  /** The Inngest event that asks for a run of this id. */
-  readonly event: (id: string) => { name: string; data: Record<string, unknown> };
+  /** The Inngest event that asks for a run of this id (of this organization, which Inngest's limits count by). */
+  readonly event: (id: string, organizationId?: string) => { name: string; data: Record<string, unknown> };
   /** How many runs the local runner keeps going at once; read at each wake-up. */
   readonly concurrency: () => number;
   /** Does the work for one id. */

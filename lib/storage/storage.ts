@@ -6,7 +6,8 @@ import { serverSecret } from "@/lib/core/secret";
 
 // Where rendered files live (exports, preview images, brand logos): Vercel Blob when
 // BLOB_READ_WRITE_TOKEN is set, else DATA_DIR/blobs. `put` returns the file's locator (what callers
-// keep), `downloadUrl` a short-lived link that makes the browser save the file under a given name.
+// keep), `downloadUrl` a short-lived signed link to the app that makes the browser save the file under a
+// given name. Both stores keep every file private: the app serves them, after its own access checks.
 
 export type StoredFile = { data: Buffer; contentType: string };
 
@@ -39,7 +40,25 @@ function signDownload(key: string, fileName: string, expires: number): string {
   return createHmac("sha256", serverSecret()).update(`file\n${key}\n${fileName}\n${expires}`).digest("base64url");
 }
 
-// Checks a local download link made by LocalFileStore.downloadUrl.
+function checkKey(key: string): string {
+  if (!keyPattern.test(key) || key.includes("..")) throw new Error(`Invalid storage key: ${key}`);
+  return key;
+}
+
+// The download link of both stores: `/files/<key>` on the app, signed with the server's secret and
+// expiring, answered by app/files/[...key]/route.ts from the store.
+function signedFileUrl(key: string, fileName: string, ttlMs: number): string {
+  checkKey(key);
+  const expires = Date.now() + ttlMs;
+  const query = new URLSearchParams({
+    name: fileName,
+    expires: String(expires),
+    signature: signDownload(key, fileName, expires),
+  });
+  return `${config.appUrl}/files/${key}?${query}`;
+}
+
+// Checks a download link made by signedFileUrl.
 export function verifyDownload(key: string, fileName: string, expires: number, signature: string): boolean {
   if (!Number.isFinite(expires) || expires < Date.now()) return false;
   const expected = Buffer.from(signDownload(key, fileName, expires));
@@ -51,8 +70,7 @@ export class LocalFileStore implements FileStore {
   constructor(private readonly root: string) {}
 
   private resolve(key: string): string {
-    if (!keyPattern.test(key) || key.includes("..")) throw new Error(`Invalid storage key: ${key}`);
-    return path.join(this.root, key);
+    return path.join(this.root, checkKey(key));
   }
 
   async put(key: string, data: Buffer): Promise<string> {
@@ -83,27 +101,23 @@ export class LocalFileStore implements FileStore {
   }
 
   async downloadUrl(key: string, fileName: string, ttlMs = DOWNLOAD_TTL_MS): Promise<string> {
-    this.resolve(key);
-    const expires = Date.now() + ttlMs;
-    const query = new URLSearchParams({
-      name: fileName,
-      expires: String(expires),
-      signature: signDownload(key, fileName, expires),
-    });
-    return `${config.appUrl}/files/${key}?${query}`;
+    return signedFileUrl(key, fileName, ttlMs);
   }
 }
 
-// Vercel Blob: files are stored with a random suffix, so a blob's public URL is unguessable even to
-// someone who knows the export's id, and it is handed out only through the download redirect. Public
-// preview images keep fixed keys (they show public slides) and are found again with `head`.
+// Vercel Blob: every file is stored `private` (readable only with the store's token), under a random
+// suffix for everything but the fixed-key preview images. The locator is the blob's URL; reads send the
+// token (as the SDK's `get` does), and downloads go through the same signed, expiring `/files/...` link
+// as the local store's, so no URL that Blob hands out makes a file readable without the app's signature.
+// Files stored `public` by earlier versions are read and downloaded the same way.
 export class VercelBlobFileStore implements FileStore {
   constructor(private readonly token: string) {}
 
   async put(key: string, data: Buffer, contentType: string): Promise<string> {
+    checkKey(key);
     const { put } = await import("@vercel/blob");
     const blob = await put(key, data, {
-      access: "public",
+      access: "private",
       contentType,
       token: this.token,
       addRandomSuffix: !key.startsWith("og/"),
@@ -114,7 +128,8 @@ export class VercelBlobFileStore implements FileStore {
 
   async get(locator: string): Promise<StoredFile | null> {
     let url = locator;
-    if (!/^https:\/\//.test(locator)) {
+    if (!isUrl(locator)) {
+      checkKey(locator);
       const { head, BlobNotFoundError } = await import("@vercel/blob");
       try {
         url = (await head(locator, { token: this.token })).url;
@@ -123,15 +138,17 @@ export class VercelBlobFileStore implements FileStore {
         throw error;
       }
     }
-    const response = await fetch(url);
+    // The token goes only to the store's own hosts.
+    if (!isBlobStoreUrl(url)) throw new Error(`Not a Vercel Blob URL: ${new URL(url).origin}`);
+    const response = await fetch(url, { headers: { authorization: `Bearer ${this.token}` }, cache: "no-store" });
     if (response.status === 404) return null;
     if (!response.ok) throw new Error(`Blob store answered ${response.status}`);
     return { data: Buffer.from(await response.arrayBuffer()), contentType: response.headers.get("content-type") ?? "" };
   }
 
-  async delete(url: string): Promise<void> {
+  async delete(locator: string): Promise<void> {
     const { del } = await import("@vercel/blob");
-    await del(url, { token: this.token });
+    await del(locator, { token: this.token });
   }
 
   async deletePrefix(prefix: string): Promise<void> {
@@ -148,11 +165,22 @@ export class VercelBlobFileStore implements FileStore {
     }
   }
 
-  async downloadUrl(url: string, fileName: string): Promise<string> {
-    const link = new URL(url);
-    link.searchParams.set("download", fileName);
-    return link.toString();
+  async downloadUrl(locator: string, fileName: string, ttlMs = DOWNLOAD_TTL_MS): Promise<string> {
+    // A blob's pathname is its key in this store: the /files route reads it back with `get`.
+    const key = isUrl(locator) ? decodeURIComponent(new URL(locator).pathname.slice(1)) : locator;
+    return signedFileUrl(key, fileName, ttlMs);
   }
+}
+
+const isUrl = (locator: string) => /^https?:\/\//.test(locator);
+
+// Vercel's store hosts (https://<store>.<access>.blob.vercel-storage.com), or the API's own origin when
+// VERCEL_BLOB_API_URL points the SDK at another server (the tests' local Blob server).
+function isBlobStoreUrl(url: string): boolean {
+  const parsed = new URL(url);
+  if (parsed.protocol === "https:" && parsed.hostname.endsWith(".blob.vercel-storage.com")) return true;
+  const api = setting("VERCEL_BLOB_API_URL");
+  return api !== undefined && new URL(api).origin === parsed.origin;
 }
 
 export function getFileStore(): FileStore {

@@ -1,14 +1,19 @@
 import autocannon from "autocannon";
 import { twentySlideModule } from "./api";
-import type { BenchServer } from "./server";
+import { type NextServer, startNextServer } from "../helpers/next-server";
+import { type BenchServer, benchEnv } from "./server";
 
 // Throughput and latency under load (autocannon, 50 connections, 30 s) against `next start` on the
 // embedded database: a mixed workload of reads, content writes and version reads, then a bare route
 // handler that returns a constant, so the ratio to the framework's own ceiling is visible.
+// BENCH_INSTANCES=2 (with BENCH_DATABASE_URL: instances share a PostgreSQL database) runs the mixed
+// workload again against two `next start` instances, the connections split evenly between them (one
+// autocannon per instance, at once: requests and req/s are summed, p50/p99 are the worse instance's).
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);
 const DURATION = Number(process.env.BENCH_DURATION || 30);
 const DECKS = 20;
+const INSTANCES = Number(process.env.BENCH_INSTANCES || 1);
 
 // A seeded generator, so every run sends the same sequence of requests.
 function mulberry32(seed: number) {
@@ -46,40 +51,60 @@ export async function benchLoad(server: BenchServer): Promise<string> {
   }
   // Content bodies prepared up front, so the client spends no time building them.
   const bodies = Array.from({ length: 8 }, (_, i) => JSON.stringify({ source: twentySlideModule(100 + i) }));
-  const random = mulberry32(42);
   const apiPath = new URL(server.api).pathname;
 
-  const mixed = await run({
-    url: server.origin,
-    connections: CONNECTIONS,
-    duration: DURATION,
-    headers,
-    requests: [
-      {
-        setupRequest: (req) => {
-          // autocannon writes Content-Length into the headers object it is given: each request gets its own,
-          // or a GET after a PUT would announce a body it does not send.
-          req = { ...req, headers: { ...headers } };
-          const roll = random();
-          const deck = deckIds[Math.floor(random() * deckIds.length)]!;
-          // 70% get_deck / list_decks, 20% PUT /content, 10% version reads.
-          if (roll < 0.35) return { ...req, method: "GET", path: `${apiPath}/decks/${deck}`, body: undefined };
-          if (roll < 0.7) return { ...req, method: "GET", path: `${apiPath}/decks`, body: undefined };
-          if (roll < 0.9) {
-            const body = bodies[Math.floor(random() * bodies.length)]!;
-            return { ...req, method: "PUT", path: `${apiPath}/decks/${deck}/content`, body };
-          }
-          if (roll < 0.95) return { ...req, method: "GET", path: `${apiPath}/decks/${deck}/versions`, body: undefined };
-          return { ...req, method: "GET", path: `${apiPath}/decks/${deck}/versions/1`, body: undefined };
+  const mixedAgainst = (origin: string, connections: number, seed: number): Promise<Result> => {
+    const random = mulberry32(seed);
+    return run({
+      url: origin,
+      connections,
+      duration: DURATION,
+      headers,
+      requests: [
+        {
+          setupRequest: (req) => {
+            // autocannon writes Content-Length into the headers object it is given: each request gets its own,
+            // or a GET after a PUT would announce a body it does not send.
+            req = { ...req, headers: { ...headers } };
+            const roll = random();
+            const deck = deckIds[Math.floor(random() * deckIds.length)]!;
+            // 70% get_deck / list_decks, 20% PUT /content, 10% version reads.
+            if (roll < 0.35) return { ...req, method: "GET", path: `${apiPath}/decks/${deck}`, body: undefined };
+            if (roll < 0.7) return { ...req, method: "GET", path: `${apiPath}/decks`, body: undefined };
+            if (roll < 0.9) {
+              const body = bodies[Math.floor(random() * bodies.length)]!;
+              return { ...req, method: "PUT", path: `${apiPath}/decks/${deck}/content`, body };
+            }
+            if (roll < 0.95)
+              return { ...req, method: "GET", path: `${apiPath}/decks/${deck}/versions`, body: undefined };
+            return { ...req, method: "GET", path: `${apiPath}/decks/${deck}/versions/1`, body: undefined };
+          },
         },
-      },
-    ],
-  });
+      ],
+    });
+  };
+  const mixed = await mixedAgainst(server.origin, CONNECTIONS, 42);
   const bare = await run({ url: `${server.origin}/api/health`, connections: CONNECTIONS, duration: DURATION });
 
-  const row = (label: string, r: Result) => {
-    const errors = r.errors + r.timeouts + r.non2xx;
-    return `| ${label} | ${r.requests.total} | ${r.requests.average.toFixed(0)} | ${r.latency.p50} ms | ${r.latency.p99} ms | ${errors} |`;
+  let spread: Combined | null = null;
+  if (INSTANCES > 1) {
+    if (!process.env.BENCH_DATABASE_URL)
+      throw new Error("BENCH_INSTANCES needs BENCH_DATABASE_URL (a shared database)");
+    const others: NextServer[] = [];
+    try {
+      for (let i = 1; i < INSTANCES; i++) others.push(await startNextServer({ env: benchEnv }));
+      const origins = [server.origin, ...others.map((other) => other.origin)];
+      const share = Math.floor(CONNECTIONS / origins.length);
+      spread = combine(await Promise.all(origins.map((origin, i) => mixedAgainst(origin, share, 42 + i))));
+    } finally {
+      await Promise.all(others.map((other) => other.stop()));
+    }
+  }
+
+  const row = (label: string, r: Result | Combined) => {
+    const c = "requests" in r ? combine([r]) : r;
+    const errors = c.timeouts + c.non2xx + c.failed;
+    return `| ${label} | ${c.total} | ${c.perSecond.toFixed(0)} | ${c.p50} ms | ${c.p99} ms | ${errors} (${c.timeouts} timed out, ${c.non2xx} non-2xx) |`;
   };
   const database = process.env.BENCH_DATABASE_URL ? "PostgreSQL server" : "embedded PGlite";
   return [
@@ -88,8 +113,33 @@ export async function benchLoad(server: BenchServer): Promise<string> {
     "| workload | requests | req/s | p50 | p99 | errors |",
     "|---|---|---|---|---|---|",
     row("mixed: 70% get_deck/list_decks, 20% PUT /content, 10% version reads", mixed),
+    ...(spread ? [row(`the same mixed workload on ${INSTANCES} instances, one database`, spread)] : []),
     row("bare route handler (GET /api/health, a constant)", bare),
     "",
     `mixed throughput is ${((mixed.requests.average / bare.requests.average) * 100).toFixed(1)}% of the bare handler's`,
   ].join("\n");
+}
+
+type Combined = {
+  total: number;
+  perSecond: number;
+  p50: number;
+  p99: number;
+  timeouts: number;
+  non2xx: number;
+  failed: number;
+};
+
+// Runs against several instances at once: counts add up, latency is the slowest instance's.
+function combine(results: Result[]): Combined {
+  return {
+    total: results.reduce((sum, r) => sum + r.requests.total, 0),
+    perSecond: results.reduce((sum, r) => sum + r.requests.average, 0),
+    p50: Math.max(...results.map((r) => r.latency.p50)),
+    p99: Math.max(...results.map((r) => r.latency.p99)),
+    timeouts: results.reduce((sum, r) => sum + r.timeouts, 0),
+    non2xx: results.reduce((sum, r) => sum + r.non2xx, 0),
+    // autocannon counts a timeout among its errors too.
+    failed: results.reduce((sum, r) => sum + r.errors - r.timeouts, 0),
+  };
 }

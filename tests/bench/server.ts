@@ -4,18 +4,21 @@ import { startNextServer } from "../helpers/next-server";
 
 export type BenchServer = { origin: string; api: string; key: string; stop: () => Promise<void> };
 
+// The settings of every benchmarked server (a second instance gets the same, on the same database).
+export const benchEnv = {
+  // The embedded database by default; BENCH_DATABASE_URL measures against a PostgreSQL server instead.
+  DATABASE_URL: process.env.BENCH_DATABASE_URL ?? "",
+  VERSION_EDIT_ALLOWANCE: "1000000",
+  // One key sends every request; the limiter still counts each one (one upsert), it just never says no.
+  RATE_LIMIT_PER_MINUTE: "100000000",
+  // The brand benchmark serves its fixture sites on localhost.
+  FETCH_ALLOW_HOSTS: "localhost",
+};
+
 export async function startBenchServer(): Promise<BenchServer> {
   let key = "";
   const server = await startNextServer({
-    env: {
-      // The embedded database by default; BENCH_DATABASE_URL measures against a PostgreSQL server instead.
-      DATABASE_URL: process.env.BENCH_DATABASE_URL ?? "",
-      VERSION_EDIT_ALLOWANCE: "1000000",
-      // One key sends every request; the limiter still counts each one (one upsert), it just never says no.
-      RATE_LIMIT_PER_MINUTE: "100000000",
-      // The brand benchmark serves its fixture sites on localhost.
-      FETCH_ALLOW_HOSTS: "localhost",
-    },
+    env: benchEnv,
     prepare: (run) => {
       key = run(["scripts/keys.ts", "create", "--email", `bench-${Date.now()}@example.test`])
         .trim()

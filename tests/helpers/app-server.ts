@@ -41,7 +41,7 @@ async function serveStatic(pathname: string, res: http.ServerResponse): Promise<
 
 export type AppServer = { origin: string; close: () => Promise<void> };
 
-export async function startAppServer(): Promise<AppServer> {
+export async function startAppServer(port = 0): Promise<AppServer> {
   const server = http.createServer(async (req, res) => {
     try {
       const url = new URL(req.url ?? "/", `http://${req.headers.host}`);
@@ -67,10 +67,9 @@ export async function startAppServer(): Promise<AppServer> {
       res.end(String(error));
     }
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   return {
-    origin: `http://127.0.0.1:${port}`,
+    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

@@ -222,7 +222,10 @@ describe("with Inngest configured", () => {
 
     const [run] = await runsOf(deck.id);
     expect(send).toHaveBeenCalledWith(
-      expect.objectContaining({ name: "deckhand/ai.requested", data: { runId: run!.id } }),
+      expect.objectContaining({
+        name: "deckhand/ai.requested",
+        data: { runId: run!.id, organizationId: user.organizationId },
+      }),
     );
     expect(run).toMatchObject({ status: "completed", result: created.body });
     expect(runs).toHaveLength(1);
@@ -247,7 +250,10 @@ describe("with Inngest configured", () => {
     const created = await call("POST", `/decks/${deck.id}/exports`, { key: user.key, body: { format: "pdf" } });
     expect(created.status, JSON.stringify(created.body)).toBe(202);
     expect(send).toHaveBeenCalledWith(
-      expect.objectContaining({ name: "deckhand/export.requested", data: { exportId: created.body.id } }),
+      expect.objectContaining({
+        name: "deckhand/export.requested",
+        data: { exportId: created.body.id, organizationId: user.organizationId },
+      }),
     );
     // Nothing in this process claimed it.
     const [row] = await database.db.select().from(exports).where(eq(exports.id, created.body.id));

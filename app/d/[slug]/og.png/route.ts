@@ -4,6 +4,9 @@ import { findPublicDeck } from "@/lib/viewer/viewable-deck";
 
 // GET /d/{slug}/og.png — the first slide of a public deck, for link previews. Query parameters are ignored:
 // the image is the newest version's, rendered once (see og-image.ts).
+// The first request for a version renders it in Chromium (a cold start on a serverless function).
+export const maxDuration = 60;
+
 export async function GET(_req: Request, { params }: { params: Promise<{ slug: string }> }) {
   const viewable = await findPublicDeck(await getDb(), (await params).slug);
   if (!viewable || viewable.version.format !== "deck-tsx") return new Response("Not found", { status: 404 });

@@ -1,0 +1,62 @@
+import fs from "node:fs";
+import { describe, expect, it } from "vitest";
+import { platformVariables, settings } from "@/lib/core/config";
+
+// The README's deploy sections stay true: every variable they name is one lib/core/config.ts reads, the
+// variables a Vercel deployment needs are named, and each route the section gives a duration declares it.
+
+const readme = fs.readFileSync("README.md", "utf8");
+const section = (title: string) => {
+  const start = readme.indexOf(`## ${title}\n`);
+  expect(start, `README has no "## ${title}" section`).toBeGreaterThanOrEqual(0);
+  return readme.slice(start, readme.indexOf("\n## ", start + 1));
+};
+const variablesIn = (text: string) => new Set([...text.matchAll(/`([A-Z][A-Z0-9_]{2,})`/g)].map((match) => match[1]!));
+
+describe("the deploy documentation", () => {
+  const known = new Set([...Object.keys(settings), ...Object.keys(platformVariables)]);
+
+  it("names only variables the code reads, and every one Vercel needs", () => {
+    for (const title of ["Deploy to Vercel", "Run many instances without Vercel"]) {
+      const named = variablesIn(section(title));
+      expect(
+        [...named].filter((name) => !known.has(name)),
+        title,
+      ).toEqual([]);
+    }
+    const vercel = variablesIn(section("Deploy to Vercel"));
+    for (const name of [
+      "DATABASE_URL",
+      "BLOB_READ_WRITE_TOKEN",
+      "INNGEST_EVENT_KEY",
+      "INNGEST_SIGNING_KEY",
+      "AUTH_SECRET",
+      "APP_URL",
+      "OPENAI_API_KEY",
+      "AI_TIMEOUT_MS",
+      "EXPORT_TIMEOUT_MS",
+    ]) {
+      expect(vercel.has(name), name).toBe(true);
+    }
+  });
+
+  it("gives the durations the long routes declare", () => {
+    const durations: Record<string, number> = {
+      "app/api/v1/decks/[id]/generate/route.ts": 300,
+      "app/api/v1/decks/[id]/edit/route.ts": 300,
+      "app/api/v1/mcp/route.ts": 300,
+      "app/api/v1/brands/route.ts": 120,
+      "app/api/v1/decks/[id]/check/route.ts": 60,
+      "app/api/v1/decks/import/route.ts": 60,
+      "app/api/inngest/route.ts": 300,
+      "app/d/[slug]/og.png/route.ts": 60,
+    };
+    const text = section("Deploy to Vercel").replace(/\s+/g, " ");
+    for (const [file, seconds] of Object.entries(durations)) {
+      expect(fs.readFileSync(file, "utf8"), file).toMatch(new RegExp(`export const maxDuration = ${seconds};`));
+    }
+    for (const phrase of ["edit 300", "MCP 300", "brands 120", "import 60", "`/api/inngest` 300", "preview image 60"]) {
+      expect(text).toContain(phrase);
+    }
+  });
+});
