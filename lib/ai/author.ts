@@ -4,7 +4,7 @@ import { AppError } from "@/lib/core/errors";
 import type { Ctx } from "@/lib/auth/caller";
 import { brandBookSchema } from "@/lib/brands/brand-book";
 import { describeBrandBook } from "@/lib/brands/describe-brand";
-import { ownerOf } from "@/lib/assets/assets";
+import { type AssetOwner, ownerOf } from "@/lib/assets/assets";
 import { resolveDeckImages } from "@/lib/assets/deck-images";
 import { compileDeckOffThread } from "@/lib/deck/compile-pool";
 import { brands } from "@/lib/db/schema/brands";
@@ -146,6 +146,7 @@ async function callModel(model: LanguageModel, system: string, messages: ModelMe
 }
 
 async function checkCandidate(
+  owner: AssetOwner,
   prepared: Prepared,
   request: AuthoringRequest,
   answer: string,
@@ -163,15 +164,24 @@ async function checkCandidate(
   }
   let compiledJs: string;
   try {
-    ({ compiledJs } = await compileDeckOffThread({ source, format: prepared.format }));
+    ({ compiledJs } = await compileWithImages(owner, source, prepared.format));
   } catch (error) {
-    if (error instanceof AppError && error.code === "compile_failed") return { ok: false, error: error.message };
+    // A module that does not compile, or an image URL that cannot be imported: the model is told and repairs.
+    if (error instanceof AppError && (error.code === "compile_failed" || error.code === "invalid_request")) {
+      return { ok: false, error: error.message };
+    }
     throw error;
   }
   const errors = (await layoutErrors(prepared, compiledJs)).filter(
     (finding) => !baseline.includes(findingKey(finding)),
   );
   return { ok: true, source, errors };
+}
+
+// Compiled with its remote images imported, as the save will write it: the check then draws the images
+// (a remote URL is refused by the frame until it is imported), and a URL that cannot be imported is a 422.
+async function compileWithImages(owner: AssetOwner, source: string, format: Prepared["format"]) {
+  return resolveDeckImages(owner, await compileDeckOffThread({ source, format }));
 }
 
 const findingKey = (finding: Finding) => `${finding.kind}|${finding.label}|${finding.component}|${finding.text}`;
@@ -256,7 +266,7 @@ export async function runAuthoring(
     const baseline: Baseline =
       request.kind === "edit" && current
         ? await step("check-base", async () => {
-            const { compiledJs } = await compileDeckOffThread({ source: current, format: prepared.format });
+            const { compiledJs } = await compileWithImages(ownerOf(ctx), current, prepared.format);
             return (await layoutErrors(prepared, compiledJs)).map(findingKey);
           })
         : [];
@@ -273,7 +283,9 @@ export async function runAuthoring(
       });
       usage.inputTokens += draft.inputTokens;
       usage.outputTokens += draft.outputTokens;
-      const check = await step(`compile-${attempt}`, () => checkCandidate(prepared, request, draft.text, baseline));
+      const check = await step(`compile-${attempt}`, () =>
+        checkCandidate(ownerOf(ctx), prepared, request, draft.text, baseline),
+      );
       if (check.ok && (best === null || check.errors.length < best.errors)) {
         best = { source: check.source, errors: check.errors.length };
       }
@@ -299,11 +311,9 @@ export async function runAuthoring(
   const finalSource = source;
   const finalUsage = usage;
   return step("save", async () => {
-    // The module's remote images are imported as the version is written (a 422 naming the URL otherwise).
-    const { compiledJs, outline } = await resolveDeckImages(
-      ownerOf(ctx),
-      await compileDeckOffThread({ source: finalSource, format: prepared.format }),
-    );
+    // The module's remote images are imported as the version is written (a 422 naming the URL otherwise;
+    // a model's module had them imported when it was checked, and they are not fetched again).
+    const { compiledJs, outline } = await compileWithImages(ownerOf(ctx), finalSource, prepared.format);
     return appendVersion(
       ctx,
       prepared.deckId,

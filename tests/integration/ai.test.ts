@@ -12,6 +12,7 @@ import { allowances, usage } from "@/lib/db/schema/usage";
 import { call, createUser, type TestUser } from "../helpers/api";
 import { setUpTestDatabase } from "../helpers/database";
 import { createDeck, deckSource, setContent } from "../helpers/decks";
+import { type ImageHost, serveImageHost, solidPng } from "../helpers/image-fixtures";
 
 // generate and edit with the AI SDK's mock model (the real provider is chosen by OPENAI_API_KEY, unset
 // here), and the offline generator and editor through the API.
@@ -153,6 +154,48 @@ describe("generate with a model", () => {
     await runAuthoring(ctxOf(user), { kind: "edit", deckId: deck.id, instruction: "Rename the cover" }, editor);
     expect(editor.doGenerateCalls).toHaveLength(1);
     expect((await call("GET", `/decks/${deck.id}`, { key: user.key })).body.versionCount).toBe(2);
+  }, 60_000);
+
+  it("imports a module's remote images before checking it: drawn, not reported, not fetched twice", async () => {
+    const host: ImageHost = await serveImageHost({
+      "/team.png": { body: await solidPng(320, 180, "#336699"), type: "image/png" },
+    });
+    process.env.FETCH_ALLOW_HOSTS = "localhost";
+    try {
+      const user = await createUser();
+      const deck = await createDeck(user);
+      const withImage = (src: string) => `import { Deck, Slide, Title, Heading, Image } from "@deckhand/player";
+export default function Team() {
+  return (
+    <Deck>
+      <Slide label="Cover" layout="center"><Title>The team</Title></Slide>
+      <Slide label="Photo"><Heading>Who we are</Heading><Image src="${src}" alt="The team at the offsite" /></Slide>
+    </Deck>
+  );
+}
+`;
+      // The first answer's image cannot be fetched: the model is told which URL and why, and repairs.
+      const model = mockModel([
+        fence(withImage(`${host.origin}/missing.png`)),
+        fence(withImage(`${host.origin}/team.png`)),
+      ]);
+      const result = await runAuthoring(
+        ctxOf(user),
+        { kind: "generate", deckId: deck.id, brief: "The team", mode: "create" },
+        model,
+      );
+      // Two calls: the missing image was fed back; the fetched one drew cleanly (no image-failed error).
+      expect(model.doGenerateCalls).toHaveLength(2);
+      expect(JSON.stringify(model.doGenerateCalls[1]!.prompt)).toContain(`${host.origin}/missing.png`);
+      expect(host.requests.filter((path) => path === "/team.png")).toHaveLength(1);
+      const [version] = await database.db.select().from(deckVersions).where(eq(deckVersions.id, result.id));
+      expect(version!.source).toContain(`${host.origin}/team.png`);
+      expect(version!.compiledJs).toMatch(/\/assets\/[0-9a-f]{64}\.png/);
+      expect(version!.compiledJs).not.toContain(host.origin);
+    } finally {
+      delete process.env.FETCH_ALLOW_HOSTS;
+      await host.close();
+    }
   }, 60_000);
 
   it("saves nothing and consumes nothing when the model never compiles", async () => {
