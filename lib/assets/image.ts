@@ -1,14 +1,17 @@
 import sharp, { type Metadata, type Sharp } from "sharp";
 import { AppError } from "@/lib/core/errors";
+import { stripGif, stripJpeg, stripPng } from "./strip-metadata";
 import { sanitizeSvg } from "./svg";
 
 // What an image becomes before it is stored: its type sniffed from its first bytes (never from a name or a
 // Content-Type header), its pixel count checked from the header before anything is decoded, then decoded
-// and written again by sharp (libvips): turned upright, downscaled to fit what a 1920x1080 slide needs at
-// print resolution, its metadata (EXIF, GPS) dropped. Everything stored is PNG, JPEG or GIF, which every
-// browser, PDF and PowerPoint draws: WebP and AVIF become JPEG (PNG with transparency), and SVG is
-// sanitised (./svg.ts) and then rasterised by librsvg, which runs no script and loads nothing, so no stored
-// image is ever a document.
+// in full (a truncated or damaged file is refused). A PNG, JPEG or GIF that is upright and fits what a
+// 1920x1080 slide needs at print resolution is kept as it came, only its metadata (EXIF with GPS, XMP,
+// comments, text chunks) cut out of the file losslessly (./strip-metadata.ts): its pixels are the author's,
+// not a second lossy encoding. Anything else is written again by sharp (libvips): turned upright,
+// downscaled, its metadata dropped. Everything stored is PNG, JPEG or GIF, which every browser, PDF and
+// PowerPoint draws: WebP and AVIF become JPEG (PNG with transparency), and SVG is sanitised (./svg.ts) and
+// then rasterised by librsvg, which runs no script and loads nothing, so no stored image is ever a document.
 
 export type SniffedType = "png" | "jpeg" | "gif" | "webp" | "avif" | "svg";
 
@@ -72,6 +75,8 @@ export type ProcessedImage = {
   height: number;
   /** The type the input was sniffed as. */
   originalType: string;
+  /** The input's own bytes, less its metadata (true), or the image written again by sharp (false). */
+  original: boolean;
 };
 
 const megapixels = (pixels: number) => `${Math.round(pixels / 100_000) / 10} megapixels`;
@@ -121,6 +126,8 @@ async function reencode(input: Buffer, type: SniffedType, limits: ImageLimits, w
       `${what} is ${meta.width}x${meta.pageHeight ?? meta.height} (${megapixels(pixels)}); images of at most ${megapixels(limits.maxPixels)} are accepted.`,
     );
   }
+  const kept = await keepOriginal(input, type, meta, limits);
+  if (kept) return kept;
   try {
     const image = sharp(input, { failOn: "truncated", limitInputPixels: limits.maxPixels, animated })
       .rotate()
@@ -136,6 +143,56 @@ async function reencode(input: Buffer, type: SniffedType, limits: ImageLimits, w
       error,
     );
   }
+}
+
+const storedTypes = {
+  png: { contentType: "image/png", extension: "png", strip: stripPng },
+  jpeg: { contentType: "image/jpeg", extension: "jpg", strip: stripJpeg },
+  gif: { contentType: "image/gif", extension: "gif", strip: stripGif },
+} as const;
+
+/**
+ * The image as it came, less its metadata, when nothing else needs to change: a type the asset route serves
+ * (PNG, JPEG, GIF), within MAX_WIDTH x MAX_HEIGHT, upright (no EXIF rotation to apply), not CMYK, and a
+ * structure ./strip-metadata.ts can follow. Decoded in full first, so what is stored is known to draw.
+ * Null: the image is written again.
+ */
+async function keepOriginal(
+  input: Buffer,
+  type: SniffedType,
+  meta: Metadata,
+  limits: ImageLimits,
+): Promise<ProcessedImage | null> {
+  if (type !== "png" && type !== "jpeg" && type !== "gif") return null;
+  const width = meta.width!;
+  const height = meta.pageHeight ?? meta.height!;
+  if (width > MAX_WIDTH || height > MAX_HEIGHT) return null;
+  if ((meta.orientation ?? 1) !== 1 || meta.space === "cmyk") return null;
+  const stored = storedTypes[type];
+  const stripped = stored.strip(input);
+  if (!stripped) return null;
+  try {
+    const decoded = await sharp(stripped.data, {
+      failOn: "truncated",
+      limitInputPixels: limits.maxPixels,
+      animated: type === "gif",
+    })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    if (decoded.info.width !== width || (decoded.info.pageHeight ?? decoded.info.height) !== height) return null;
+  } catch {
+    // Written again below, which refuses it with sharp's own reason if it cannot be decoded at all.
+    return null;
+  }
+  return {
+    data: stripped.data,
+    contentType: stored.contentType,
+    extension: stored.extension,
+    width,
+    height,
+    originalType: acceptedTypes[type],
+    original: true,
+  };
 }
 
 async function rasteriseSvg(input: Buffer, limits: ImageLimits, what: string): Promise<ProcessedImage> {
@@ -178,6 +235,7 @@ async function output(image: Sharp, extension: ProcessedImage["extension"], type
     width: info.width,
     height: info.pageHeight ?? info.height,
     originalType: acceptedTypes[type],
+    original: false,
   } as const;
 }
 

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import sharp from "sharp";
 import { GET as getAsset } from "@/app/assets/[name]/route";
@@ -93,6 +94,9 @@ describe("uploading images", () => {
     const bytes = Buffer.from(await served.arrayBuffer());
     expect(bytes.length).toBe(res.body.bytes);
     expect(await sharp(bytes).metadata()).toMatchObject({ format: "png", width: 800, height: 450 });
+    // Small enough and without metadata: the file itself, not a second encoding, at the hash of its bytes.
+    expect(bytes.equals(png)).toBe(true);
+    expect(res.body.url).toContain(`/assets/${createHash("sha256").update(png).digest("hex")}.png`);
     const again = await fetchAsset(res.body.url, { "if-none-match": served.headers.get("etag")! });
     expect(again.status).toBe(304);
     // The path must name the stored type: the same hash with another extension is not an image here.
@@ -115,6 +119,26 @@ describe("uploading images", () => {
     expect(theirs.status).toBe(201);
     expect(theirs.body.id).not.toBe(raw.body.id);
     expect(theirs.body.url).toBe(raw.body.url);
+  });
+
+  it("keeps a camera JPEG's pixels but not its EXIF: the served file has no GPS position", async () => {
+    const plain = await solidJpeg(400, 300, "#7c3aed");
+    const camera = await sharp(plain)
+      .withExif({ IFD0: { Make: "Phone" }, IFD3: { GPSLatitudeRef: "N", GPSLatitude: "51/1 30/1 12/1" } })
+      .jpeg({ quality: 90 })
+      .toBuffer();
+    expect((await sharp(camera).metadata()).exif).toBeDefined();
+    const res = await upload(owner, camera, "image/jpeg");
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body).toMatchObject({ width: 400, height: 300, contentType: "image/jpeg" });
+    // Addressed by the bytes received; what is served is those bytes less their metadata.
+    expect(res.body.url).toContain(`/assets/${createHash("sha256").update(camera).digest("hex")}.jpg`);
+    const bytes = Buffer.from(await (await fetchAsset(res.body.url)).arrayBuffer());
+    expect((await sharp(bytes).metadata()).exif).toBeUndefined();
+    expect(bytes.includes(Buffer.from("Exif"))).toBe(false);
+    expect(bytes.includes(Buffer.from("Phone"))).toBe(false);
+    expect(bytes.length).toBeLessThan(camera.length);
+    expect((await sharp(bytes).raw().toBuffer()).equals(await sharp(camera).raw().toBuffer())).toBe(true);
   });
 
   it("downscales a large image to what a slide needs and converts WebP", async () => {

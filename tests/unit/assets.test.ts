@@ -1,14 +1,18 @@
+import { createHash } from "node:crypto";
+import { crc32 } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import sharp from "sharp";
 import { describeImageRefusal } from "@/lib/assets/deck-images";
-import { sniffImageType } from "@/lib/assets/image";
+import { processImage, sniffImageType } from "@/lib/assets/image";
+import { stripGif, stripJpeg, stripPng } from "@/lib/assets/strip-metadata";
 import { sanitizeSvg } from "@/lib/assets/svg";
 import { compileDeck, replaceImageUrls } from "@/lib/deck/compile";
 import { FetchRefusedError } from "@/lib/net/safe-fetch";
 import { checkUrl } from "@/lib/net/address-policy";
 
-// Issue 17's pure parts: types read from bytes, the SVG allow-list, the compiler's image references and the
-// rewrite of the compiled module, and how a refused image URL is described.
+// Issue 17's pure parts: types read from bytes, originals kept (less their metadata) or written again, the
+// SVG allow-list, the compiler's image references and the rewrite of the compiled module, and how a refused
+// image URL is described.
 
 describe("sniffing image types", () => {
   it("reads the type from magic numbers, never from anything else", async () => {
@@ -25,6 +29,192 @@ describe("sniffing image types", () => {
     expect(sniffImageType(Buffer.from("just text"))).toBeNull();
     expect(sniffImageType(Buffer.from("%PDF-1.7"))).toBeNull();
     expect(sniffImageType(Buffer.alloc(0))).toBeNull();
+  });
+});
+
+describe("keeping originals", () => {
+  const limits = { maxBytes: 20_000_000, maxPixels: 40_000_000 };
+  const picture = () =>
+    sharp({ create: { width: 320, height: 180, channels: 3, background: "#2563eb" } }).composite([
+      {
+        input: { create: { width: 100, height: 60, channels: 3, background: "#f97316" } },
+        left: 40,
+        top: 30,
+      },
+    ]);
+  const pixels = async (bytes: Buffer) => (await sharp(bytes).raw().toBuffer()).toString("base64");
+  const sha = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
+
+  // A PNG chunk with its CRC, put just before IEND.
+  function withPngChunk(png: Buffer, type: string, data: Buffer): Buffer {
+    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
+    const chunk = Buffer.alloc(12 + data.length);
+    chunk.writeUInt32BE(data.length, 0);
+    body.copy(chunk, 4);
+    chunk.writeUInt32BE(crc32(body), 8 + data.length);
+    return Buffer.concat([png.subarray(0, png.length - 12), chunk, png.subarray(png.length - 12)]);
+  }
+
+  it("keeps a PNG, JPEG or GIF within 3840x2160 byte for byte when it carries nothing to remove", async () => {
+    const inputs = {
+      png: await picture().png().toBuffer(),
+      jpeg: await picture().jpeg({ quality: 70 }).toBuffer(),
+      progressive: await picture().jpeg({ progressive: true }).toBuffer(),
+      gif: await picture().gif().toBuffer(),
+      edge: await sharp({ create: { width: 3840, height: 2160, channels: 3, background: "#000" } })
+        .png()
+        .toBuffer(),
+    };
+    for (const [name, input] of Object.entries(inputs)) {
+      const processed = await processImage(input, limits);
+      expect(processed.original, name).toBe(true);
+      expect(processed.data.equals(input), name).toBe(true);
+    }
+    const jpeg = await processImage(inputs.jpeg, limits);
+    expect(jpeg).toMatchObject({ contentType: "image/jpeg", extension: "jpg", width: 320, height: 180 });
+    // The same bytes always give the same stored file: the asset's address (the hash of what was
+    // received) names one file, whoever sends them.
+    expect(sha((await processImage(inputs.png, limits)).data)).toBe(sha(inputs.png));
+  });
+
+  it("keeps an animated GIF's frames, delays and looping", async () => {
+    // Three 60x40 frames, the middle one red.
+    const frames = sharp({
+      create: { width: 60, height: 40 * 3, channels: 4, background: "#16a34a" },
+    }).composite([
+      { input: { create: { width: 60, height: 40, channels: 4, background: "#dc2626" } }, top: 40, left: 0 },
+    ]);
+    const three = await sharp(await frames.raw().toBuffer(), {
+      raw: { width: 60, height: 120, channels: 4, pageHeight: 40 },
+    })
+      .gif({ loop: 0, delay: [100, 200, 300] })
+      .toBuffer();
+    const comment = Buffer.from([0x21, 0xfe, 5, ...Buffer.from("where"), 0x00]);
+    const input = Buffer.concat([three.subarray(0, three.length - 1), comment, Buffer.from([0x3b])]);
+    const processed = await processImage(input, limits);
+    expect(processed).toMatchObject({ original: true, width: 60, height: 40 });
+    expect(processed.data.equals(three)).toBe(true);
+    expect(await sharp(processed.data, { animated: true }).metadata()).toMatchObject({
+      pages: 3,
+      loop: 0,
+      delay: [100, 200, 300],
+    });
+  });
+
+  it("cuts EXIF with GPS, XMP, comments and text out of the file losslessly, keeping the colour profile", async () => {
+    const plain = await picture().jpeg({ quality: 80 }).toBuffer();
+    const camera = await sharp(plain)
+      .withIccProfile("p3")
+      .withExif({
+        IFD0: { Make: "Phone", Copyright: "Someone" },
+        IFD3: {
+          GPSLatitudeRef: "N",
+          GPSLatitude: "51/1 30/1 12/1",
+          GPSLongitudeRef: "W",
+          GPSLongitude: "0/1 7/1 40/1",
+        },
+      })
+      .withXmp('<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF/></x:xmpmeta>')
+      .jpeg({ quality: 80 })
+      .toBuffer();
+    const comment = Buffer.concat([Buffer.from([0xff, 0xfe, 0x00, 0x0b]), Buffer.from("Home Sofa")]);
+    const input = Buffer.concat([
+      camera.subarray(0, 2),
+      comment,
+      camera.subarray(2),
+      Buffer.from("appended after the end: a second picture, a video…"),
+    ]);
+    const before = await sharp(input).metadata();
+    expect(before.exif).toBeDefined();
+    expect(before.xmp).toBeDefined();
+    const processed = await processImage(input, limits);
+    expect(processed.original).toBe(true);
+    const after = await sharp(processed.data).metadata();
+    expect(after.exif).toBeUndefined();
+    expect(after.xmp).toBeUndefined();
+    expect(after.icc).toEqual(before.icc);
+    for (const text of ["Exif", "GPS", "Phone", "Someone", "xmpmeta", "Home Sofa", "appended"]) {
+      expect(processed.data.includes(Buffer.from(text)), text).toBe(false);
+    }
+    // Not encoded again: the same pixels, and the compressed data itself unchanged.
+    expect(await pixels(processed.data)).toBe(await pixels(input));
+    expect(processed.data.length).toBeLessThan(input.length);
+    const scan = (bytes: Buffer) => bytes.subarray(bytes.indexOf(Buffer.from([0xff, 0xda])));
+    expect(scan(processed.data).equals(scan(camera))).toBe(true);
+
+    const png = await picture().png().toBuffer();
+    const tagged = withPngChunk(
+      withPngChunk(png, "tEXt", Buffer.from("Author\0Someone")),
+      "eXIf",
+      Buffer.from("MM\0*GPS data"),
+    );
+    const strippedPng = await processImage(withPngChunk(tagged, "tIME", Buffer.alloc(7)), limits);
+    expect(strippedPng.original).toBe(true);
+    expect(strippedPng.data.equals(png)).toBe(true);
+  });
+
+  it("leaves the chunks that change what is drawn, and gives up on a file it cannot follow", async () => {
+    const transparent = await sharp({ create: { width: 8, height: 8, channels: 4, background: "#ff000080" } })
+      .png({ palette: true })
+      .toBuffer();
+    expect(stripPng(transparent)?.data.equals(transparent)).toBe(true);
+    const jpeg = await picture().jpeg().toBuffer();
+    expect(stripJpeg(jpeg.subarray(0, jpeg.length / 2))).toBeNull();
+    expect(stripJpeg(Buffer.from("not a jpeg"))).toBeNull();
+    const png = await picture().png().toBuffer();
+    expect(stripPng(png.subarray(0, png.length - 20))).toBeNull();
+    expect(stripPng(withPngChunk(png, "QUUX", Buffer.from("critical, unknown")))).toBeNull();
+    const gif = await picture().gif().toBuffer();
+    expect(stripGif(gif.subarray(0, gif.length - 10))).toBeNull();
+  });
+
+  it("writes the image again when it must: too large, turned by EXIF, CMYK, or a type the route does not serve", async () => {
+    const wide = await sharp({ create: { width: 4000, height: 1000, channels: 3, background: "#0ea5e9" } })
+      .png()
+      .toBuffer();
+    expect(await processImage(wide, limits)).toMatchObject({ original: false, width: 3840, height: 960 });
+    const tall = await sharp({ create: { width: 1000, height: 2400, channels: 3, background: "#0ea5e9" } })
+      .jpeg()
+      .toBuffer();
+    expect(await processImage(tall, limits)).toMatchObject({ original: false, width: 900, height: 2160 });
+
+    // Orientation 6: stored upright (the sides swapped), the EXIF that said so gone.
+    const turned = await picture().jpeg().withMetadata({ orientation: 6 }).toBuffer();
+    const upright = await processImage(turned, limits);
+    expect(upright).toMatchObject({ original: false, width: 180, height: 320, contentType: "image/jpeg" });
+    expect((await sharp(upright.data).metadata()).exif).toBeUndefined();
+
+    const cmyk = await picture().toColourspace("cmyk").jpeg().toBuffer();
+    expect((await sharp(cmyk).metadata()).space).toBe("cmyk");
+    const rgb = await processImage(cmyk, limits);
+    expect(rgb.original).toBe(false);
+    expect((await sharp(rgb.data).metadata()).space).toBe("srgb");
+
+    const webp = await processImage(await picture().webp().toBuffer(), limits);
+    expect(webp).toMatchObject({ original: false, contentType: "image/jpeg", originalType: "image/webp" });
+    const avif = await processImage(
+      await sharp({ create: { width: 32, height: 32, channels: 4, background: "#ff000080" } })
+        .avif()
+        .toBuffer(),
+      limits,
+    );
+    expect(avif).toMatchObject({ original: false, contentType: "image/png", originalType: "image/avif" });
+    const svg = await processImage(
+      Buffer.from(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"><rect width="40" height="20"/></svg>',
+      ),
+      limits,
+    );
+    expect(svg).toMatchObject({ original: false, contentType: "image/png", width: 2048, height: 1024 });
+  });
+
+  it("still refuses a truncated file it would otherwise keep", async () => {
+    const jpeg = await picture().jpeg().toBuffer();
+    await expect(processImage(jpeg.subarray(0, jpeg.length - 40), limits)).rejects.toThrow(
+      /could not be decoded.*truncated or damaged/,
+    );
+    const png = await picture().png().toBuffer();
+    await expect(processImage(png.subarray(0, png.length - 40), limits)).rejects.toThrow(/could not be decoded/);
   });
 });
 
