@@ -60,9 +60,11 @@ export function generateOfflineDeck(input: { brief: string; title?: string; form
     plans = brief.title || brief.sections.length > 0 ? planBrief(brief, pickTitle(input.title, found), claim) : [];
   }
   if (plans.length === 0) {
+    // Front matter that ends on the last line leaves a body that starts past the end: name the last line.
+    const line = Math.min(split.bodyLine, text.split("\n").length);
     throw new AppError(
       "invalid_request",
-      `Line ${split.bodyLine}: the text has no slide content (only front matter or empty slides).`,
+      `Line ${line}: the text has no slide content (only front matter or empty slides).`,
     );
   }
   const title = pickTitle(input.title, found);
