@@ -15,6 +15,8 @@ import { launchBrowser, openSlide } from "../helpers/browser";
 import { publishDeck } from "../helpers/decks";
 import { setUpTestDatabase } from "../helpers/database";
 import { waitForExport } from "../helpers/exports";
+import { solidPng } from "../helpers/image-fixtures";
+import { readPptxXml, slideParts } from "../helpers/pptx-xml";
 
 // The layout and fitting rules of the player, measured in Chromium: stress slides a new user writes on
 // day one. Screenshots of every case go to /tmp/layout-shots for a person to look at.
@@ -73,6 +75,54 @@ export default function Stats() {
   );
 }
 `;
+// Slides in order: 1 columns of unequal boxes, 2 a grid, 3 a chart alone, 4 a table alone, 5 an image alone,
+// 6 a cover, 7 a statement.
+const shapesDeck = (
+  image: string,
+) => `import { Deck, Slide, Title, Heading, Text, Bullets, Columns, Grid, Box, Chart, Table, Image } from "@deckhand/player";
+
+export default function Shapes() {
+  return (
+    <Deck title="Shapes">
+      <Slide label="Columns">
+        <Heading>Two cards, one short</Heading>
+        <Columns>
+          <Box tone="surface"><Text>One line</Text></Box>
+          <Box tone="surface"><Bullets items={["First", "Second", "Third", "Fourth", "Fifth"]} /></Box>
+        </Columns>
+      </Slide>
+      <Slide label="Grid">
+        <Heading>Four cards</Heading>
+        <Grid columns={2}>
+          <Box tone="surface"><Text>Short</Text></Box>
+          <Box tone="surface"><Text>A card with rather more to say than its neighbour, over two or three lines at least</Text></Box>
+          <Box tone="surface"><Text>Short</Text></Box>
+          <Box tone="surface"><Text>Short too</Text></Box>
+        </Grid>
+      </Slide>
+      <Slide label="Chart">
+        <Heading>Revenue by quarter</Heading>
+        <Chart type="bar" data={[{ label: "Q1", value: 3 }, { label: "Q2", value: 5 }, { label: "Q3", value: 4 }]} />
+      </Slide>
+      <Slide label="Table">
+        <Heading>Results</Heading>
+        <Table columns={["Metric", "Before", "After"]} rows={[["Build time", "38 min", "9 min"], ["Hit rate", "0%", "83%"]]} />
+      </Slide>
+      <Slide label="Image">
+        <Heading>The dashboard</Heading>
+        <Image src="${image}" alt="A wide grey picture" />
+      </Slide>
+      <Slide label="Cover" layout="center">
+        <Title subtitle="Centred on the canvas">A cover</Title>
+      </Slide>
+      <Slide label="Statement" layout="center">
+        <Heading>One sentence, centred.</Heading>
+      </Slide>
+    </Deck>
+  );
+}
+`;
+
 // A brand with a larger type scale, and nothing else: the tokens it leaves out keep their defaults.
 const bigScale = ":root { --type-scale: 1.5; }";
 
@@ -240,6 +290,117 @@ describe("slides use the canvas and their text fits", () => {
     expect(status).toBe(true);
     await page.context().close();
   });
+
+  it("stretches cells to equal heights and grows media into the space under the heading", async () => {
+    const image = `data:image/png;base64,${(await solidPng(320, 180, "#9ca3af")).toString("base64")}`;
+    const { slug } = await publishDeck(author, { source: shapesDeck(image) });
+    const boxes = (frame: Frame, n: number, selector: string) =>
+      frame.evaluate(
+        ([n, selector]) => {
+          const section = document.querySelector<HTMLElement>(`.dh-slide[data-slide="${n}"]`)!;
+          const origin = section.getBoundingClientRect();
+          const scale = origin.width / section.offsetWidth;
+          const heading = section.querySelector(".dh-heading")!.getBoundingClientRect();
+          const under = (origin.bottom - heading.bottom) / scale;
+          return {
+            under,
+            boxes: [...section.querySelectorAll(selector!)].map((element) => {
+              const rect = element.getBoundingClientRect();
+              return { y: (rect.top - origin.top) / scale, w: rect.width / scale, h: rect.height / scale };
+            }),
+          };
+        },
+        [n, selector] as const,
+      );
+
+    for (const [n, shot] of [
+      [1, "columns-equal"],
+      [2, "grid-equal"],
+    ] as const) {
+      const { page, frame } = await open(slug, n, shot);
+      expectFits(await measure(frame, n));
+      const { boxes: cards } = await boxes(frame, n, ".dh-box");
+      expect(cards.length).toBe(n === 1 ? 2 : 4);
+      // Cells of one row are as tall as the tallest (the short card is not shrink-wrapped).
+      const rows = n === 1 ? [cards] : [cards.slice(0, 2), cards.slice(2)];
+      for (const row of rows)
+        expect(Math.max(...row.map((c) => c.h)) - Math.min(...row.map((c) => c.h))).toBeLessThan(1);
+      await page.context().close();
+    }
+
+    for (const [n, shot, selector] of [
+      [3, "chart-grows", ".dh-chart"],
+      [5, "image-grows", ".dh-image"],
+    ] as const) {
+      const { page, frame } = await open(slug, n, shot);
+      expectFits(await measure(frame, n));
+      const { under, boxes: media } = await boxes(frame, n, selector);
+      expect(media).toHaveLength(1);
+      // The picture takes most of the space left under the heading, not its intrinsic size.
+      expect(media[0]!.h, JSON.stringify({ under, media })).toBeGreaterThan(under * 0.6);
+      await page.context().close();
+    }
+
+    // A table alone is balanced under its heading and spans the content width.
+    const { page, frame } = await open(slug, 4, "table-balanced");
+    const table = await measure(frame, 4);
+    expectFits(table);
+    expect(Math.abs(table.balance!.above - table.balance!.below)).toBeLessThan(24);
+    const { boxes: tables } = await boxes(frame, 4, ".dh-table");
+    expect(tables[0]!.w).toBeGreaterThan(CANVAS.width * 0.8);
+    await page.context().close();
+  }, 120_000);
+
+  it("keeps covers and statements centred on the canvas", async () => {
+    const { slug } = await publishDeck(author, { source: shapesDeck("data:,") });
+    for (const [n, shot, selector] of [
+      [6, "cover-centred", ".dh-title"],
+      [7, "statement-centred", ".dh-heading"],
+    ] as const) {
+      const { page, frame } = await open(slug, n, shot);
+      expectFits(await measure(frame, n));
+      const centre = await frame.evaluate(
+        ([n, selector]) => {
+          const section = document.querySelector<HTMLElement>(`.dh-slide[data-slide="${n}"]`)!;
+          const origin = section.getBoundingClientRect();
+          const scale = origin.width / section.offsetWidth;
+          const rect = section.querySelector(selector!)!.getBoundingClientRect();
+          return {
+            x: ((rect.left + rect.right) / 2 - origin.left) / scale,
+            y: ((rect.top + rect.bottom) / 2 - origin.top) / scale,
+          };
+        },
+        [n, selector] as const,
+      );
+      expect(Math.abs(centre.x - CANVAS.width / 2), JSON.stringify(centre)).toBeLessThan(24);
+      expect(Math.abs(centre.y - CANVAS.height / 2), JSON.stringify(centre)).toBeLessThan(24);
+      await page.context().close();
+    }
+  }, 60_000);
+
+  it("writes the fitted sizes into the PPTX: fifteen bullets at the size the viewer shrank them to", async () => {
+    const { id, slug } = await publishDeck(author, { source: stressDeck });
+    const { page, frame } = await open(slug, 3, "fifteen-bullets-for-pptx");
+    const [fitted] = (await measure(frame, 3)).fonts[".dh-bullets"]!;
+    await page.context().close();
+    expect(fitted).toBeLessThan(BASE);
+
+    const queued = await call("POST", `/decks/${id}/exports`, { key: author.key, body: { format: "pptx" } });
+    expect((await waitForExport(author, queued.body.id)).status).toBe("completed");
+    const location = (await call("GET", `/exports/${queued.body.id}/download`, { key: author.key })).headers.get(
+      "location",
+    )!;
+    const parts = await readPptxXml(Buffer.from(await (await fetch(location)).arrayBuffer()));
+    const slide = slideParts(parts)[2]!;
+    // The bullets' runs: the paragraphs that hold "One" … "Fifteen", at the fitted size (1 px = 0.5 pt).
+    const sizes = new Set<string>();
+    for (const paragraph of slide.getElementsByTagName("a:p")) {
+      const text = [...paragraph.getElementsByTagName("a:t")].map((run) => run.textContent).join("");
+      if (!fifteen.includes(text)) continue;
+      for (const run of paragraph.getElementsByTagName("a:rPr")) sizes.add(run.getAttribute("sz") ?? "");
+    }
+    expect([...sizes]).toEqual([String(Math.round(fitted! * 0.5 * 100))]);
+  }, 120_000);
 
   it("keeps three big Stats under a type scale of 1.5 apart, one size, inside the canvas", async () => {
     const { id, slug } = await publishDeck(author, { source: statsDeck, tokensCss: bigScale });

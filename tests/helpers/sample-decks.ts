@@ -70,3 +70,100 @@ export default function Oops() {
   );
 }
 `;
+
+export const milestones = ["Pilot", "Beta", "General availability", "EMEA launch", "Partner API"];
+
+// Timeline, Steps and multi-series charts (the vocabulary the layout work added): seven slides.
+const newVocabularySlides = `      <Slide label="Timeline">
+        <Heading>From pilot to partners in five quarters</Heading>
+        <Timeline
+          highlight={2}
+          items={[
+            { date: "Q1 2025", title: "${milestones[0]}", detail: "Two design partners" },
+            { date: "Q2 2025", title: "${milestones[1]}", detail: "Forty teams, weekly releases" },
+            { date: "Q3 2025", title: "${milestones[2]}", detail: "Self-serve sign-up" },
+            { date: "Q4 2025", title: "${milestones[3]}", detail: "Frankfurt region" },
+            { date: "Q1 2026", title: "${milestones[4]}" },
+          ]}
+        />
+      </Slide>
+      <Slide label="Steps">
+        <Heading>Onboarding in four steps</Heading>
+        <Steps
+          items={[
+            { title: "Connect", detail: "Link your data source in one click" },
+            { title: "Import brand", detail: "Paste a URL; colours and fonts follow" },
+            { title: "Draft", detail: "Start from a template or a prompt" },
+            { title: "Share", detail: "Send a link or export to PowerPoint" },
+          ]}
+        />
+      </Slide>
+      <Slide label="Vertical">
+        <Heading>Both, top to bottom</Heading>
+        <Columns gap="xl">
+          <Timeline direction="vertical" items={[{ date: "2023", title: "Founded" }, { date: "2024", title: "Seed round", detail: "$4M" }, { date: "2025", title: "Series A" }]} />
+          <Steps direction="vertical" items={["Plan", { title: "Build", detail: "Two sprints" }, "Ship"]} />
+        </Columns>
+      </Slide>
+      <Slide label="Grouped">
+        <Heading>Every region grew each quarter</Heading>
+        <Chart type="bar" unit="$M" title="Revenue by region" labels={quarters}
+          series={[{ name: "EMEA", values: [12, 15, 18, 22] }, { name: "Americas", values: [20, 22, 25, 31] }, { name: "APAC", values: [6, 8, 11, 14] }]} />
+      </Slide>
+      <Slide label="Stacked">
+        <Heading>Total revenue passed $60M</Heading>
+        <Chart type="bar" unit="$M" stacked labels={quarters}
+          series={[{ name: "EMEA", values: [12, 15, 18, 22] }, { name: "Americas", values: [20, 22, 25, 31] }, { name: "APAC", values: [6, 8, 11, 14] }]} />
+      </Slide>
+      <Slide label="Lines">
+        <Heading>Activation caught up with sign-ups</Heading>
+        <Columns ratio="2:1" gap="xl" align="center">
+          <Chart type="line" unit="%" labels={["Jan", "Feb", "Mar", "Apr", "May", "Jun"]}
+            series={[{ name: "Sign-up rate", values: [40, 44, 47, 52, 55, 58] }, { name: "Activation", values: [22, 30, 38, 45, 51, 57] }]} />
+          <Text>Both lines in one chart, labelled at their ends.</Text>
+        </Columns>
+      </Slide>
+      <Slide label="Single">
+        <Heading>Single series still works</Heading>
+        <Chart type="bar" data={[{ label: "A", value: 3 }, { label: "B", value: 5 }]} highlight="B" />
+      </Slide>
+`;
+
+export const newVocabularyDeck = `import { Deck, Slide, Heading, Timeline, Steps, Chart, Columns, Text } from "@deckhand/player";
+
+const quarters = ["Q1", "Q2", "Q3", "Q4"];
+
+export default function NewVocabulary() {
+  return (
+    <Deck title="New vocabulary">
+${newVocabularySlides}    </Deck>
+  );
+}
+`;
+
+// Every component the layout work added or changed, for screenshots in the viewer, PDF and PPTX: a balanced
+// content slide, the seven slides above and a Diagram.
+export const showcaseDeck = `import { Deck, Slide, Heading, Text, Bullets, Timeline, Steps, Chart, Columns, Diagram } from "@deckhand/player";
+
+const quarters = ["Q1", "Q2", "Q3", "Q4"];
+
+export default function Showcase() {
+  return (
+    <Deck title="Showcase">
+      <Slide label="Balanced">
+        <Heading>Three reasons to switch this quarter</Heading>
+        <Bullets items={["Builds are four times faster", "Reviews wait half as long", "Cloud spend drops by a third"]} />
+        <Text tone="muted">Measured on the platform team's repositories, July to September.</Text>
+      </Slide>
+${newVocabularySlides}      <Slide label="Diagram">
+        <Heading>How a deck is published</Heading>
+        <Diagram title="Publishing">{\`flowchart LR
+  A[Write] --> B[Compile]
+  B --> C{Check}
+  C -- clean --> D[Publish]
+  C -- findings --> A\`}</Diagram>
+      </Slide>
+    </Deck>
+  );
+}
+`;
