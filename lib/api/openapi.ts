@@ -213,7 +213,7 @@ export function buildOpenApiDocument(serverUrl: string) {
         "Decks (16:9 slide decks and scrolling web pages) stored as versioned TSX modules; AI generation and edits; brands extracted from websites; PDF and PPTX exports.",
         "",
         "Authenticate every request with `Authorization: Bearer <API key>`; keys are created in the organization's settings (or with `npm run keys:create`).",
-        `Rate limits are per key: ${normal.limit} requests per ${normal.windowSeconds} s, and ${slow.limit} per ${slow.windowSeconds} s for the operations marked x-rate-limit-class 'slow' (generate, edit, brand extraction). Every authenticated response carries RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset; a 429 carries Retry-After.`,
+        `Rate limits are per key: ${normal.limit} requests per ${normal.windowSeconds} s, and ${slow.limit} per ${slow.windowSeconds} s for the operations marked x-rate-limit-class 'slow' (generate, edit, the deck check, brand extraction). Every authenticated response carries RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset; a 429 carries Retry-After.`,
         `Request bodies are JSON of at most ${MAX_BODY_BYTES / 1024 / 1024} MB (upload_asset also takes the image's raw bytes or multipart/form-data, up to ASSET_MAX_BYTES); unknown fields are refused. Every response carries X-Request-Id.`,
       ].join("\n"),
     },

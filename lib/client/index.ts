@@ -15,6 +15,9 @@ export type VersionWriteResult = Schemas["VersionWriteResult"];
 export type Export = Schemas["Export"];
 export type Brand = Schemas["Brand"];
 export type BrandDetail = Schemas["BrandDetail"];
+export type DeckCheck = Schemas["DeckCheck"];
+export type Finding = Schemas["Finding"];
+export type Asset = Schemas["Asset"];
 export type ErrorBody = Schemas["Error"];
 export type ErrorCode = ErrorBody["error"]["code"];
 

@@ -5,7 +5,7 @@ import { rateLimits } from "@/lib/db/schema/rate-limits";
 import type { Queryable } from "@/lib/db/types";
 
 // Per-credential rate limits in fixed windows, counted in the database with one upsert per request.
-// "slow" is the class of the long-running endpoints (generate, edit, brand extraction).
+// "slow" is the class of the long-running endpoints (generate, edit, the deck check, brand extraction).
 
 export type LimitClass = "default" | "slow";
 /** A limit of its own (a named bucket, its size and window), for counters other than requests. */

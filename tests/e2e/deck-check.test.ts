@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exampleDeckSource } from "@/lib/deck/instructions";
 import { stopLocalRunner } from "@/lib/jobs/local-runner";
@@ -16,11 +17,14 @@ import { setUpTestDatabase } from "../helpers/database";
 let server: AppServer;
 let author: TestUser;
 let stranger: TestUser;
+let colleague: TestUser;
 
 beforeAll(async () => {
   await setUpTestDatabase();
   server = await startAppServer();
-  author = await createUser();
+  const org = `check-${randomUUID()}`;
+  author = await createUser({ org });
+  colleague = await createUser({ org });
   stranger = await createUser();
 }, 120_000);
 
@@ -280,7 +284,8 @@ export default function Throws() {
     expect((await check(author, deck.id, "?version=abc")).status).toBe(422);
     expect((await check(author, deck.id, "?verbose=1")).status).toBe(422);
     expect((await call("GET", `/decks/${deck.id}/check`, { key: "dk_nope" })).status).toBe(401);
-    // Private to its owner: another organization does not learn it exists.
+    // Private to its owner: a colleague is refused, another organization does not learn it exists.
+    expect((await check(colleague, deck.id)).status).toBe(403);
     expect((await check(stranger, deck.id)).status).toBe(404);
 
     const empty = await createDeck(author);

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createDeckhandClient, type DeckhandClient, DeckhandError, unwrap } from "@/lib/client";
+import { createDeckhandClient, type DeckCheck, type DeckhandClient, DeckhandError, unwrap } from "@/lib/client";
 import { allowances } from "@/lib/db/schema/usage";
 import type { Database } from "@/lib/db/client";
 import { createUser, windowWithRoom, type TestUser } from "../helpers/api";
@@ -58,6 +58,13 @@ describe("the typed client", () => {
     expect(history.map((v) => v.version)).toEqual([3, 2, 1]);
     const listed = unwrap(await api.GET("/decks", { params: { query: { scope: "mine" } } }));
     expect(listed.map((d) => d.id)).toContain(id);
+
+    // The deck check of an earlier version, typed: version 1 (one slide, "One") has nothing to fix.
+    const checked: DeckCheck = unwrap(
+      await api.GET("/decks/{id}/check", { params: { path: { id }, query: { version: 1 } } }),
+    );
+    expect(checked).toMatchObject({ version: 1, slides: 1, errors: 0 });
+    expect(checked.findings.every((finding) => finding.severity !== "error")).toBe(true);
 
     const done = await client.exportDeck(id, { format: "pdf" });
     expect(done.status).toBe("completed");

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { call, createUser, windowWithRoom } from "../helpers/api";
 import { setUpTestDatabase } from "../helpers/database";
@@ -65,6 +66,8 @@ describe("rate limits", () => {
     await startOfWindow();
     expect((await call("POST", "/brands", { key: user.key, body: {} })).status).toBe(422);
     expect((await call("POST", "/brands", { key: user.key, body: {} })).status).toBe(429);
+    // The deck check draws a whole deck: it shares the slow class.
+    expect((await call("GET", `/decks/${randomUUID()}/check`, { key: user.key })).status).toBe(429);
     expect((await call("GET", "/brands", { key: user.key })).status).toBe(200);
   }, 60_000);
 });
