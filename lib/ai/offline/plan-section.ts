@@ -7,27 +7,11 @@
 import type { Block } from "./blocks";
 import type { Section } from "./brief";
 import { findMetrics, type Metric } from "./metrics";
-import {
-  BODY_WORDS,
-  box,
-  bullets,
-  code,
-  columns,
-  grid,
-  heading,
-  image,
-  itemText,
-  joinNotes,
-  MAX_BULLETS,
-  notesOf,
-  quote,
-  stack,
-  stat,
-  table,
-  text,
-} from "./nodes";
+import { box, bullets, columns, grid, heading, joinNotes, notesOf, quote, stat, text } from "./nodes";
+import { planTables } from "./plan-table";
+import { planText } from "./plan-text";
 import { el, type ElementNode, type PropValue, type SlidePlan } from "./print";
-import { chartData, chartRequest, comparison, datedList, datedSentences, inlineQuote, procedure } from "./shapes";
+import { chartRequest, comparison, datedList, datedSentences, inlineQuote, procedure } from "./shapes";
 import { capitalize, countWords, labelText, leadSentences, shorten, splitSentences, splitSeries, squash } from "./text";
 
 type Claim = (label: string) => string;
@@ -68,39 +52,14 @@ export function planSection(section: Section, claim: Claim): SlidePlan[] {
 
   const tables = content.filter((block) => block.kind === "table");
   if (tables.length > 0) {
-    return tables.map((block) => {
-      const data = chartAsked ? chartData(block.columns, block.rows) : null;
-      const visual = table(block);
-      const chart = data
-        ? el("Chart", [
-            ["type", "bar"],
-            ["labels", data.labels],
-            ["series", data.series],
-            ["unit", data.unit],
-          ])
-        : null;
-      const caption = takeaway ? null : sentences.join(" ");
-      const described = block.rows.map(
-        (row) =>
-          `${row[0] ?? ""}: ${block.columns
-            .slice(1)
-            .map((column, index) => `${column} ${row[index + 1] ?? ""}`)
-            .join(", ")}.`,
-      );
-      const tableNotes = joinNotes([
-        takeaway ? `${takeaway}.` : null,
-        sentences.join(" "),
-        described.join(" "),
-        ...commentsOf(section.blocks),
-      ]);
-      return slide(
-        [
-          headingNode(takeaway),
-          chart ? columns([visual, chart], "1:1", "center") : visual,
-          ...(caption && countWords(caption) <= 25 ? [text(caption, { size: "sm", tone: "muted" })] : []),
-        ],
-        { notes: tableNotes },
-      );
+    return planTables({
+      tables,
+      sentences,
+      chartAsked,
+      takeaway,
+      comments: commentsOf(section.blocks),
+      label,
+      headingNode,
     });
   }
 
@@ -172,17 +131,17 @@ export function planSection(section: Section, claim: Claim): SlidePlan[] {
       countWords(other.join(" ")) > 25;
     if (!twoThings) return planMetrics(sentences, metrics, section, topic, label(), notes, headingNode);
     // The section says two things (e.g. its risks, then how success is measured): a slide for each.
-    const first = planText(
+    const first = planText({
       content,
-      other,
-      [],
+      sentences: other,
+      metrics: [],
       quotes,
       topic,
       label,
-      other.join(" "),
+      notes: other.join(" "),
       headingNode,
-      section.heading !== null,
-    );
+      explicit: section.heading !== null,
+    });
     const sentence = metrics[0]?.sentence ?? "";
     const lead = metricsHeading(sentence);
     const metricSentences = [sentence, ...[...used].filter((other) => other !== sentence)];
@@ -200,7 +159,7 @@ export function planSection(section: Section, claim: Claim): SlidePlan[] {
     ];
   }
 
-  return planText(
+  return planText({
     content,
     sentences,
     metrics,
@@ -209,9 +168,9 @@ export function planSection(section: Section, claim: Claim): SlidePlan[] {
     label,
     notes,
     headingNode,
-    section.heading !== null,
+    explicit: section.heading !== null,
     points,
-  );
+  });
 }
 
 /** "We will measure success by weekly active technicians (target…)" → "We will measure success". */
@@ -254,113 +213,6 @@ function planMetrics(
       ],
     },
   ];
-}
-
-function planText(
-  content: Block[],
-  sentences: string[],
-  metrics: Metric[],
-  quotes: Block[],
-  topic: string,
-  label: () => string,
-  notes: string,
-  headingNode: (lead?: string | null) => ElementNode,
-  explicit: boolean,
-  points: string[] = [],
-): SlidePlan[] {
-  const lists = content.filter((block) => block.kind === "list");
-  const items = [...points, ...lists.flatMap((block) => (block.kind === "list" ? block.items.map(itemText) : []))];
-  const numbered = lists.some((block) => block.kind === "list" && block.ordered);
-  const visuals = content.flatMap((block): ElementNode[] => {
-    if (block.kind === "code") return [code(block)];
-    if (block.kind === "math") return [code({ language: "latex", code: block.tex, highlight: [] })];
-    if (block.kind === "image") return [image(block.src, block.alt, { fit: "contain" })];
-    if (block.kind === "callout") return [box(...blockText(block.blocks))];
-    return [];
-  });
-  const metric = metrics.length === 1 ? metrics[0] : undefined;
-  const quoteBlock = quotes[0];
-  let sentencesLeft = metric ? sentences.filter((sentence) => sentence !== metric.sentence) : sentences;
-  if (quoteBlock && quotes.length === 1 && quoteBlock.kind === "quote") {
-    const inline = inlineQuote(sentencesLeft.join(" "));
-    if (inline) sentencesLeft = splitSentences(inline.rest);
-  }
-
-  // A series after a colon ("three pillars: one thread per job, offline first, and …") is a row of cards.
-  let series: string[] | null = null;
-  let seriesLead: string | null = null;
-  if (items.length === 0 && sentencesLeft.length > 0) {
-    const found = sentencesLeft.findIndex(
-      (sentence) => /:\s/.test(sentence) && splitSeries(sentence.split(/:\s/)[1] ?? ""),
-    );
-    const sentence = sentencesLeft[found];
-    if (sentence !== undefined) {
-      const [before = "", after = ""] = sentence.split(/:\s(.*)/s);
-      series = splitSeries(after);
-      seriesLead = before;
-      sentencesLeft = sentencesLeft.filter((_, index) => index !== found);
-    }
-  }
-
-  const headingText = !explicit ? topic : seriesLead && countWords(seriesLead) <= 10 ? seriesLead : null;
-  const shownHeading = headingNode(headingText && headingText !== topic ? headingText : null);
-  const chunks = chunk(items, MAX_BULLETS);
-  const plans: SlidePlan[] = [];
-  const lead = leadSentences(sentencesLeft.join(" "), items.length > 0 || series ? 20 : BODY_WORDS);
-  const firstLabel = chunks.length > 0 ? label() : "";
-  chunks.forEach((part, index) => {
-    const main: ElementNode[] = [];
-    const leadNode = index === 0 && lead ? text(lead, points.length > 0 ? { tone: "muted" } : { size: "lg" }) : null;
-    if (leadNode && points.length === 0) main.push(leadNode);
-    main.push(bullets(part, { numbered, shorten: true }));
-    // Points read from the opening sentence come first; the sentences after them follow.
-    if (leadNode && points.length > 0) main.push(leadNode);
-    plans.push({
-      label: index === 0 ? firstLabel : `${firstLabel} (continued${index > 1 ? ` ${index}` : ""})`,
-      notes,
-      children: [
-        index === 0 ? shownHeading : heading(topic, { kicker: "Continued" }),
-        ...withSide(main, index === 0 ? side(metric, quoteBlock, visuals) : null),
-      ],
-    });
-  });
-  if (plans.length > 0) return plans;
-
-  const main: ElementNode[] = [];
-  if (series) {
-    const cards = series.map((item) => box(text(shorten(item, 14, { ellipsis: true }), { size: "lg" })));
-    main.push(grid(cards));
-    if (lead) main.push(text(lead, { tone: "muted" }));
-    return [{ label: label(), notes, children: [shownHeading, ...main] }];
-  }
-  if (lead) main.push(text(lead, { size: "lg" }));
-  const extra = side(metric, quoteBlock, visuals);
-  if (main.length === 0 && !extra)
-    return [{ label: label(), notes, layout: "center", children: [heading(topic, { align: "center" })] }];
-  return [{ label: label(), notes, children: [shownHeading, ...withSide(main, extra)] }];
-}
-
-function side(metric: Metric | undefined, quoteBlock: Block | undefined, visuals: ElementNode[]): ElementNode | null {
-  if (metric) return stat(metric.value, metric.label, metric.detail);
-  if (quoteBlock?.kind === "quote")
-    return box(quote({ ...quoteBlock, text: shorten(quoteBlock.text, 40, { ellipsis: true }) }));
-  return visuals.length > 0 ? stack(...visuals) : null;
-}
-
-function withSide(main: ElementNode[], extra: ElementNode | null): ElementNode[] {
-  if (!extra) return main;
-  if (main.length === 0) return [extra];
-  return [columns([stack(...main), extra], extra.tag === "Stat" ? "3:2" : "1:1", "center")];
-}
-
-function blockText(blocks: Block[]): ElementNode[] {
-  return blocks.flatMap((block) =>
-    block.kind === "heading"
-      ? [heading(block.text, { level: 3 })]
-      : block.kind === "paragraph"
-        ? [text(leadSentences(block.text, 25))]
-        : [],
-  );
 }
 
 function timeline(milestones: Array<{ date: string; title: string; detail?: string }>): ElementNode {
@@ -407,13 +259,4 @@ function commentsOf(blocks: Block[]): string[] {
   return blocks
     .filter((block) => block.kind === "comment")
     .map((block) => (block.kind === "comment" ? block.text : ""));
-}
-
-function chunk<T>(items: T[], max: number): T[][] {
-  if (items.length === 0) return [];
-  const count = Math.ceil(items.length / max);
-  const size = Math.ceil(items.length / count);
-  const chunks: T[][] = [];
-  for (let start = 0; start < items.length; start += size) chunks.push(items.slice(start, start + size));
-  return chunks;
 }

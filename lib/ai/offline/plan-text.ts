@@ -1,0 +1,154 @@
+// A brief section as text: a heading, a lead and its bullets (five to a slide, more on slides marked
+// "continued"), a series after a colon as a row of cards, with a single metric, a quote or the section's
+// code, formulas, images and callouts beside the text.
+
+import type { Block } from "./blocks";
+import type { Metric } from "./metrics";
+import {
+  BODY_WORDS,
+  box,
+  bullets,
+  code,
+  columns,
+  grid,
+  heading,
+  image,
+  itemText,
+  MAX_BULLETS,
+  quote,
+  stack,
+  stat,
+  text,
+} from "./nodes";
+import type { ElementNode, SlidePlan } from "./print";
+import { inlineQuote } from "./shapes";
+import { countWords, leadSentences, shorten, splitSentences, splitSeries } from "./text";
+
+export type TextSection = {
+  content: Block[];
+  /** The sentences of the section's paragraphs, read for a series and shown as the lead. */
+  sentences: string[];
+  metrics: Metric[];
+  quotes: Block[];
+  topic: string;
+  label: () => string;
+  notes: string;
+  headingNode: (lead?: string | null) => ElementNode;
+  /** The section has a heading of its own (else the topic was derived and is shown as the heading). */
+  explicit: boolean;
+  /** Points read from the opening sentence, shown before the bullets. */
+  points?: string[];
+};
+
+export function planText(section: TextSection): SlidePlan[] {
+  const { content, sentences, metrics, quotes, topic, label, notes, headingNode, explicit } = section;
+  const points = section.points ?? [];
+  const lists = content.filter((block) => block.kind === "list");
+  const items = [...points, ...lists.flatMap((block) => (block.kind === "list" ? block.items.map(itemText) : []))];
+  const numbered = lists.some((block) => block.kind === "list" && block.ordered);
+  const visuals = visualNodes(content);
+  const metric = metrics.length === 1 ? metrics[0] : undefined;
+  const quoteBlock = quotes[0];
+  let sentencesLeft = metric ? sentences.filter((sentence) => sentence !== metric.sentence) : sentences;
+  if (quoteBlock && quotes.length === 1 && quoteBlock.kind === "quote") {
+    const inline = inlineQuote(sentencesLeft.join(" "));
+    if (inline) sentencesLeft = splitSentences(inline.rest);
+  }
+
+  // A series after a colon ("three pillars: one thread per job, offline first, and …") is a row of cards.
+  let series: string[] | null = null;
+  let seriesLead: string | null = null;
+  if (items.length === 0 && sentencesLeft.length > 0) {
+    const found = sentencesLeft.findIndex(
+      (sentence) => /:\s/.test(sentence) && splitSeries(sentence.split(/:\s/)[1] ?? ""),
+    );
+    const sentence = sentencesLeft[found];
+    if (sentence !== undefined) {
+      const [before = "", after = ""] = sentence.split(/:\s(.*)/s);
+      series = splitSeries(after);
+      seriesLead = before;
+      sentencesLeft = sentencesLeft.filter((_, index) => index !== found);
+    }
+  }
+
+  const headingText = !explicit ? topic : seriesLead && countWords(seriesLead) <= 10 ? seriesLead : null;
+  const shownHeading = headingNode(headingText && headingText !== topic ? headingText : null);
+  const chunks = chunk(items, MAX_BULLETS);
+  const plans: SlidePlan[] = [];
+  const lead = leadSentences(sentencesLeft.join(" "), items.length > 0 || series ? 20 : BODY_WORDS);
+  const firstLabel = chunks.length > 0 ? label() : "";
+  chunks.forEach((part, index) => {
+    const main: ElementNode[] = [];
+    const leadNode = index === 0 && lead ? text(lead, points.length > 0 ? { tone: "muted" } : { size: "lg" }) : null;
+    if (leadNode && points.length === 0) main.push(leadNode);
+    main.push(bullets(part, { numbered, shorten: true }));
+    // Points read from the opening sentence come first; the sentences after them follow.
+    if (leadNode && points.length > 0) main.push(leadNode);
+    plans.push({
+      label: index === 0 ? firstLabel : `${firstLabel} (continued${index > 1 ? ` ${index}` : ""})`,
+      notes,
+      children: [
+        index === 0 ? shownHeading : heading(topic, { kicker: "Continued" }),
+        ...withSide(main, index === 0 ? side(metric, quoteBlock, visuals) : null),
+      ],
+    });
+  });
+  if (plans.length > 0) return plans;
+
+  const main: ElementNode[] = [];
+  if (series) {
+    const cards = series.map((item) => box(text(shorten(item, 14, { ellipsis: true }), { size: "lg" })));
+    main.push(grid(cards));
+    if (lead) main.push(text(lead, { tone: "muted" }));
+    return [{ label: label(), notes, children: [shownHeading, ...main] }];
+  }
+  if (lead) main.push(text(lead, { size: "lg" }));
+  const extra = side(metric, quoteBlock, visuals);
+  if (main.length === 0 && !extra)
+    return [{ label: label(), notes, layout: "center", children: [heading(topic, { align: "center" })] }];
+  return [{ label: label(), notes, children: [shownHeading, ...withSide(main, extra)] }];
+}
+
+/** The section's code, formulas, images and callouts, in order: what goes beside its text. */
+export function visualNodes(blocks: Block[]): ElementNode[] {
+  return blocks.flatMap((block): ElementNode[] => {
+    if (block.kind === "code") return [code(block)];
+    if (block.kind === "math") return [code({ language: "latex", code: block.tex, highlight: [] })];
+    if (block.kind === "image") return [image(block.src, block.alt, { fit: "contain" })];
+    if (block.kind === "callout") return [box(...blockText(block.blocks))];
+    return [];
+  });
+}
+
+function side(metric: Metric | undefined, quoteBlock: Block | undefined, visuals: ElementNode[]): ElementNode | null {
+  if (metric) return stat(metric.value, metric.label, metric.detail);
+  if (quoteBlock?.kind === "quote")
+    return box(quote({ ...quoteBlock, text: shorten(quoteBlock.text, 40, { ellipsis: true }) }));
+  return visuals.length > 0 ? stack(...visuals) : null;
+}
+
+/** The main column with a visual beside it (a Stat takes the narrower column). */
+export function withSide(main: ElementNode[], extra: ElementNode | null): ElementNode[] {
+  if (!extra) return main;
+  if (main.length === 0) return [extra];
+  return [columns([stack(...main), extra], extra.tag === "Stat" ? "3:2" : "1:1", "center")];
+}
+
+function blockText(blocks: Block[]): ElementNode[] {
+  return blocks.flatMap((block) =>
+    block.kind === "heading"
+      ? [heading(block.text, { level: 3 })]
+      : block.kind === "paragraph"
+        ? [text(leadSentences(block.text, 25))]
+        : [],
+  );
+}
+
+function chunk<T>(items: T[], max: number): T[][] {
+  if (items.length === 0) return [];
+  const count = Math.ceil(items.length / max);
+  const size = Math.ceil(items.length / count);
+  const chunks: T[][] = [];
+  for (let start = 0; start < items.length; start += size) chunks.push(items.slice(start, start + size));
+  return chunks;
+}
