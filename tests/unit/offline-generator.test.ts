@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { generateOfflineDeck, markdownToDeck } from "@/lib/ai/offline/generate-deck";
 import { AppError } from "@/lib/core/errors";
 import { compileDeck } from "@/lib/deck/compile";
-import { readDeck } from "../helpers/read-deck";
+import { readDeck, type ReadSlide } from "../helpers/read-deck";
 
 // The offline generator on briefs of every shape (the samples are in offline-samples.test.ts), the
 // density rules of the authoring brief, and arbitrary Markdown: a deck that compiles or a 422, nothing else.
@@ -156,6 +156,94 @@ describe("generateOfflineDeck", () => {
     const deck = await generateAndCheck("## Plan\n- One\n- Two\n## Risks\n- Three", { title: "Board update" });
     expect(deck.source).toContain('<Deck title="Board update">');
     expect(deck.source).toContain("export default function BoardUpdateDeck()");
+  });
+});
+
+const elements = (slides: ReadSlide[], name: string) =>
+  slides.flatMap((slide) => slide.elements.filter((element) => element.name === name));
+
+describe("Markdown details", () => {
+  it("keeps only the last comment of a Slidev slide as its notes, and every non-directive comment of a Marp slide", async () => {
+    const slides = `# Intro
+
+<!-- First thought -->
+
+- A point
+- Another point
+
+<!-- Say this last -->
+
+---
+
+# Next
+
+- B
+
+<!-- Only note -->`;
+    const slidev = await generateAndCheck(`---\ntheme: seriph\n---\n\n${slides}`);
+    expect(slidev.slides.map((slide) => slide.notes)).toEqual(["Say this last", "Only note"]);
+    const marp = await generateAndCheck(`---\nmarp: true\n---\n\n<!-- _class: lead -->\n<!-- fit -->\n${slides}`);
+    expect(marp.slides.map((slide) => slide.notes)).toEqual(["First thought\n\nSay this last", "Only note"]);
+  });
+
+  it("keeps a fence's language and highlighted lines, in a brief and in a slide deck", async () => {
+    const fence = "```ts {2,3}\nconst a = 1;\nconst b = a + 1;\nconst c = b * 2;\n```";
+    const brief = await generateAndCheck(`# Setup\n\n## The config\n\nIt takes three lines.\n\n${fence}`);
+    const deck = await generateAndCheck(`---\ntheme: default\n---\n\n# The config\n\n${fence}`);
+    for (const { slides } of [brief, deck]) {
+      expect(elements(slides, "Code").map((code) => code.props)).toEqual([
+        { language: "ts", highlight: [2, 3], code: "const a = 1;\nconst b = a + 1;\nconst c = b * 2;\n" },
+      ]);
+    }
+    const ranges = await generateAndCheck(
+      "# Code\n\n## Ranges\n\n```sql{3-5}\na\nb\nc\nd\ne\n```\n\n```js {1|3-4}\nx\ny\nz\nw\n```",
+    );
+    expect(elements(ranges.slides, "Code").map((code) => code.props.highlight)).toEqual([[3, 4, 5], [1]]);
+  });
+
+  it("never makes text from raw HTML a title, heading, label or Stat in a brief without headings", async () => {
+    const html = [
+      '<div class="hero">Revenue reached $4.2M and churn fell to 2% this quarter</div>',
+      '<p align="center">Risks: hiring, pricing and churn</p>',
+      "<section>Title: Launch review</section>",
+    ];
+    const deck = await generateAndCheck(
+      [
+        html[0],
+        "We grew in every region this year and plan to keep going.",
+        html[1],
+        "Customers stayed with us through the price change.",
+        html[2],
+      ].join("\n\n"),
+    );
+    expect(elements(deck.slides, "Stat")).toEqual([]);
+    const headings = [
+      deck.title,
+      ...deck.outline,
+      ...["Title", "Heading"].flatMap((name) => elements(deck.slides, name).map((element) => element.text)),
+    ];
+    for (const shown of headings) expect(shown).not.toMatch(/revenue|churn|risks|launch review/i);
+    // The text itself is shown as body text and kept in the notes.
+    const body = elements(deck.slides, "Text").map((element) => element.text);
+    for (const text of html.map((line) => line.replace(/<[^>]+>/g, ""))) {
+      expect(body.some((shown) => shown.includes(text))).toBe(true);
+      expect(deck.slides.some((slide) => slide.notes.includes(text))).toBe(true);
+    }
+  });
+
+  it("shows a $$ block as LaTeX in Code, beside or under the text, and leaves single dollars as money", async () => {
+    const math = "$$\nE = mc^2\n$$";
+    const brief = await generateAndCheck(
+      `# Physics\n\n## Energy\n\nRevenue reached $4.2M, up from $3M. It costs $5 or $6 a month.\n\n${math}`,
+    );
+    const deck = await generateAndCheck(`---\ntheme: default\n---\n\n# Energy\n\n${math}\n\nIt costs $5 or $6.`);
+    for (const { slides } of [brief, deck]) {
+      expect(elements(slides, "Code").map((code) => code.props)).toEqual([{ language: "latex", code: "E = mc^2" }]);
+    }
+    // The section's one metric takes the place beside the text; the formula goes under it.
+    expect(elements(brief.slides, "Stat").map((stat) => stat.props.value)).toEqual(["$4.2M"]);
+    expect(brief.slides[1]?.notes).toContain("It costs $5 or $6 a month.");
+    expect(elements(deck.slides, "Text").map((text) => text.text)).toEqual(["It costs $5 or $6."]);
   });
 });
 

@@ -1,7 +1,8 @@
 // The Markdown syntax tree as the offline generator's blocks: headings, paragraphs (with their emphasis and
 // their lines), lists, code with its language and highlighted lines, tables with their cells, images with
 // their alt text, quotes with their attribution, math, comments (speaker notes) and callouts. Raw HTML is
-// reduced to its text and only ever becomes a paragraph.
+// reduced to its text and only ever becomes a paragraph marked `html`: body text and notes, never a
+// heading, a title line or a metric.
 
 import type { BlockContent, DefinitionContent, List, ListItem, Nodes, Paragraph, Root, RootContent } from "mdast";
 import { htmlToText, imageAlt, type Inline, inlineRuns, plainText, runsText, tidyRuns } from "./markdown";
@@ -9,7 +10,7 @@ import { capitalize, squash, stripQuoteMarks } from "./text";
 
 export type Block =
   | { kind: "heading"; depth: number; text: string; line: number }
-  | { kind: "paragraph"; text: string; runs: Inline[]; lines: string[]; line: number }
+  | { kind: "paragraph"; text: string; runs: Inline[]; lines: string[]; line: number; html?: true }
   | { kind: "list"; ordered: boolean; items: Item[]; line: number }
   | { kind: "code"; language: string | null; code: string; highlight: number[]; line: number }
   | { kind: "table"; columns: string[]; rows: string[][]; line: number }
@@ -138,7 +139,7 @@ function readHtml(html: string, out: Block[], line: number): void {
     .filter((part) => part.length > 0);
   if (lines.length === 0) return;
   const joined = lines.join(" ");
-  out.push({ kind: "paragraph", text: joined, runs: [joined], lines, line });
+  out.push({ kind: "paragraph", text: joined, runs: [joined], lines, line, html: true });
 }
 
 function readItems(list: List, source: string): Item[] {

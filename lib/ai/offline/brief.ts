@@ -51,7 +51,8 @@ export function readBrief(input: Block[], frontMatter: FrontMatter): Brief {
   const firstContent = blocks.find((block) => block.kind !== "comment" && !isMetaParagraph(block));
   const top = headings[0];
   const metaTitle = blocks.some(
-    (block) => block.kind === "paragraph" && block.lines.some((line) => readMeta(line)?.role === "title"),
+    (block) =>
+      block.kind === "paragraph" && !block.html && block.lines.some((line) => readMeta(line)?.role === "title"),
   );
   const alone = top !== undefined && headings.filter((block) => block.depth <= top.depth).length === 1;
   if (
@@ -92,7 +93,7 @@ function applyFrontMatter(brief: Brief, frontMatter: FrontMatter): void {
 }
 
 function isMetaParagraph(block: Block): boolean {
-  return block.kind === "paragraph" && block.lines.every((line) => readMeta(line) !== null);
+  return block.kind === "paragraph" && !block.html && block.lines.every((line) => readMeta(line) !== null);
 }
 
 function readMeta(line: string): { role: "title" | "subtitle" | "kicker" | "note"; key: string; value: string } | null {
@@ -108,7 +109,8 @@ function readPreamble(brief: Brief, blocks: Block[], prose: boolean): Section[] 
   let current: Section | null = null;
   let coverText = true;
   for (const block of blocks) {
-    if (block.kind === "paragraph") {
+    // Text from raw HTML is never a cover line or a heading line: it stays with the section it follows.
+    if (block.kind === "paragraph" && !block.html) {
       const rest = takeCoverLines(brief, block.lines, coverText && sections.length === 0);
       if (rest.length === 0) continue;
       const textLeft = rest.join(" ");

@@ -50,9 +50,12 @@ export function generateOfflineDeck(input: { brief: string; title?: string; form
     found = fromHead || (typeof firstTitle === "string" ? firstTitle : null);
   } else {
     const brief = readBrief(toBlocks(parseMarkdown(split.body), split.body, split.bodyLine - 1), split.frontMatter);
-    // Without a title line or H1, the first section's heading (or its first sentence's gist) names the deck.
+    // Without a title line or H1, the first section's heading (or the gist of the first sentence not from
+    // raw HTML) names the deck.
     const first = brief.sections[0];
-    const firstText = first?.blocks.find((block) => block.kind === "paragraph");
+    const firstText = brief.sections
+      .flatMap((section) => section.blocks)
+      .find((block) => block.kind === "paragraph" && !block.html);
     found =
       brief.title ??
       first?.heading ??

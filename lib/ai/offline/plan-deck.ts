@@ -60,7 +60,7 @@ export function planDeckSlide(
 
   const layout = readLayout(slide.frontMatter, directives, index, slots);
   const firstHeading = slots.flatMap((slot) => slot.blocks).find((block) => block.kind === "heading");
-  const firstText = slots.flatMap((slot) => slot.blocks).find((block) => block.kind === "paragraph");
+  const firstText = slots.flatMap((slot) => slot.blocks).find((block) => block.kind === "paragraph" && !block.html);
   const label = claim(
     labelText(firstHeading?.text ?? (firstText?.kind === "paragraph" ? firstText.text : "")) || `Slide ${index + 1}`,
   );

@@ -20,7 +20,13 @@ export function planSection(section: Section, claim: Claim): SlidePlan[] {
   const notes = joinNotes([notesOf(section.blocks), ...commentsOf(section.blocks)]);
   const content = section.blocks.filter((block) => block.kind !== "comment");
   const paragraphs = content.filter((block) => block.kind === "paragraph");
-  let sentences = paragraphs.flatMap((block) => splitSentences(block.text));
+  // Text from raw HTML is shown and kept in the notes, but never heads a slide, asks for a chart, states a
+  // metric or a quote: only the other paragraphs are read for those.
+  const prose = content.filter((block) => block.kind !== "paragraph" || !block.html);
+  let sentences = prose.flatMap((block) => (block.kind === "paragraph" ? splitSentences(block.text) : []));
+  const fromHtml = content.flatMap((block) =>
+    block.kind === "paragraph" && block.html ? splitSentences(block.text) : [],
+  );
 
   // "Show this as a chart: every region grew" asks for a chart and states the takeaway.
   let chartAsked = false;
@@ -54,7 +60,7 @@ export function planSection(section: Section, claim: Claim): SlidePlan[] {
   if (tables.length > 0) {
     return planTables({
       tables,
-      sentences,
+      sentences: [...sentences, ...fromHtml],
       chartAsked,
       takeaway,
       comments: commentsOf(section.blocks),
@@ -76,7 +82,7 @@ export function planSection(section: Section, claim: Claim): SlidePlan[] {
     return [slide([headingNode(intro && countWords(intro) <= 10 ? intro : null), timeline(phases.milestones)])];
   }
 
-  const versus = comparison(section.heading, content);
+  const versus = comparison(section.heading, prose);
   if (versus) {
     const cards = versus.sides.map((side) =>
       box(heading(side.name, { level: 3 }), bullets(side.points, { shorten: true })),
@@ -129,11 +135,13 @@ export function planSection(section: Section, claim: Claim): SlidePlan[] {
     const twoThings =
       other.some((sentence) => /:\s/.test(sentence) && splitSeries(sentence.split(/:\s/)[1] ?? "")) ||
       countWords(other.join(" ")) > 25;
-    if (!twoThings) return planMetrics(sentences, metrics, section, topic, label(), notes, headingNode);
+    if (!twoThings)
+      return planMetrics([...sentences, ...fromHtml], metrics, section, topic, label(), notes, headingNode);
     // The section says two things (e.g. its risks, then how success is measured): a slide for each.
     const first = planText({
       content,
       sentences: other,
+      htmlSentences: fromHtml,
       metrics: [],
       quotes,
       topic,
@@ -162,6 +170,7 @@ export function planSection(section: Section, claim: Claim): SlidePlan[] {
   return planText({
     content,
     sentences,
+    htmlSentences: fromHtml,
     metrics,
     quotes,
     topic,

@@ -1,6 +1,6 @@
 // A brief section as text: a heading, a lead and its bullets (five to a slide, more on slides marked
 // "continued"), a series after a colon as a row of cards, with a single metric, a quote or the section's
-// code, formulas, images and callouts beside the text.
+// code, formulas, images and callouts beside the text (those under it when a metric or a quote is beside).
 
 import type { Block } from "./blocks";
 import type { Metric } from "./metrics";
@@ -28,6 +28,8 @@ export type TextSection = {
   content: Block[];
   /** The sentences of the section's paragraphs, read for a series and shown as the lead. */
   sentences: string[];
+  /** Sentences from raw HTML: shown after the lead, never read for a series or a heading. */
+  htmlSentences?: string[];
   metrics: Metric[];
   quotes: Block[];
   topic: string;
@@ -54,11 +56,21 @@ export function planText(section: TextSection): SlidePlan[] {
     const inline = inlineQuote(sentencesLeft.join(" "));
     if (inline) sentencesLeft = splitSentences(inline.rest);
   }
+  // Beside the text: a single metric as a Stat, else a quote, else the code, formulas and images. When a
+  // Stat or a quote takes that place, the visuals go under the text: nothing of the section is left out.
+  const aside = metric
+    ? stat(metric.value, metric.label, metric.detail)
+    : quoteBlock?.kind === "quote"
+      ? box(quote({ ...quoteBlock, text: shorten(quoteBlock.text, 40, { ellipsis: true }) }))
+      : null;
+  const beside = aside ?? (visuals.length > 0 ? stack(...visuals) : null);
+  const under = aside ? visuals : [];
 
-  // A series after a colon ("three pillars: one thread per job, offline first, and …") is a row of cards.
+  // A series after a colon ("three pillars: one thread per job, offline first, and …") is a row of cards,
+  // when the section has no bullets and no visuals to show.
   let series: string[] | null = null;
   let seriesLead: string | null = null;
-  if (items.length === 0 && sentencesLeft.length > 0) {
+  if (items.length === 0 && visuals.length === 0 && sentencesLeft.length > 0) {
     const found = sentencesLeft.findIndex(
       (sentence) => /:\s/.test(sentence) && splitSeries(sentence.split(/:\s/)[1] ?? ""),
     );
@@ -75,7 +87,8 @@ export function planText(section: TextSection): SlidePlan[] {
   const shownHeading = headingNode(headingText && headingText !== topic ? headingText : null);
   const chunks = chunk(items, MAX_BULLETS);
   const plans: SlidePlan[] = [];
-  const lead = leadSentences(sentencesLeft.join(" "), items.length > 0 || series ? 20 : BODY_WORDS);
+  const shownText = [...sentencesLeft, ...(section.htmlSentences ?? [])].join(" ");
+  const lead = leadSentences(shownText, items.length > 0 || series ? 20 : BODY_WORDS);
   const firstLabel = chunks.length > 0 ? label() : "";
   chunks.forEach((part, index) => {
     const main: ElementNode[] = [];
@@ -84,12 +97,13 @@ export function planText(section: TextSection): SlidePlan[] {
     main.push(bullets(part, { numbered, shorten: true }));
     // Points read from the opening sentence come first; the sentences after them follow.
     if (leadNode && points.length > 0) main.push(leadNode);
+    if (index === 0) main.push(...under);
     plans.push({
       label: index === 0 ? firstLabel : `${firstLabel} (continued${index > 1 ? ` ${index}` : ""})`,
       notes,
       children: [
         index === 0 ? shownHeading : heading(topic, { kicker: "Continued" }),
-        ...withSide(main, index === 0 ? side(metric, quoteBlock, visuals) : null),
+        ...withSide(main, index === 0 ? beside : null),
       ],
     });
   });
@@ -103,10 +117,10 @@ export function planText(section: TextSection): SlidePlan[] {
     return [{ label: label(), notes, children: [shownHeading, ...main] }];
   }
   if (lead) main.push(text(lead, { size: "lg" }));
-  const extra = side(metric, quoteBlock, visuals);
-  if (main.length === 0 && !extra)
+  main.push(...under);
+  if (main.length === 0 && !beside)
     return [{ label: label(), notes, layout: "center", children: [heading(topic, { align: "center" })] }];
-  return [{ label: label(), notes, children: [shownHeading, ...withSide(main, extra)] }];
+  return [{ label: label(), notes, children: [shownHeading, ...withSide(main, beside)] }];
 }
 
 /** The section's code, formulas, images and callouts, in order: what goes beside its text. */
@@ -118,13 +132,6 @@ export function visualNodes(blocks: Block[]): ElementNode[] {
     if (block.kind === "callout") return [box(...blockText(block.blocks))];
     return [];
   });
-}
-
-function side(metric: Metric | undefined, quoteBlock: Block | undefined, visuals: ElementNode[]): ElementNode | null {
-  if (metric) return stat(metric.value, metric.label, metric.detail);
-  if (quoteBlock?.kind === "quote")
-    return box(quote({ ...quoteBlock, text: shorten(quoteBlock.text, 40, { ellipsis: true }) }));
-  return visuals.length > 0 ? stack(...visuals) : null;
 }
 
 /** The main column with a visual beside it (a Stat takes the narrower column). */
