@@ -191,13 +191,15 @@ function followTextDirection(section: HTMLElement) {
   else section.removeAttribute("dir");
 }
 
-// A background picture. The ready report waits until it is loaded and decoded (the browser then paints the
-// cached picture at once), so an export or og.png never catches the slide without it.
+// A background picture: an <img> covering the section (object-fit: cover, centred), so the PPTX export
+// places the stored image itself, as it does an <Image> (extract-slides.ts names it after the section). It is
+// decoration here (empty alt, hidden from assistive technology: the section's text says what it is about).
+// The ready report waits until it is loaded and decoded, so an export or og.png never catches the slide
+// without it.
 function SectionImage({ src }: { src: string }) {
+  const ref = useRef<HTMLImageElement>(null);
   useLayoutEffect(() => {
-    const picture = new Image();
-    picture.src = src;
-    holdReady(picture.decode());
+    if (ref.current) holdReady(ref.current.decode());
   }, [src]);
-  return <div className="dh-slide-image" style={{ backgroundImage: `url(${JSON.stringify(src)})` }} aria-hidden />;
+  return <img ref={ref} className="dh-slide-image" src={src} alt="" aria-hidden draggable={false} />;
 }

@@ -15,13 +15,15 @@ import { setUpTestDatabase } from "../helpers/database";
 import { publishDeck } from "../helpers/decks";
 import { waitForExport } from "../helpers/exports";
 import { hostileSvg, type ImageHost, serveImageHost, solidJpeg, solidPng } from "../helpers/image-fixtures";
-import { attributeValues, convertWithLibreOffice, readPptxXml } from "../helpers/pptx-xml";
+import { attributeValues, convertWithLibreOffice, readPptxXml, slideParts } from "../helpers/pptx-xml";
 
 // Issue 17, "What must be shown": a deck with an uploaded PNG, an uploaded SVG carrying a script and an
 // onload (which must not run or reach anything), and a remote image from a loopback fixture host (imported
 // when the version is written, reachable through FETCH_ALLOW_HOSTS) — all three drawn by the public viewer
 // in a real Chromium, in the PDF (pdfimages), and in the PPTX (ppt/media, alt text), which LibreOffice draws.
-// A canary on another loopback port must receive nothing from the server or the browser.
+// A canary on another loopback port must receive nothing from the server or the browser. Two slides share a
+// background photo (`<Slide image>`): in the PPTX it is the stored file, once, cropped to cover the slide as
+// the viewer does, named after its slide, under the scrim, the text and the <Image> shown over it.
 
 let server: AppServer;
 let browser: Browser;
@@ -31,6 +33,10 @@ let deck: { id: string; slug: string };
 const work = process.env.IMAGES_TEST_OUT ?? fs.mkdtempSync(path.join(os.tmpdir(), "deckhand-images-"));
 
 const alts = { png: "An uploaded blue chart", svg: "An uploaded green badge", remote: "A remote orange photo" };
+const backgrounds = ["Background image: Harbour at dawn", "Background image: Thank you"];
+/** The stored files of the deck's images (the uploads and the imported photo), by path. */
+let stored: Map<string, Buffer>;
+let photoPath: string;
 
 beforeAll(async () => {
   await setUpTestDatabase();
@@ -55,6 +61,14 @@ beforeAll(async () => {
   );
   const svg = await call("POST", "/assets", { key: owner.key, rawBody: form });
   expect(svg.status, JSON.stringify(svg.body)).toBe(201);
+  // A 16:10 photo: covering a 16:9 slide crops it top and bottom.
+  const photo = await call("POST", "/assets", {
+    key: owner.key,
+    rawBody: new Uint8Array(await solidJpeg(1600, 1000, "#7c3aed")),
+    headers: { "content-type": "image/jpeg" },
+  });
+  expect(photo.status, JSON.stringify(photo.body)).toBe(201);
+  photoPath = new URL(photo.body.url).pathname;
 
   const source = `import { Deck, Slide, Title, Columns, Image } from "@deckhand/player";
 
@@ -73,11 +87,25 @@ export default function Pictures() {
         <Title>The chart again</Title>
         <Image src="${png.body.url}" alt="${alts.png}" fit="contain" />
       </Slide>
+      <Slide label="Harbour at dawn" layout="center" image="${photo.body.url}">
+        <Title>Harbour at dawn</Title>
+      </Slide>
+      <Slide label="Thank you" image="${photo.body.url}">
+        <Title>Thank you</Title>
+        <Image src="${svg.body.url}" alt="${alts.svg}" fit="contain" />
+      </Slide>
     </Deck>
   );
 }
 `;
   deck = await publishDeck(owner, { source });
+  const listed = await call("GET", "/assets", { key: owner.key });
+  stored = new Map();
+  for (const asset of listed.body as { url: string }[]) {
+    const { pathname } = new URL(asset.url);
+    stored.set(pathname, Buffer.from(await (await fetch(`${server.origin}${pathname}`)).arrayBuffer()));
+  }
+  expect(stored.size).toBe(4);
 }, 120_000);
 
 afterAll(async () => {
@@ -151,6 +179,21 @@ describe("images in a public deck", () => {
     // The browser asked neither the image host nor the canary for anything: images come from the app.
     expect(requests.filter((url) => url.startsWith(host.origin) || url.startsWith(host.canaryOrigin))).toEqual([]);
     expect(host.canaryRequests).toEqual([]);
+    // The background photo of slides 3 and 4 is an <img> of the asset path as well, decoded, decorative.
+    await expect
+      .poll(() =>
+        frame.evaluate(() =>
+          [...document.querySelectorAll<HTMLImageElement>(".dh-slide > img.dh-slide-image")].map((img) => ({
+            alt: img.alt,
+            natural: img.naturalWidth,
+            src: new URL(img.currentSrc).pathname,
+          })),
+        ),
+      )
+      .toEqual([
+        { alt: "", natural: 1600, src: photoPath },
+        { alt: "", natural: 1600, src: photoPath },
+      ]);
     await context.close();
   }, 60_000);
 
@@ -195,18 +238,79 @@ describe("images in a public deck", () => {
     const descriptions = [...parts]
       .filter(([name]) => /^ppt\/slides\/slide\d+\.xml$/.test(name))
       .flatMap(([, xml]) => attributeValues(xml, "p:cNvPr", "descr"));
-    expect(descriptions).toEqual(expect.arrayContaining([alts.png, alts.svg, alts.remote]));
+    expect(descriptions).toEqual(expect.arrayContaining([alts.png, alts.svg, alts.remote, ...backgrounds]));
     expect(descriptions.filter((text) => text === alts.png)).toHaveLength(2);
     expect(descriptions.some((text) => text === "img" || text === "svg" || text === "div")).toBe(false);
-    // Three distinct images; the chart shown on both slides is one file.
-    const hashes = new Set(
-      await Promise.all(media.map(async (name) => (await zip.file(name)!.async("nodebuffer")).toString("base64"))),
-    );
-    expect(hashes.size).toBe(media.length);
-    expect(media.length).toBe(3);
+    // Every media part is distinct, and each stored image is one of them, exactly once: the chart shown on
+    // two slides and the photo behind two slides are one file each (the others are the scrims' pictures).
+    const mediaBytes = await Promise.all(media.map((name) => zip.file(name)!.async("nodebuffer")));
+    expect(new Set(mediaBytes.map((data) => data.toString("base64"))).size).toBe(media.length);
+    for (const [assetPath, data] of stored) {
+      expect(mediaBytes.filter((part) => part.equals(data)).length, assetPath).toBe(1);
+    }
+
+    // The background: the whole slide, the stored photo cropped top and bottom (cover), first on the slide,
+    // then the scrim, then the title.
+    const slides = slideParts(parts);
+    for (const [index, alt] of [
+      [2, backgrounds[0]!],
+      [3, backgrounds[1]!],
+    ] as const) {
+      const slide = slides[index]!;
+      const pictures = [...slide.getElementsByTagName("p:pic")];
+      const picture = pictures.find((pic) => pic.getElementsByTagName("p:cNvPr")[0]?.getAttribute("descr") === alt);
+      expect(picture, alt).toBeDefined();
+      const offset = picture!.getElementsByTagName("a:off")[0]!;
+      const extent = picture!.getElementsByTagName("a:ext")[0]!;
+      expect([offset.getAttribute("x"), offset.getAttribute("y")]).toEqual(["0", "0"]);
+      expect(Number(extent.getAttribute("cx"))).toBeCloseTo(12_192_000, -3);
+      expect(Number(extent.getAttribute("cy"))).toBeCloseTo(6_858_000, -3);
+      const crop = picture!.getElementsByTagName("a:srcRect")[0]!;
+      // 1600x1000 shown at 1920x1200 and cut to 1080: 60 px off the top and the bottom, 5% each.
+      expect(Number(crop.getAttribute("t"))).toBeCloseTo(5_000, -2);
+      expect(Number(crop.getAttribute("b"))).toBeCloseTo(5_000, -2);
+      expect(Number(crop.getAttribute("l") ?? 0)).toBe(0);
+      // The picture is the stored photo itself.
+      const rid = picture!.getElementsByTagName("a:blip")[0]!.getAttribute("r:embed");
+      const rels = parts.get(`ppt/slides/_rels/slide${index + 1}.xml.rels`)!;
+      const target = [...rels.getElementsByTagName("Relationship")]
+        .find((rel) => rel.getAttribute("Id") === rid)
+        ?.getAttribute("Target");
+      expect(target).toMatch(/^\.\.\/media\//);
+      const embedded = await zip.file(`ppt/${target!.slice("../".length)}`)!.async("nodebuffer");
+      expect(embedded.equals(stored.get(photoPath)!)).toBe(true);
+      // Paint order: the photo first, then the scrim over it, then the title over both.
+      const drawn = [...slide.getElementsByTagName("p:spTree")[0]!.childNodes].filter(
+        (node) => node.nodeName === "p:pic" || node.nodeName === "p:sp",
+      );
+      expect(drawn[0]).toBe(picture);
+      expect(drawn[1]?.nodeName).toBe("p:pic");
+      const title = drawn.findIndex((node) =>
+        (node.textContent ?? "").includes(alt.slice("Background image: ".length)),
+      );
+      expect(title).toBeGreaterThan(1);
+      if (index === 3) {
+        // The badge shown over the photo comes after the title, over everything else.
+        const badge = pictures.find(
+          (pic) => pic.getElementsByTagName("p:cNvPr")[0]?.getAttribute("descr") === alts.svg,
+        );
+        expect(badge).toBeDefined();
+        expect(drawn.indexOf(badge!)).toBeGreaterThan(title);
+      }
+    }
+
     const converted = convertWithLibreOffice(file, work);
-    execFileSync("pdftoppm", ["-png", "-r", "40", "-f", "1", "-l", "1", converted, path.join(work, "pptx")]);
+    execFileSync("pdftoppm", ["-png", "-r", "40", converted, path.join(work, "pptx")]);
     const images = execFileSync("pdfimages", ["-list", converted], { encoding: "utf8" });
-    expect(images.split("\n").filter((line) => /\bimage\b/.test(line)).length).toBeGreaterThanOrEqual(3);
+    const rows = images
+      .split("\n")
+      .slice(2)
+      .map((line) => line.trim().split(/\s+/))
+      .filter((cols) => cols[2] === "image");
+    expect(rows.length).toBeGreaterThanOrEqual(4);
+    // LibreOffice draws the photo on slides 3 and 4 at its own size (it crops when drawing).
+    expect(rows.filter((cols) => cols[3] === "1600" && cols[4] === "1000").map((cols) => cols[0])).toEqual(
+      expect.arrayContaining(["3", "4"]),
+    );
   }, 180_000);
 });

@@ -259,14 +259,21 @@ function parseShadow(value: string): { x: number; y: number; blur: number; color
 // can neither see nor imitate the marks.
 const rasters = new Map<number, { element: Element; alone: boolean }>();
 
+// A picture's alt text: the element's own, or, for a slide's (or beat's) background image, which the
+// vocabulary gives no alt text of its own, the name of its section.
+function rasterLabel(element: Element): string {
+  const section = element.parentElement;
+  if (element.classList.contains("dh-slide-image") && section?.matches(".dh-slide, .dh-beat")) {
+    const name = section.getAttribute("aria-label")?.trim();
+    if (name) return `Background image: ${name}`;
+  }
+  return element.getAttribute("aria-label") ?? element.getAttribute("alt") ?? element.tagName.toLowerCase();
+}
+
 function markRaster(element: Element, rect: Rect, alone: boolean, items: SlideItem[], asset?: RasterItem["asset"]) {
   const id = rasters.size + 1;
   rasters.set(id, { element, alone });
-  const label = (
-    element.getAttribute("aria-label") ??
-    element.getAttribute("alt") ??
-    element.tagName.toLowerCase()
-  ).slice(0, limits.labelCharacters);
+  const label = rasterLabel(element).slice(0, limits.labelCharacters);
   items.push({ kind: "raster", rect, id, alone, label, ...(asset ? { asset } : {}) } satisfies RasterItem);
 }
 
@@ -483,7 +490,25 @@ function walk(element: Element, origin: DOMRect, items: SlideItem[], model: Slid
       }
     }
   }
-  for (const child of element.children) walk(child, origin, items, model);
+  for (const child of inPaintOrder(element)) walk(child, origin, items, model);
+}
+
+// Children in the order they are painted, which is the order of the items: by z-index where it applies
+// (positioned boxes, flex and grid items), otherwise as in the document (the sort is stable). A slide
+// with a background image is the case in point: its scrim (a materialised ::before, so the first child)
+// lies over the picture and under the content because of z-index alone.
+function inPaintOrder(element: Element): Element[] {
+  const children = [...element.children];
+  const display = getComputedStyle(element).display;
+  const layered = /flex|grid/.test(display);
+  const layer = (child: Element) => {
+    const style = getComputedStyle(child);
+    const z = Number.parseInt(style.zIndex, 10);
+    return Number.isFinite(z) && (layered || style.position !== "static") ? z : 0;
+  };
+  const layers = new Map(children.map((child) => [child, layer(child)]));
+  if ([...layers.values()].every((z) => z === 0)) return children;
+  return children.sort((a, b) => layers.get(a)! - layers.get(b)!);
 }
 
 const extract = () => {
