@@ -195,6 +195,10 @@ describe("Markdown details", () => {
         { language: "ts", highlight: [2, 3], code: "const a = 1;\nconst b = a + 1;\nconst c = b * 2;\n" },
       ]);
     }
+    // A brief's notes say what the code is, not the code itself.
+    expect(brief.slides[1]?.notes).toBe(
+      "It takes three lines. The ts code on the slide, 3 lines, lines 2–3 highlighted.",
+    );
     const ranges = await generateAndCheck(
       "# Code\n\n## Ranges\n\n```sql{3-5}\na\nb\nc\nd\ne\n```\n\n```js {1|3-4}\nx\ny\nz\nw\n```",
     );
@@ -229,6 +233,51 @@ describe("Markdown details", () => {
       expect(body.some((shown) => shown.includes(text))).toBe(true);
       expect(deck.slides.some((slide) => slide.notes.includes(text))).toBe(true);
     }
+  });
+
+  it("shows a table section's list beside the table, or after it when a chart takes the room", async () => {
+    const deck = await generateAndCheck(`# Pricing review
+
+## Plans
+| Plan | Price | Seats |
+|---|---|---|
+| Free | $0 | 3 |
+| Team | $12 | 25 |
+
+Most teams pick the Team plan.
+
+- Annual billing saves 20%
+- Education discounts are available
+
+## Revenue by region
+| Region | Q2 | Q3 |
+|---|---|---|
+| NA | $8.9M | $10.2M |
+| EU | $3.6M | $4.4M |
+
+Show this as a chart: every region grew.
+
+- APAC is next
+- Hiring two sellers in Tokyo
+
+\`\`\`sql {2,3}
+select region, sum(arr)
+from accounts
+group by region
+\`\`\``);
+    expect(deck.outline).toEqual(["Cover", "Plans", "Revenue by region", "Revenue by region (continued)", "Thank you"]);
+    const names = (slide: ReadSlide | undefined) => slide?.elements.map((element) => element.name);
+    expect(names(deck.slides[1])).toEqual(["Heading", "Columns", "Table", "Bullets", "Text"]);
+    expect(deck.slides[1]?.notes).toBe(
+      "Most teams pick the Team plan.\n\nFree: Price $0, Seats 3. Team: Price $12, Seats 25.\n\n" +
+        "Annual billing saves 20%. Education discounts are available.",
+    );
+    expect(names(deck.slides[2])).toEqual(["Heading", "Columns", "Table", "Chart"]);
+    expect(names(deck.slides[3])).toEqual(["Heading", "Columns", "Bullets", "Code"]);
+    expect(deck.slides[3]?.elements[0]).toMatchObject({ text: "Revenue by region", props: { kicker: "Continued" } });
+    expect(deck.slides[3]?.notes).toBe(
+      "APAC is next. Hiring two sellers in Tokyo. The sql code on the slide, 3 lines, lines 2–3 highlighted.",
+    );
   });
 
   it("shows a $$ block as LaTeX in Code, beside or under the text, and leaves single dollars as money", async () => {

@@ -191,7 +191,10 @@ export function itemText(item: { text: string; children: string[] }): string {
   return item.children.length > 0 ? `${item.text}: ${item.children.join("; ")}` : item.text;
 }
 
-/** Speaker notes from blocks: full sentences, lists as sentences, tables and code described, no markup. */
+/**
+ * Speaker notes from blocks: full sentences, lists as sentences, quotes with who said them, tables row by
+ * row, code and formulas described (what is shown, not the code itself), no markup.
+ */
 export function notesOf(blocks: Block[]): string {
   const parts: string[] = [];
   for (const block of blocks) {
@@ -201,9 +204,48 @@ export function notesOf(blocks: Block[]): string {
       parts.push(
         `"${stripQuoteMarks(block.text)}"${block.by ? ` (${[block.by, block.role].filter(Boolean).join(", ")})` : ""}`,
       );
+    else if (block.kind === "table") parts.push(describeTable(block));
+    else if (block.kind === "code") parts.push(describeCode(block));
+    else if (block.kind === "math") parts.push(`The formula, in LaTeX: ${shorten(block.tex, 20, { ellipsis: true })}.`);
     else if (block.kind === "callout") parts.push(notesOf(block.blocks));
   }
   return parts.filter(Boolean).join(" ");
+}
+
+/** A table told row by row: "Europe: Q2 $3.6M, Q3 $4.4M." */
+export function describeTable(block: { columns: string[]; rows: string[][] }): string {
+  return block.rows
+    .map((row) => {
+      const cells = block.columns
+        .slice(1)
+        .map((column, index) => squash(`${column} ${row[index + 1] ?? ""}`))
+        .filter(Boolean)
+        .join(", ");
+      return asSentence([row[0], cells].filter(Boolean).join(": "));
+    })
+    .filter(Boolean)
+    .join(" ");
+}
+
+/** "The ts code on the slide, 12 lines, lines 2–3 and 7 highlighted." */
+function describeCode(block: { language: string | null; code: string; highlight: number[] }): string {
+  const count = block.code.replace(/\n+$/, "").split("\n").length;
+  const language = block.language ? `${block.language} ` : "";
+  const marked = block.highlight.length > 0 ? `, ${lineNumbers(block.highlight)} highlighted` : "";
+  return `The ${language}code on the slide, ${count === 1 ? "1 line" : `${count} lines`}${marked}.`;
+}
+
+/** [2, 3, 7] → "lines 2–3 and 7". */
+function lineNumbers(lines: number[]): string {
+  const runs: Array<[number, number]> = [];
+  for (const line of lines) {
+    const last = runs.at(-1);
+    if (last && line === last[1] + 1) last[1] = line;
+    else runs.push([line, line]);
+  }
+  const named = runs.map(([from, to]) => (from === to ? `${from}` : `${from}–${to}`));
+  const list = named.length > 1 ? `${named.slice(0, -1).join(", ")} and ${named.at(-1)}` : (named[0] ?? "");
+  return `${lines.length === 1 ? "line" : "lines"} ${list}`;
 }
 
 export function joinNotes(parts: Array<string | null | undefined>): string {

@@ -1,8 +1,9 @@
 // One brief section → one slide (two when it really holds two things, e.g. risks and the success metrics,
-// or more bullets than a slide takes). The section's shape picks the component: a table → Table (and a
-// Chart beside it when the brief asks for one), dated items → Timeline, a numbered procedure → Steps,
-// "X vs Y" → two cards side by side, stated metrics → Stats, a quote → Quote, a series → cards, else a
-// heading with a lead and bullets. The full text always goes to the notes.
+// or more bullets than a slide takes). The section's shape picks the component: a table → Table (with a
+// Chart when the brief asks for one, and the section's list or code beside it or after it: plan-table.ts),
+// dated items → Timeline, a numbered procedure → Steps, "X vs Y" → two cards side by side, stated metrics
+// → Stats, a quote → Quote, a series → cards, else a heading with a lead and bullets (plan-text.ts). The
+// full text always goes to the notes.
 
 import type { Block } from "./blocks";
 import type { Section } from "./brief";
@@ -56,14 +57,14 @@ export function planSection(section: Section, claim: Claim): SlidePlan[] {
     ...extra,
   });
 
-  const tables = content.filter((block) => block.kind === "table");
-  if (tables.length > 0) {
+  if (content.some((block) => block.kind === "table")) {
     return planTables({
-      tables,
+      content,
       sentences: [...sentences, ...fromHtml],
       chartAsked,
       takeaway,
       comments: commentsOf(section.blocks),
+      topic,
       label,
       headingNode,
     });

@@ -40,6 +40,8 @@ export type TextSection = {
   explicit: boolean;
   /** Points read from the opening sentence, shown before the bullets. */
   points?: string[];
+  /** The slides continue one before them: "<label> (continued)", under a "Continued" kicker. */
+  continued?: boolean;
 };
 
 export function planText(section: TextSection): SlidePlan[] {
@@ -89,6 +91,10 @@ export function planText(section: TextSection): SlidePlan[] {
   const plans: SlidePlan[] = [];
   const shownText = [...sentencesLeft, ...(section.htmlSentences ?? [])].join(" ");
   const lead = leadSentences(shownText, items.length > 0 || series ? 20 : BODY_WORDS);
+  const offset = section.continued ? 1 : 0;
+  const headingAt = (slide: number) => (slide === 0 ? shownHeading : heading(topic, { kicker: "Continued" }));
+  const labelAt = (base: string, slide: number) =>
+    slide === 0 ? base : `${base} (continued${slide > 1 ? ` ${slide}` : ""})`;
   const firstLabel = chunks.length > 0 ? label() : "";
   chunks.forEach((part, index) => {
     const main: ElementNode[] = [];
@@ -99,12 +105,9 @@ export function planText(section: TextSection): SlidePlan[] {
     if (leadNode && points.length > 0) main.push(leadNode);
     if (index === 0) main.push(...under);
     plans.push({
-      label: index === 0 ? firstLabel : `${firstLabel} (continued${index > 1 ? ` ${index}` : ""})`,
+      label: labelAt(firstLabel, index + offset),
       notes,
-      children: [
-        index === 0 ? shownHeading : heading(topic, { kicker: "Continued" }),
-        ...withSide(main, index === 0 ? beside : null),
-      ],
+      children: [headingAt(index + offset), ...withSide(main, index === 0 ? beside : null)],
     });
   });
   if (plans.length > 0) return plans;
@@ -120,7 +123,7 @@ export function planText(section: TextSection): SlidePlan[] {
   main.push(...under);
   if (main.length === 0 && !beside)
     return [{ label: label(), notes, layout: "center", children: [heading(topic, { align: "center" })] }];
-  return [{ label: label(), notes, children: [shownHeading, ...withSide(main, beside)] }];
+  return [{ label: labelAt(label(), offset), notes, children: [headingAt(offset), ...withSide(main, beside)] }];
 }
 
 /** The section's code, formulas, images and callouts, in order: what goes beside its text. */
