@@ -263,6 +263,58 @@ export async function findImportedAsset(owner: Pick<AssetOwner, "db" | "organiza
   return row ?? null;
 }
 
+/** The hashes of the stored images a compiled module (or any text) names on the asset path. */
+export function assetHashesIn(text: string): string[] {
+  return [...new Set(Array.from(text.matchAll(/\/assets\/([0-9a-f]{64})\.(?:png|jpg|gif)\b/g), (match) => match[1]!))];
+}
+
+/**
+ * Gives the organization asset rows of its own for the images of organization `from` that content copied
+ * from it names (a deck started from another organization's public template). The file is shared (one per
+ * hash); the rows decide which images the organization's decks may name (a later save of the copy checks
+ * them) and whether the file outlives a deletion (`deleteAsset` removes it only when no organization holds
+ * it), so the copy keeps its images whatever `from` deletes. Each row is a copy of `from`'s (alt text and
+ * source URL with it, so a remote URL in the copied source is not fetched again when it is saved), with the
+ * caller as its uploader, who may delete it once no version shows it; hashes `from` does not hold are left
+ * alone. Counts against the organization's storage like any image (429 when full).
+ */
+export async function adoptAssets(owner: AssetOwner, hashes: string[], from: string): Promise<AssetRow[]> {
+  if (hashes.length === 0) return [];
+  const held = new Set((await findAssetsByHash(owner, hashes)).map((row) => row.sha256));
+  const missing = hashes.filter((hash) => !held.has(hash));
+  if (missing.length === 0) return [];
+  const sources = await owner.db
+    .select()
+    .from(assets)
+    .where(and(eq(assets.organizationId, from), inArray(assets.sha256, missing)));
+  if (sources.length === 0) return [];
+  await assertStorageLeft(
+    owner.db,
+    owner.organizationId,
+    sources.reduce((total, row) => total + row.bytes, 0),
+  );
+  return owner.db
+    .insert(assets)
+    .values(
+      sources.map((row) => ({
+        organizationId: owner.organizationId,
+        uploadedBy: owner.userId,
+        sha256: row.sha256,
+        storedKey: row.storedKey,
+        contentType: row.contentType,
+        bytes: row.bytes,
+        width: row.width,
+        height: row.height,
+        originalType: row.originalType,
+        originalBytes: row.originalBytes,
+        alt: row.alt,
+        sourceUrl: row.sourceUrl,
+      })),
+    )
+    .onConflictDoNothing()
+    .returning();
+}
+
 function assetNotFound(): AppError {
   return new AppError("not_found", "Asset not found.");
 }

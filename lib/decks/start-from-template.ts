@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { adoptAssets, assetHashesIn, ownerOf } from "@/lib/assets/assets";
 import type { Ctx } from "@/lib/auth/caller";
 import type { Db } from "@/lib/db/types";
 import { getReadableDeck } from "./access";
@@ -10,6 +11,10 @@ import { createDeckInAppBody, TITLE_MAX_CHARS } from "./schemas";
 // The library's "Use template": a new deck with the template's design (brand, tokens) and its newest
 // content as the deck's first version (one version edit), so it can be presented, shared and exported at
 // once. The API's create_deck with fromDeckId keeps SPEC.md's meaning (design only, no content).
+// The copied module names the template's stored images (/assets/<hash>.<ext>). A template may be another
+// organization's public deck: the new deck's organization is given asset rows of its own for those images
+// (adoptAssets: the file is shared), so the copy keeps them when the template's organization deletes its
+// deck and images, and saving the copy again finds them as the organization's own.
 
 export const startFromTemplateBody = z.strictObject({
   fromDeckId: createDeckInAppBody.shape.fromDeckId.unwrap().unwrap(),
@@ -37,6 +42,7 @@ export async function startFromTemplate(ctx: Ctx, input: z.output<typeof startFr
     });
     if (latest?.format === "deck-tsx") {
       const { format, source, tokensCss, compiledJs, outline } = latest;
+      await adoptAssets(ownerOf(inTx), assetHashesIn(`${compiledJs}\n${source}`), template.organizationId);
       await appendVersion(
         inTx,
         deck.id,

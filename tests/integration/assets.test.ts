@@ -3,22 +3,27 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import sharp from "sharp";
 import { GET as getAsset } from "@/app/assets/[name]/route";
 import { sniffImageType } from "@/lib/assets/image";
+import type { Ctx } from "@/lib/auth/caller";
+import type { Database } from "@/lib/db/client";
+import { startFromTemplate } from "@/lib/decks/start-from-template";
 import { call, createUser, type TestUser } from "../helpers/api";
 import { setUpTestDatabase } from "../helpers/database";
-import { createDeck, setContent } from "../helpers/decks";
+import { createDeck, publishDeck, setContent } from "../helpers/decks";
 import { hostileSvg, type ImageHost, serveImageHost, solidJpeg, solidPng } from "../helpers/image-fixtures";
 
 // Issue 17: the asset store through the API (upload in every form, list, delete), how assets are served,
-// what is refused (by type, size, pixels, storage), and remote images imported when a version is written.
+// what is refused (by type, size, pixels, storage), remote images imported when a version is written, and
+// images that outlive deletions: shared by two decks, or copied with another organization's template.
 
 let owner: TestUser;
 let colleague: TestUser;
 let outsider: TestUser;
 let host: ImageHost;
 let photo: Buffer;
+let database: Database;
 
 beforeAll(async () => {
-  await setUpTestDatabase();
+  database = await setUpTestDatabase();
   process.env.FETCH_ALLOW_HOSTS = "localhost";
   owner = await createUser({ org: "assets-org" });
   colleague = await createUser({ org: "assets-org" });
@@ -27,6 +32,7 @@ beforeAll(async () => {
   host = await serveImageHost({
     "/photo.jpg": { body: photo, type: "image/jpeg" },
     "/other.png": { body: await solidPng(300, 200, "#dc2626"), type: "image/png" },
+    "/template.png": { body: await solidPng(260, 160, "#0891b2"), type: "image/png" },
   });
 }, 60_000);
 
@@ -365,5 +371,118 @@ describe("deleting images", () => {
     const theirs = await upload(outsider, png);
     expect((await call("DELETE", `/assets/${mine.body.id}`, { key: owner.key })).status).toBe(200);
     expect((await fetchAsset(theirs.body.url)).status).toBe(200);
+  });
+});
+
+describe("images that outlive a deletion", () => {
+  const ctxOf = (user: TestUser): Ctx => ({
+    db: database.db,
+    caller: { userId: user.userId, organizationId: user.organizationId, apiKeyId: null },
+  });
+  const latest = async (user: TestUser, deckId: string) =>
+    (await call("GET", `/decks/${deckId}`, { key: user.key })).body.latestVersion as {
+      source: string;
+      compiledJs: string;
+    };
+  const pathsIn = (compiledJs: string) => [...new Set(compiledJs.match(/\/assets\/[0-9a-f]{64}\.(?:png|jpg|gif)/g))];
+
+  it("keeps another organization's template images for a deck started from it, whatever that organization deletes", async () => {
+    const author = await createUser();
+    const reader = await createUser();
+    const uploaded = await upload(author, await solidPng(240, 140, "#9333ea"));
+    expect(uploaded.status).toBe(201);
+    const remote = `${host.origin}/template.png`;
+    const template = await publishDeck(author, {
+      source: imageDeck(
+        `<Image src="${uploaded.body.url}" alt="Purple" /><Image src="${remote}" alt="Teal, imported" />`,
+      ),
+    });
+    const paths = pathsIn((await latest(author, template.id)).compiledJs);
+    expect(paths).toHaveLength(2);
+
+    const copy = await startFromTemplate(ctxOf(reader), { fromDeckId: template.id });
+    const copied = await latest(reader, copy.id);
+    expect(pathsIn(copied.compiledJs).sort()).toEqual([...paths].sort());
+    // The reader's organization holds both images now: rows of its own, the files shared.
+    const readerAssets = await call("GET", "/assets", { key: reader.key });
+    expect(readerAssets.body.map((asset: { url: string }) => new URL(asset.url).pathname).sort()).toEqual(
+      [...paths].sort(),
+    );
+    expect(readerAssets.body.find((asset: { sourceUrl: string | null }) => asset.sourceUrl === remote)).toMatchObject({
+      alt: null,
+      width: 260,
+      height: 160,
+    });
+
+    // The author deletes the template, then every image of it: allowed (no deck of theirs shows them)…
+    expect((await call("DELETE", `/decks/${template.id}`, { key: author.key })).status).toBe(200);
+    const authorAssets = await call("GET", "/assets", { key: author.key });
+    expect(authorAssets.body).toHaveLength(2);
+    for (const asset of authorAssets.body as { id: string }[]) {
+      const deleted = await call("DELETE", `/assets/${asset.id}`, { key: author.key });
+      expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+    }
+    expect((await call("GET", "/assets", { key: author.key })).body).toEqual([]);
+    // …and the copy's images are still served, and the copy still shows them.
+    for (const path of paths) {
+      const served = await fetchAsset(`http://localhost${path}`);
+      expect(served.status, path).toBe(200);
+      expect(sniffImageType(Buffer.from(await served.arrayBuffer()))).toBe("png");
+    }
+
+    // The reader saves the copy again, as the editor would: the author's asset URL in the source is now the
+    // reader's own image, and the imported URL is not fetched a second time.
+    const fetched = host.requests.filter((p) => p === "/template.png").length;
+    const saved = await setContent(reader, copy.id, {
+      source: copied.source.replace("Pictures</Title>", "Ours</Title>"),
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(pathsIn((await latest(reader, copy.id)).compiledJs).sort()).toEqual([...paths].sort());
+    expect(host.requests.filter((p) => p === "/template.png").length).toBe(fetched);
+    // The reader's images are in use by the copy: they stay.
+    for (const asset of readerAssets.body as { id: string }[]) {
+      expect((await call("DELETE", `/assets/${asset.id}`, { key: reader.key })).status).toBe(409);
+    }
+  });
+
+  it("starts nothing when the organization's storage cannot hold the template's images", async () => {
+    const author = await createUser();
+    const reader = await createUser();
+    const uploaded = await upload(author, await solidPng(300, 300, "#65a30d"));
+    const template = await publishDeck(author, {
+      source: imageDeck(`<Image src="${uploaded.body.url}" alt="Green" />`),
+    });
+    const decksBefore = (await call("GET", "/decks", { key: reader.key })).body.length;
+    process.env.ASSET_STORAGE_BYTES = String(uploaded.body.bytes - 1);
+    try {
+      await expect(startFromTemplate(ctxOf(reader), { fromDeckId: template.id })).rejects.toMatchObject({
+        code: "quota_exceeded",
+      });
+    } finally {
+      delete process.env.ASSET_STORAGE_BYTES;
+    }
+    expect((await call("GET", "/decks", { key: reader.key })).body.length).toBe(decksBefore);
+    expect((await call("GET", "/assets", { key: reader.key })).body).toEqual([]);
+  });
+
+  it("keeps an image two decks of one organization show until neither does", async () => {
+    const user = await createUser();
+    const uploaded = await upload(user, await solidPng(180, 120, "#ca8a04"));
+    const source = imageDeck(`<Image src="${uploaded.body.url}" alt="Ochre" />`);
+    const first = await createDeck(user);
+    const second = await createDeck(user);
+    expect((await setContent(user, first.id, { source })).status).toBe(200);
+    expect((await setContent(user, second.id, { source })).status).toBe(200);
+
+    expect((await call("DELETE", `/decks/${first.id}`, { key: user.key })).status).toBe(200);
+    const stillShown = await call("DELETE", `/assets/${uploaded.body.id}`, { key: user.key });
+    expect(stillShown.status).toBe(409);
+    expect((await fetchAsset(uploaded.body.url)).status).toBe(200);
+    const kept = await latest(user, second.id);
+    expect(kept.compiledJs).toContain(`"${new URL(uploaded.body.url).pathname}"`);
+
+    expect((await call("DELETE", `/decks/${second.id}`, { key: user.key })).status).toBe(200);
+    expect((await call("DELETE", `/assets/${uploaded.body.id}`, { key: user.key })).status).toBe(200);
+    expect((await fetchAsset(uploaded.body.url)).status).toBe(404);
   });
 });
