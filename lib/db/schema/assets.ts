@@ -4,8 +4,10 @@ import { users } from "./users";
 
 // Images of an organization (lib/assets): uploaded, imported from a URL when a version is written, or a
 // brand's logo. Content-addressed: `sha256` is the hash of the bytes as received, one row per organization
-// and hash, and the served file (downscaled, re-encoded, SVG rasterised) is stored once under that hash
-// (rows of other organizations with the same hash share `stored_key`). Immutable: nothing updates a row.
+// and hash, and the served file (the bytes received less their metadata when they fit, else downscaled or
+// re-encoded; SVG rasterised) is stored once under that hash (rows of other organizations with the same hash
+// share `stored_key`, a template's images copied to another organization too). Immutable: nothing updates a
+// row.
 export const assets = pgTable(
   "assets",
   {
