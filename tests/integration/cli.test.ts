@@ -3,8 +3,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
+import { openDatabase, openPglite } from "@/lib/db/client";
 import { acquireDataDirLock } from "@/lib/db/pglite-lock";
+import { deckVersions } from "@/lib/db/schema/deck-versions";
+import { decks } from "@/lib/db/schema/decks";
+import type { Db } from "@/lib/db/types";
 
 const run = promisify(execFile);
 const tsx = path.resolve("node_modules/.bin/tsx");
@@ -79,3 +84,74 @@ describe("the keys CLI", () => {
     30_000,
   );
 });
+
+describe("the import CLI", () => {
+  const importFile = (...args: string[]) =>
+    run(tsx, ["--conditions=react-server", "scripts/import.ts", ...args], { env, cwd: process.cwd() });
+
+  it("imports a Markdown file as a deck of the member's organization and prints its id on the last line", async () => {
+    const org = `Import Org ${Date.now()}`;
+    await keys("create", "--email", "ida@example.test", "--org", org);
+    const file = path.join(dataDir, "talk.md");
+    fs.writeFileSync(file, "# Field notes\n\n## Why\n\n- Decks take too long\n- Briefs are everywhere\n");
+    const imported = await importFile(
+      file,
+      "--email",
+      "IDA@example.test",
+      "--org",
+      org,
+      "--title",
+      "From the CLI",
+      "--public",
+    );
+    const id = imported.stdout.trim().split("\n").at(-1)!;
+    expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    expect(imported.stderr).toContain(`Imported "From the CLI" into ${org}: `);
+    expect(imported.stderr).toMatch(/shared at \S+\/d\/[0-9a-z]+/);
+
+    // The deck and its first version are in the database the CLI wrote to.
+    await withCliDatabase(async (db) => {
+      const [deck] = await db.select().from(decks).where(eq(decks.id, id));
+      expect(deck).toMatchObject({ title: "From the CLI", format: "slides", visibility: "public", versionCount: 1 });
+      const versions = await db.select().from(deckVersions).where(eq(deckVersions.deckId, id));
+      expect(versions.map((version) => [version.version, version.prompt, version.outline])).toEqual([
+        [1, "Imported from Markdown", ["Cover", "Why", "Thank you"]],
+      ]);
+    });
+  }, 90_000);
+
+  it("refuses a file it cannot read, a missing file and a person outside the organization; saves nothing", async () => {
+    const org = `Import Refusals ${Date.now()}`;
+    const created = await keys("create", "--email", "rae@example.test", "--org", org);
+    const organizationId = /organization ([0-9a-f-]{36})/.exec(created.stderr)![1]!;
+    const broken = path.join(dataDir, "broken.md");
+    fs.writeFileSync(broken, "---\ntitle: [unclosed\n---\n\n# Deck\n");
+    await expect(importFile(broken, "--email", "rae@example.test")).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/^invalid_request: Line \d+: the front matter is not valid YAML/),
+    });
+    await expect(importFile(path.join(dataDir, "absent.md"), "--email", "rae@example.test")).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/absent\.md: no such file/),
+    });
+    await expect(importFile(broken, "--email", "rae@example.test", "--org", "Not Hers")).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/rae@example\.test is not a member of an organization named "Not Hers"/),
+    });
+    await withCliDatabase(async (db) => {
+      expect(await db.select().from(decks).where(eq(decks.organizationId, organizationId))).toEqual([]);
+    });
+  }, 90_000);
+});
+
+/** The database the CLIs write to, opened once they have let go of it (PGlite takes one process at a time). */
+async function withCliDatabase(check: (db: Db) => Promise<void>): Promise<void> {
+  const database = process.env.TEST_DATABASE_URL
+    ? await openDatabase(process.env.TEST_DATABASE_URL)
+    : await openPglite(path.join(dataDir, "pglite"));
+  try {
+    await check(database.db);
+  } finally {
+    await database.close();
+  }
+}

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@/lib/db/client";
+import { brands } from "@/lib/db/schema/brands";
 import { allowances, usage } from "@/lib/db/schema/usage";
 import { call, createUser, type TestUser } from "../helpers/api";
 import { setUpTestDatabase } from "../helpers/database";
@@ -72,6 +73,29 @@ describe("POST /decks/import", () => {
     const version = await call("GET", `/decks/${res.body.id}/versions/1`, { key: user.key });
     expect(version.body.source).toMatch(/notes=/);
     expect(version.body.source).not.toContain("<!--");
+  });
+
+  it("styles the deck with a brand of the organization: its tokens go into the first version", async () => {
+    const user = await createUser();
+    const [brand] = await database.db
+      .insert(brands)
+      .values({
+        organizationId: user.organizationId,
+        name: "Acme",
+        sourceUrl: "https://acme.test",
+        data: { tokensCss: ":root { --color-primary: #e4002b; }" },
+      })
+      .returning();
+    const res = await call("POST", "/decks/import", {
+      key: user.key,
+      body: { markdown: "# Acme update\n\n## Plan\n\n- Ship it\n- Tell people", brandId: brand!.id },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body).toMatchObject({ title: "Acme update", brandId: brand!.id });
+    const detail = await call("GET", `/decks/${res.body.id}`, { key: user.key });
+    expect(detail.body.versionCount).toBe(1);
+    expect(detail.body.latestVersion.tokensCss).toContain("#e4002b");
+    expect(detail.body.latestVersion.outline).toEqual(["Cover", "Plan", "Thank you"]);
   });
 
   it("refuses what it cannot take with a 422 naming the problem, and saves nothing", async () => {
