@@ -503,11 +503,25 @@ export default function Checked() {
     await expect.poll(() => findings.locator('[data-kind="overflow"]').textContent()).toMatch(/runs \d+ px past/);
     await page.screenshot({ path: "/tmp/editor-check.png" });
 
+    await page.getByRole("button", { name: "Save version" }).click();
+    await page.getByText("Saved as version 1").waitFor();
+
     // Fixed as typed: the mark goes away.
     await replaceSource(page, crowded.replace(points.join(", "), points.slice(0, 4).join(", ")));
     await waitForStatus(page, "ok");
     await expect.poll(() => mark.count(), { timeout: 60_000 }).toBe(0);
     await expect.poll(() => findings.textContent()).toContain("Nothing to fix on this slide");
+    await page.keyboard.press("Control+s");
+    await page.getByText("Saved as version 2").waitFor();
+
+    // A revert brings the crowded slide back, and its finding with it (the status line keeps saying
+    // "Saved as version 3" while the preview and the check catch up).
+    await page.getByRole("button", { name: /History/ }).click();
+    await expect.poll(() => page.getByTestId("history").locator("[data-version]").count()).toBe(2);
+    page.once("dialog", (dialog) => void dialog.accept());
+    await page.getByRole("button", { name: "Revert to version 1" }).click();
+    await page.getByText("Saved as version 3").waitFor();
+    await expect.poll(() => mark.getAttribute("data-finding"), { timeout: 60_000 }).toBe("error");
     await context.close();
   }, 180_000);
 });

@@ -84,6 +84,9 @@ export function Editor({
   const sequence = useRef(0);
   // Compile results shown so far: lets a reader (and the tests) tell a fresh answer from the last one.
   const [answered, setAnswered] = useState(0);
+  // Drafts the preview has drawn: each one is checked, whatever the status line says (a save or a revert
+  // keeps "Saved as version N" there while the preview catches up).
+  const [previewed, setPreviewed] = useState(0);
   // The deck check of the draft: findings per slide, for the rail and under the preview; they stay until
   // the next check of a newer draft replaces them.
   const [findings, setFindings] = useState<Finding[] | null>(null);
@@ -112,6 +115,7 @@ export function Editor({
       if (result.ok) {
         setPreviewUrl(result.value.url);
         setOutline(result.value.outline);
+        setPreviewed((n) => n + 1);
         setProblems([]);
         setMessage(null);
         unlessSaved({ kind: "ok", text: "Preview up to date" });
@@ -125,7 +129,7 @@ export function Editor({
   // Check the draft the preview shows, a moment after it is up to date; an answer for an older draft is
   // dropped. Slides decks only (a webpage has no fixed canvas).
   useEffect(() => {
-    if (!canEdit || deck.format !== "slides" || status.kind !== "ok" || answered === 0) return;
+    if (!canEdit || deck.format !== "slides" || previewed === 0) return;
     const current = sequence.current;
     const timer = setTimeout(async () => {
       const result = await checkDraftAction({ id: deck.id });
@@ -133,7 +137,7 @@ export function Editor({
       setFindings(result.value.findings);
     }, CHECK_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [answered, canEdit, deck.format, deck.id, status.kind]);
+  }, [canEdit, deck.format, deck.id, previewed]);
 
   const findingsBySlide = new Map<number, Finding[]>();
   for (const finding of findings ?? []) {
