@@ -188,6 +188,33 @@ export default function Pale() {
     expect(pale[0]!.measured).toBeLessThan(2);
   }, 90_000);
 
+  it("finds text drawn over text, and a theme font the viewer does not ship", async () => {
+    const deck = await createDeck(author);
+    const source = `import { Deck, Slide, Heading, Text } from "@deckhand/player";
+export default function Crossed() {
+  return (
+    <Deck title="Crossed">
+      <Slide label="Crossed">
+        <Heading>Two lines in one place</Heading>
+        <Text>The first sentence sits where it should.</Text>
+        <p style={{ marginTop: "-90px", fontSize: "32px" }}>The second one was pulled up over it.</p>
+      </Slide>
+    </Deck>
+  );
+}
+`;
+    const tokensCss = ':root { --font-body: "Comic Neue Deluxe", sans-serif; }';
+    expect((await setContent(author, deck.id, { source, tokensCss })).status).toBe(200);
+    const findings = (await check(author, deck.id)).body.findings as Finding[];
+    const overlap = findings.filter((finding) => finding.kind === "overlap");
+    expect(overlap, JSON.stringify(findings)).toHaveLength(1);
+    expect(overlap[0]).toMatchObject({ severity: "error", slide: 1, label: "Crossed" });
+    const font = findings.filter((finding) => finding.kind === "font-substituted");
+    expect(font).toHaveLength(1);
+    expect(font[0]).toMatchObject({ severity: "warning", slide: 1 });
+    expect(font[0]!.message).toContain("Comic Neue Deluxe");
+  }, 90_000);
+
   it("measures text over a picture by its pixels: a scrim keeps it readable, none does not", async () => {
     const black =
       "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGNgYGAAAAAEAAH2FzhVAAAAAElFTkSuQmCC";
