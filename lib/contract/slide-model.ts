@@ -125,6 +125,8 @@ export type ChartItem = {
   series: Array<{ name: string; values: (number | null)[]; color: Rgba }>;
   /** A pie's slice colours, in order. */
   pointColors?: Rgba[];
+  /** Several lines: how far (px, down) the viewer moved each line's end label from its last point. */
+  labelShifts?: number[];
   /** The highlighted category (bar or point) and its colour. */
   highlight: { index: number; color: Rgba } | null;
   /** Text before and after the digits of value labels and of axis ticks ("$", " $M", "%"). */

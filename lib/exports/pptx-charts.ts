@@ -1,6 +1,6 @@
 import type JSZip from "jszip";
 import type PptxGenJS from "pptxgenjs";
-import type { ChartItem, ChartText, Rect } from "@/lib/contract/slide-model";
+import type { ChartItem, ChartText, Rect, Rgba } from "@/lib/contract/slide-model";
 import { escapeXml, xmlChars } from "./ooxml";
 
 // A Chart as a native PowerPoint chart: pptxgenjs writes the chart part and its embedded workbook (so
@@ -17,6 +17,7 @@ const clamp = (value: number, min: number, max: number) => Math.min(max, Math.ma
 // PowerPoint's font sizes: 1-4,000 pt.
 const fontSize = (px: number) => clamp(pt(px), 1, 4_000);
 const fraction = (value: number) => Math.round(clamp(value, 0, 1) * 10_000) / 10_000;
+const fraction4 = (value: number) => Math.round(clamp(value, -1, 1) * 10_000) / 10_000;
 
 // pptxgenjs escapes names, labels, the title and format codes itself, and writes font faces as they are.
 const font = (text: ChartText) => escapeXml(text.font);
@@ -31,7 +32,9 @@ function numberFormat(values: number[], [prefix, suffix]: [string, string]): str
       return text.includes(".") ? Math.min(text.length - text.indexOf(".") - 1, 2) : 0;
     }),
   );
-  const digits = decimals > 0 ? `#,##0.${"0".repeat(decimals)}` : "#,##0";
+  // Whole and fractional values together ("12.5", "4"): General drops the decimals a whole number has not.
+  const mixed = decimals > 0 && values.some(Number.isInteger) && values.every((value) => Math.abs(value) < 1_000);
+  const digits = mixed ? "General" : decimals > 0 ? `#,##0.${"0".repeat(decimals)}` : "#,##0";
   const quoted = (text: string) => (text ? `"${xmlChars(text).replace(/"/g, "")}"` : "");
   return `${quoted(prefix)}${digits}${quoted(suffix)};${quoted(`\u2212${prefix}`)}${digits}${quoted(suffix)}`;
 }
@@ -43,6 +46,23 @@ function layout(inner: Rect, outer: Rect) {
     w: fraction(inner.w / Math.max(outer.w, 1)),
     h: fraction(inner.h / Math.max(outer.h, 1)),
   };
+}
+
+// The viewer's points are circles of a radius in label sizes, ringed by 4 px of the slide's colour: what
+// shows of them is a disc 4 px narrower. PowerPoint's marker size is its width in points.
+function markerSize(item: ChartItem, radius: number): number {
+  return clamp(Math.round(pt(item.category.size * radius * 2 - 4)), 2, 72);
+}
+
+// A colour with alpha, as it shows over the slide (chart lines take no alpha in pptxgenjs).
+function over(color: Rgba, ground: Rgba | null): string {
+  if (color.alpha >= 1 || !ground) return color.hex;
+  const channel = (hex: string, at: number) => Number.parseInt(hex.slice(at, at + 2), 16);
+  return [0, 2, 4]
+    .map((at) => Math.round(channel(color.hex, at) * color.alpha + channel(ground.hex, at) * (1 - color.alpha)))
+    .map((value) => value.toString(16).padStart(2, "0"))
+    .join("")
+    .toUpperCase();
 }
 
 /** Adds the chart to the slide; `name` identifies its graphic frame. */
@@ -134,7 +154,9 @@ export function addChart(pptx: PptxGenJS, slide: PptxGenJS.Slide, item: ChartIte
       : { style: "none" },
     catGridLine: { style: "none" },
     catAxisLineShow: item.baseline !== null,
-    ...(item.baseline ? { catAxisLineColor: item.baseline.color.hex, catAxisLineSize: pt(item.baseline.width) } : {}),
+    ...(item.baseline
+      ? { catAxisLineColor: over(item.baseline.color, item.ground), catAxisLineSize: pt(item.baseline.width) }
+      : {}),
   });
   if (item.type === "bar") {
     Object.assign(options, {
@@ -146,13 +168,10 @@ export function addChart(pptx: PptxGenJS, slide: PptxGenJS.Slide, item: ChartIte
     });
     slide.addChart(pptx.ChartType.bar, data, options);
   } else {
-    const radius = item.category.size * (bars > 1 ? 0.3 : 0.34);
     Object.assign(options, {
       lineSize: clamp(pt(item.lineWidth), 0.25, 20),
       lineDataSymbol: "circle",
-      lineDataSymbolSize: clamp(Math.round(pt(radius * 2 + 4)), 2, 72),
-      lineDataSymbolLineSize: 2,
-      ...(item.ground ? { lineDataSymbolLineColor: item.ground.hex } : {}),
+      lineDataSymbolSize: markerSize(item, bars > 1 ? 0.3 : 0.34),
       lineCap: "round",
     });
     slide.addChart(pptx.ChartType.line, data, options);
@@ -161,24 +180,48 @@ export function addChart(pptx: PptxGenJS, slide: PptxGenJS.Slide, item: ChartIte
 
 const solid = (hex: string) => `<a:solidFill><a:srgbClr val="${hex}"/></a:solidFill>`;
 
-function labelXml(item: ChartItem, index: number, style: ChartText): string {
-  const format = escapeXml(
-    numberFormat(
-      item.series.flatMap((line) => line.values.filter((v) => v !== null) as number[]),
-      item.format.value,
-    ),
-  );
-  const position = item.type === "line" ? "t" : "outEnd";
+type LabelOptions = { position?: string; shift?: { x: number; y: number }; text?: string };
+
+// One data label (CT_DLbl, children in schema order): moved by a fraction of the chart's size, or with
+// text of its own instead of the value.
+function labelXml(item: ChartItem, index: number, style: ChartText, options: LabelOptions = {}): string {
+  const numbers = item.series.flatMap((line) => line.values.filter((value): value is number => value !== null));
+  const format = escapeXml(numberFormat(numbers, item.format.value));
+  const position = options.position ?? (item.type === "line" ? "t" : "outEnd");
+  const shift = options.shift
+    ? `<c:layout><c:manualLayout><c:x val="${options.shift.x}"/><c:y val="${options.shift.y}"/></c:manualLayout></c:layout>`
+    : "";
+  const run = `<a:defRPr sz="${Math.round(fontSize(style.size) * 100)}" b="${style.bold ? 1 : 0}">${solid(style.color.hex)}<a:latin typeface="${font(style)}"/></a:defRPr>`;
+  const text =
+    options.text !== undefined
+      ? `<c:tx><c:rich><a:bodyPr/><a:lstStyle/><a:p><a:pPr>${run}</a:pPr><a:r><a:rPr lang="en-US" sz="${Math.round(fontSize(style.size) * 100)}" b="${style.bold ? 1 : 0}">${solid(style.color.hex)}<a:latin typeface="${font(style)}"/></a:rPr><a:t>${escapeXml(options.text)}</a:t></a:r></a:p></c:rich></c:tx>`
+      : "";
   return (
-    `<c:dLbl><c:idx val="${index}"/><c:numFmt formatCode="${format}" sourceLinked="0"/><c:spPr><a:noFill/><a:ln><a:noFill/></a:ln></c:spPr>` +
-    `<c:txPr><a:bodyPr/><a:lstStyle/><a:p><a:pPr><a:defRPr sz="${Math.round(fontSize(style.size) * 100)}" b="${style.bold ? 1 : 0}">${solid(style.color.hex)}<a:latin typeface="${font(style)}"/></a:defRPr></a:pPr><a:endParaRPr lang="en-US"/></a:p></c:txPr>` +
+    `<c:dLbl><c:idx val="${index}"/>${shift}${text}<c:numFmt formatCode="${format}" sourceLinked="0"/><c:spPr><a:noFill/><a:ln><a:noFill/></a:ln></c:spPr>` +
+    `<c:txPr><a:bodyPr/><a:lstStyle/><a:p><a:pPr>${run}</a:pPr><a:endParaRPr lang="en-US"/></a:p></c:txPr>` +
     `<c:dLblPos val="${position}"/><c:showLegendKey val="0"/><c:showVal val="1"/><c:showCatName val="0"/><c:showSerName val="0"/><c:showPercent val="0"/><c:showBubbleSize val="0"/></c:dLbl>`
   );
+}
+
+// A value as the viewer writes it (formatValue in the player): grouped digits, at most two decimals, the
+// unit around them, a typographic minus.
+const digits = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
+function formatted(value: number, [prefix, suffix]: [string, string]): string {
+  const text = digits.format(Math.abs(value));
+  return `${value < 0 && text !== "0" ? "\u2212" : ""}${prefix}${text}${suffix}`;
 }
 
 function manualLayout(inner: Rect, outer: Rect, withSize: boolean): string {
   const { x, y, w, h } = layout(inner, outer);
   return `<c:layout><c:manualLayout><c:xMode val="edge"/><c:yMode val="edge"/><c:x val="${x}"/><c:y val="${y}"/>${withSize ? `<c:w val="${w}"/><c:h val="${h}"/>` : ""}</c:manualLayout></c:layout>`;
+}
+
+// PowerPoint and LibreOffice draw a legend's keys wider than the viewer and drop entries that do not fit
+// the box: it gets room to the right, up to the chart's edge.
+// LibreOffice centres the entries in the box, so a bar chart's (square keys, as the viewer's) gets little.
+function legendBox(legend: Rect, chart: Rect, type: ChartItem["type"]): Rect {
+  const w = Math.min(type === "line" ? legend.w * 1.4 + 40 : legend.w + 24, chart.x + chart.w - legend.x);
+  return { ...legend, w: Math.max(w, legend.w) };
 }
 
 /** The chart part pptxgenjs wrote for `item`, finished (see the top of this file). */
@@ -201,13 +244,30 @@ export function finishChartXml(xml: string, item: ChartItem): string {
         if (item.type === "bar") {
           points = `<c:dPt><c:idx val="${index}"/><c:invertIfNegative val="0"/><c:bubble3D val="0"/><c:spPr>${solid(color.hex)}</c:spPr></c:dPt>`;
         } else {
-          const size = clamp(Math.round(pt(item.category.size * 0.5 * 2 + 4)), 2, 72);
-          const ring = item.ground ? `<a:ln w="25400">${solid(item.ground.hex)}</a:ln>` : "";
-          points = `<c:dPt><c:idx val="${index}"/><c:marker><c:symbol val="circle"/><c:size val="${size}"/><c:spPr>${solid(color.hex)}${ring}</c:spPr></c:marker><c:bubble3D val="0"/></c:dPt>`;
+          const size = markerSize(item, 0.5);
+          points = `<c:dPt><c:idx val="${index}"/><c:marker><c:symbol val="circle"/><c:size val="${size}"/><c:spPr>${solid(color.hex)}<a:ln w="9525">${solid(color.hex)}</a:ln></c:spPr></c:marker><c:bubble3D val="0"/><c:spPr>${solid(color.hex)}</c:spPr></c:dPt>`;
         }
         if (item.values !== "none") {
           pointLabels = labelXml(item, index, { ...item.value, color: color, bold: true });
         }
+      }
+      // One line: a dip's label goes under the point, out of the line's way, as the viewer puts it.
+      if (item.type === "line" && item.series.length === 1 && line && item.values === "all") {
+        const dips = line.values.flatMap((value, index) => {
+          const before = line.values[index - 1];
+          const after = line.values[index + 1];
+          const isDip =
+            value !== null &&
+            before != null &&
+            after != null &&
+            before > value &&
+            after > value &&
+            index !== item.highlight?.index;
+          return isDip && value > (item.axis?.min ?? -Infinity)
+            ? [labelXml(item, index, item.value, { position: "b" })]
+            : [];
+        });
+        pointLabels += dips.join("");
       }
       // Several lines: each labelled once, at its last value, as the viewer does.
       if (item.type === "line" && item.series.length > 1 && line && item.values !== "none") {
@@ -215,15 +275,36 @@ export function finishChartXml(xml: string, item: ChartItem): string {
         line.values.forEach((value, index) => {
           if (value !== null) last = index;
         });
+        const shift = item.labelShifts?.[seriesIndex - 1] ?? 0;
         pointLabels = line.values
           .map((_, index) =>
             index === last
-              ? labelXml(item, index, item.value).replace('<c:dLblPos val="t"/>', () => '<c:dLblPos val="r"/>')
+              ? labelXml(item, index, item.value, {
+                  position: "r",
+                  shift: shift ? { x: 0, y: fraction4(shift / Math.max(item.rect.h, 1)) } : undefined,
+                })
               : `<c:dLbl><c:idx val="${index}"/><c:delete val="1"/></c:dLbl>`,
           )
           .join("");
       }
-      const finished = labels.replace("<c:dLbls>", () => `<c:dLbls>${pointLabels}`);
+      // Stacked bars: the total of each category above its top segment, as the viewer labels them.
+      if (item.stacked && item.values !== "none" && line) {
+        pointLabels = item.labels
+          .map((_, index) => {
+            const values = item.series.map((other) => other.values[index] ?? 0);
+            const top = values.reduce((found, value, at) => (value > 0 ? at : found), -1);
+            if (top !== seriesIndex - 1) return "";
+            const total = values.reduce((sum, value) => sum + value, 0);
+            const above = (item.value.size * 1.6) / Math.max(item.rect.h, 1);
+            return labelXml(item, index, item.value, {
+              position: "inEnd",
+              shift: { x: 0, y: fraction4(-above) },
+              text: formatted(total, item.format.value),
+            });
+          })
+          .join("");
+      }
+      const finished = !labels ? "" : labels.replace("<c:dLbls>", () => `<c:dLbls>${pointLabels}`);
       inner = inner.replace("<c:cat>", () => `${points}${finished}<c:cat>`);
       return `<c:ser>${inner}</c:ser>`;
     });
@@ -231,7 +312,7 @@ export function finishChartXml(xml: string, item: ChartItem): string {
   if (item.legend) {
     out = out.replace(
       /(<c:legend>\s*<c:legendPos val="[a-z]+"\/>)/,
-      (start: string) => `${start}${manualLayout(item.legend!.rect, item.rect, true)}`,
+      (start: string) => `${start}${manualLayout(legendBox(item.legend!.rect, item.rect, item.type), item.rect, true)}`,
     );
   }
   if (item.title) {

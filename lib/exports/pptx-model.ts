@@ -144,6 +144,7 @@ const chart = z
       .min(1)
       .max(limits.chartSeries, `more than ${limits.chartSeries} series in one chart`),
     pointColors: z.array(rgba).max(limits.chartCategories, tooManyCategories).optional(),
+    labelShifts: z.array(coordinate).max(limits.chartSeries).optional(),
     highlight: z.strictObject({ index: z.number().int().min(0), color: rgba }).nullable(),
     format: z.strictObject({ value: z.tuple([affix, affix]), axis: z.tuple([affix, affix]) }),
     values: z.enum(["all", "highlight", "none"]),

@@ -342,12 +342,13 @@ function extractTable(table: HTMLTableElement, origin: DOMRect): SlideItem {
 // computed them for the chart's own classes, and where the viewer put the plot, title and legend.
 const svgNs = "http://www.w3.org/2000/svg";
 
-function chartTextOf(style: CSSStyleDeclaration, size: number, fallback: Rgba): ChartText {
+// SVG text is painted with `fill`, HTML text with `color`.
+function chartTextOf(style: CSSStyleDeclaration, size: number, fallback: Rgba, html = false): ChartText {
   return {
     font: firstFamily(style.fontFamily),
     size: within(size, 0, limits.fontSize),
     bold: Number(style.fontWeight) >= 600,
-    color: parseColor(style.fill && style.fill !== "none" ? style.fill : style.color) ?? fallback,
+    color: parseColor(html ? style.color : style.fill) ?? fallback,
   };
 }
 
@@ -417,8 +418,18 @@ function extractChart(figure: Element, origin: DOMRect): ChartItem | null {
   const highlightIndex =
     finite(spec.highlight) && spec.highlight >= 0 && spec.highlight < labels.length ? spec.highlight : -1;
 
+  const union = (elements: Element[]) => {
+    const boxes = elements.map((element) => element.getBoundingClientRect());
+    if (boxes.length === 0) return null;
+    const left = Math.min(...boxes.map((box) => box.left));
+    const top = Math.min(...boxes.map((box) => box.top));
+    const right = Math.max(...boxes.map((box) => box.right));
+    const bottom = Math.max(...boxes.map((box) => box.bottom));
+    return relative(new DOMRect(left, top, right - left, bottom - top), origin);
+  };
   let plot: Rect | null = null;
   let axis: ChartItem["axis"] = null;
+  let labelShifts: number[] | undefined;
   let pointColors: Rgba[] | undefined;
   let highlightColor: Rgba | null = null;
   let legend: ChartItem["legend"] = null;
@@ -426,18 +437,9 @@ function extractChart(figure: Element, origin: DOMRect): ChartItem | null {
     const slices = [...svg.querySelectorAll(".dh-chart-slice:not(.dh-chart-swatch)")];
     pointColors = labels.map((_, index) => parseColor(getComputedStyle(slices[index] ?? svg).fill) ?? black);
     if (highlightIndex >= 0) highlightColor = pointColors[highlightIndex] ?? null;
-    const union = (elements: Element[]) => {
-      const boxes = elements.map((element) => element.getBoundingClientRect());
-      if (boxes.length === 0) return null;
-      const left = Math.min(...boxes.map((box) => box.left));
-      const top = Math.min(...boxes.map((box) => box.top));
-      const right = Math.max(...boxes.map((box) => box.right));
-      const bottom = Math.max(...boxes.map((box) => box.bottom));
-      return relative(new DOMRect(left, top, right - left, bottom - top), origin);
-    };
     plot = union(slices);
-    const rows = [...svg.querySelectorAll(".dh-chart-legend-row")];
-    const rowsRect = union(rows);
+    // The names' column only (PowerPoint's legend has no values): a box that narrow keeps one entry a row.
+    const rowsRect = union([...svg.querySelectorAll(".dh-chart-legend-row > :is(.dh-chart-swatch, .dh-chart-legend)")]);
     const name = svg.querySelector(".dh-chart-legend");
     if (rowsRect && name) legend = { rect: rowsRect, style: chartTextOf(getComputedStyle(name), text * 1.08, black) };
   } else {
@@ -465,14 +467,25 @@ function extractChart(figure: Element, origin: DOMRect): ChartItem | null {
         (style) => parseColor(style.fill),
       );
     }
-    const list = figure.querySelector(":scope > .dh-chart-legend-list");
-    const name = list?.querySelector(".dh-chart-legend-name");
-    if (list && name && rawSeries.length > 1) {
+    // The legend's entries, packed at the start of the list as the viewer lays them out.
+    const entries = [...figure.querySelectorAll(":scope > .dh-chart-legend-list > .dh-chart-legend-item")];
+    const entriesRect = union(entries);
+    const name = figure.querySelector(":scope > .dh-chart-legend-list .dh-chart-legend-name");
+    if (entriesRect && name && rawSeries.length > 1) {
       const nameStyle = getComputedStyle(name);
-      legend = {
-        rect: relative(list.getBoundingClientRect(), origin),
-        style: chartTextOf(nameStyle, px(nameStyle.fontSize), black),
-      };
+      legend = { rect: entriesRect, style: chartTextOf(nameStyle, px(nameStyle.fontSize), black, true) };
+    }
+    // Several lines: each end label sits where the viewer pushed it apart from the others.
+    if (type === "line" && rawSeries.length > 1) {
+      labelShifts = rawSeries.map((_, index) => {
+        const label = svg.querySelector(`.dh-chart-value[data-series="${index}"]`);
+        const points = svg.querySelectorAll(`.dh-chart-point[data-series="${index % 6}"]`);
+        const point = points[points.length - 1];
+        if (!label || !point) return 0;
+        const a = label.getBoundingClientRect();
+        const b = point.getBoundingClientRect();
+        return within(a.top + a.height / 2 - (b.top + b.height / 2), -limits.coordinate, limits.coordinate);
+      });
     }
   }
 
@@ -483,7 +496,7 @@ function extractChart(figure: Element, origin: DOMRect): ChartItem | null {
       ? {
           text: caption.textContent.trim().slice(0, limits.labelCharacters),
           rect: contentBox(caption, captionStyle, origin),
-          style: chartTextOf(captionStyle, px(captionStyle.fontSize), black),
+          style: chartTextOf(captionStyle, px(captionStyle.fontSize), black, true),
         }
       : null;
 
@@ -523,6 +536,7 @@ function extractChart(figure: Element, origin: DOMRect): ChartItem | null {
     labels,
     series,
     ...(pointColors ? { pointColors } : {}),
+    ...(labelShifts ? { labelShifts } : {}),
     highlight: highlightIndex >= 0 && highlightColor ? { index: highlightIndex, color: highlightColor } : null,
     format: { value: affixes(format.value), axis: affixes(format.axis) },
     values,
@@ -574,6 +588,26 @@ function walk(element: Element, origin: DOMRect, items: SlideItem[], model: Slid
     const chart = extractChart(element, origin);
     if (chart) {
       items.push(chart);
+      // A doughnut's centre (the highlighted share and its name) and the values beside its legend's names
+      // (PowerPoint's legend shows names only) are text over the chart.
+      for (const text of element.querySelectorAll(
+        "svg.dh-chart-svg > g > g > :is(.dh-chart-centre, .dh-chart-note), svg.dh-chart-svg .dh-chart-legend-row > .dh-chart-value",
+      )) {
+        const textStyle = getComputedStyle(text);
+        const content = text.textContent?.trim();
+        if (!content) continue;
+        const box = relative(text.getBoundingClientRect(), origin);
+        const run = { text: content, ...runStyle(text) };
+        run.color = parseColor(textStyle.fill) ?? run.color;
+        items.push({
+          kind: "text",
+          rect: box,
+          runs: [run],
+          align: text.classList.contains("dh-chart-value") ? "right" : "center",
+          lineHeight: size(box.h),
+          singleLine: true,
+        });
+      }
       return;
     }
   }

@@ -788,6 +788,7 @@ function MultiLinePlot({ data, size, options }: MultiPlotProps) {
             <text
               key={entry.index}
               className="dh-chart-value"
+              data-series={entry.index}
               x={entry.x + font.value * 0.6}
               y={entry.at}
               dominantBaseline="central"
