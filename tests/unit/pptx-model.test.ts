@@ -375,6 +375,47 @@ describe("native charts", () => {
     expect(slideDocs.flatMap((slide) => [...slide.getElementsByTagName("p:pic")])).toHaveLength(0);
   });
 
+  it("keeps hostile names, labels, units and fonts as text in the chart parts and their workbooks", async () => {
+    const hostile = `Fish & <chips> "quoted" 'single' $& $' \u0001\uFFFF end`;
+    const kept = `Fish & <chips> "quoted" 'single' $& $'  end`;
+    const style = { font: `Evil"Font' <b> & x="1"`, size: 24, bold: true, color: ink };
+    const item = chartItem({
+      labels: [hostile, "B", "C", "D"],
+      series: [{ name: hostile, values: [1, 2, 3, 4], color: ink }],
+      highlight: { index: 0, color: white },
+      format: { value: [`$"<&`, `" $&'`], axis: ["", ""] },
+      title: { text: hostile, rect: { x: 96, y: 200, w: 600, h: 40 }, style },
+      legend: { rect: { x: 96, y: 260, w: 600, h: 32 }, style },
+      value: style,
+      label: hostile,
+    });
+    const stacked = chartItem({ stacked: true, format: { value: [`$"<&`, `" $&'`], axis: ["", ""] }, value: style });
+    const bytes = await buildPptx({
+      title: "T",
+      slides: [{ background: null, items: [item, stacked] }],
+      notes: [""],
+      rasters: new Map(),
+    });
+    const parts = await readPptxXml(bytes);
+    const chart = parts.get(
+      "ppt/charts/chart" +
+        Math.min(
+          ...[...parts.keys()].flatMap((name) => /^ppt\/charts\/chart(\d+)\.xml$/.exec(name)?.[1] ?? []).map(Number),
+        ) +
+        ".xml",
+    )!;
+    expect(texts(chart, "c:v")).toEqual(expect.arrayContaining([kept]));
+    expect(texts(chart, "a:t")).toContain(kept);
+    expect(attributeValues(chart, "a:latin", "typeface")).toContain(`Evil"Font' <b> & x="1"`);
+    const frames = slideParts(parts).flatMap((slide) => attributeValues(slide, "p:cNvPr", "descr"));
+    expect(frames).toContain(kept);
+    const zip = await JSZip.loadAsync(bytes);
+    for (const name of Object.keys(zip.files).filter((part) => part.endsWith(".xlsx"))) {
+      const workbook = await readPptxXml(await zip.file(name)!.async("nodebuffer"));
+      expect(workbook.size).toBeGreaterThan(0);
+    }
+  });
+
   it("refuses a chart whose series do not match its categories, or too many categories", async () => {
     const build = (item: ChartItem) =>
       buildPptx({ title: "T", slides: [{ background: null, items: [item] }], notes: [""], rasters: new Map() });
