@@ -125,7 +125,8 @@ export function addChart(pptx: PptxGenJS, slide: PptxGenJS.Slide, item: ChartIte
     dataLabelFormatCode: valueFormat,
     dataLabelFontBold: item.value.bold,
     ...text("dataLabel", item.value),
-    dataLabelPosition: item.type === "line" ? (bars > 1 ? "r" : "t") : "outEnd",
+    // Outside the end is the only place for clustered bars' labels, and one PowerPoint refuses for stacked ones.
+    dataLabelPosition: item.type === "line" ? (bars > 1 ? "r" : "t") : item.stacked ? "inEnd" : "outEnd",
   } as PptxGenJS.IChartOpts;
 
   if (pie) {

@@ -355,6 +355,9 @@ describe("native charts", () => {
     expect(attributeValues(grouped, "c:numFmt", "formatCode")).toContain('#,##0" $M";"−"#,##0" $M"');
     expect(grouped.getElementsByTagName("c:legend")).toHaveLength(1);
     expect(attributeValues(charts[1]!, "c:grouping", "val")).toEqual(["stacked"]);
+    // Stacked bars' labels sit inside the segment ends (the totals moved above them); never outside.
+    expect(attributeValues(charts[1]!, "c:dLblPos", "val")).not.toContain("outEnd");
+    expect(texts(charts[1]!, "a:t")).toEqual(expect.arrayContaining(["32 $M", "53 $M"]));
     // The highlighted bar and point: a data point of their own with the highlight colour.
     for (const chart of [charts[2]!, charts[3]!]) {
       const points = [...chart.getElementsByTagName("c:dPt")];
