@@ -17,6 +17,10 @@ export const slideModelLimits = {
   fontCharacters: 200,
   linkCharacters: 2_048,
   labelCharacters: 1_000,
+  /** A chart's categories and series (PowerPoint charts with more are unreadable on a slide anyway). */
+  chartCategories: 1_000,
+  chartSeries: 50,
+  affixCharacters: 40,
   notesCharacters: 100_000,
   /** Canvas pixels: the canvas is 1920x1080; boxes may overhang it, not by kilometres. */
   coordinate: 100_000,
@@ -103,10 +107,54 @@ export type RasterItem = {
   asset?: { path: string; fit: "cover" | "contain"; width: number; height: number };
 };
 
+/** A font as a chart draws a kind of its text. */
+export type ChartText = { font: string; size: number; bold: boolean; color: Rgba };
+
+/**
+ * A `Chart` rebuilt as a native PowerPoint chart (its data editable in PowerPoint), from the data the
+ * component writes on its figure and the colours and type the browser computed for it. `rect` is the
+ * figure; `plot` the value axis's inner rectangle, `titleRect` and `legendRect` where the viewer draws the
+ * title and the legend (all in canvas pixels).
+ */
+export type ChartItem = {
+  kind: "chart";
+  rect: Rect;
+  type: "bar" | "line" | "pie";
+  stacked: boolean;
+  labels: string[];
+  series: Array<{ name: string; values: (number | null)[]; color: Rgba }>;
+  /** A pie's slice colours, in order. */
+  pointColors?: Rgba[];
+  /** Several lines: how far (px, down) the viewer moved each line's end label from its last point. */
+  labelShifts?: number[];
+  /** The highlighted category (bar or point) and its colour. */
+  highlight: { index: number; color: Rgba } | null;
+  /** Text before and after the digits of value labels and of axis ticks ("$", " $M", "%"). */
+  format: { value: [string, string]; axis: [string, string] };
+  /** Value labels: on every bar or point, only on the highlighted one (the others do not fit), or none. */
+  values: "all" | "highlight" | "none";
+  /** The value scale as the viewer draws it (bar and line). */
+  axis: { min: number; max: number; step: number } | null;
+  plot: Rect | null;
+  title: { text: string; rect: Rect; style: ChartText } | null;
+  legend: { rect: Rect; style: ChartText } | null;
+  tick: ChartText;
+  category: ChartText;
+  value: ChartText;
+  grid: { width: number; color: Rgba } | null;
+  baseline: { width: number; color: Rgba } | null;
+  /** The slide's colour around points and between stacked segments. */
+  ground: Rgba | null;
+  /** Px: bar width and line width as drawn. */
+  barWidth: number;
+  lineWidth: number;
+  label: string;
+};
+
 /** The path of a stored image as the asset route serves it. */
 export const assetPathPattern = /^\/assets\/[0-9a-f]{64}\.(png|jpg|gif)$/;
 
-export type SlideItem = ShapeItem | TextItem | TableItem | RasterItem;
+export type SlideItem = ShapeItem | TextItem | TableItem | RasterItem | ChartItem;
 
 export type SlideModel = { background: Rgba | null; items: SlideItem[] };
 

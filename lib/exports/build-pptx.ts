@@ -1,8 +1,9 @@
 import { createHash } from "node:crypto";
 import JSZip from "jszip";
 import PptxGenJS from "pptxgenjs";
-import type { Rgba, SlideModel, TextRun } from "@/lib/contract/slide-model";
+import type { ChartItem, Rgba, SlideModel, TextRun } from "@/lib/contract/slide-model";
 import { escapeXml, xmlChars } from "./ooxml";
+import { addChart, finishCharts } from "./pptx-charts";
 import { parseExportModel } from "./pptx-model";
 
 // Turns the extracted slide models into a PowerPoint file. The canvas is 1920x1080 px on a 13.333x7.5 in
@@ -69,6 +70,7 @@ export async function buildPptx(input: {
   pptx.title = escapedByPptxgenjs(input.title);
   pptx.company = writtenAsIsByPptxgenjs("Deckhand");
 
+  const charts: ChartItem[] = [];
   slides.forEach((model, index) => {
     const slide = pptx.addSlide();
     if (model.background)
@@ -163,6 +165,9 @@ export async function buildPptx(input: {
           rowH: item.rowHeights.map(inch),
           autoPage: false,
         });
+      } else if (item.kind === "chart") {
+        charts.push(item);
+        addChart(pptx, slide, item, `Chart ${charts.length}`);
       } else {
         const raster = input.rasters.get(item.id);
         if (raster?.contentType && item.asset) {
@@ -189,7 +194,14 @@ export async function buildPptx(input: {
     if (text) slide.addNotes(text);
   });
 
-  return dedupeMedia((await pptx.write({ outputType: "nodebuffer", compression: true })) as Buffer);
+  const written = (await pptx.write({ outputType: "nodebuffer", compression: true })) as Buffer;
+  return dedupeMedia(charts.length > 0 ? await withFinishedCharts(written, charts) : written);
+}
+
+async function withFinishedCharts(pptx: Buffer, charts: ChartItem[]): Promise<Buffer> {
+  const zip = await JSZip.loadAsync(pptx);
+  await finishCharts(zip, charts);
+  return zip.generateAsync({ type: "nodebuffer", compression: "DEFLATE" });
 }
 
 // pptxgenjs writes a media part per picture; an image shown on several slides is kept once: every

@@ -115,10 +115,80 @@ const raster = z.strictObject({
     .optional(),
 });
 
+const label = z.string().max(limits.labelCharacters, `a label of more than ${limits.labelCharacters} characters`);
+const affix = z.string().max(limits.affixCharacters, `a unit of more than ${limits.affixCharacters} characters`);
+const chartText = z.strictObject({
+  font,
+  size: z.number().min(0).max(limits.fontSize),
+  bold: z.boolean(),
+  color: rgba,
+});
+const chartLine = z.strictObject({ width: length, color: rgba }).nullable();
+const tooManyCategories = `more than ${limits.chartCategories} categories in one chart`;
+
+const chart = z
+  .strictObject({
+    kind: z.literal("chart"),
+    rect,
+    type: z.enum(["bar", "line", "pie"]),
+    stacked: z.boolean(),
+    labels: z.array(label).min(1).max(limits.chartCategories, tooManyCategories),
+    series: z
+      .array(
+        z.strictObject({
+          name: label,
+          values: z.array(z.number().min(-1e15).max(1e15).nullable()).max(limits.chartCategories, tooManyCategories),
+          color: rgba,
+        }),
+      )
+      .min(1)
+      .max(limits.chartSeries, `more than ${limits.chartSeries} series in one chart`),
+    pointColors: z.array(rgba).max(limits.chartCategories, tooManyCategories).optional(),
+    labelShifts: z.array(coordinate).max(limits.chartSeries).optional(),
+    highlight: z.strictObject({ index: z.number().int().min(0), color: rgba }).nullable(),
+    format: z.strictObject({ value: z.tuple([affix, affix]), axis: z.tuple([affix, affix]) }),
+    values: z.enum(["all", "highlight", "none"]),
+    axis: z
+      .strictObject({
+        min: z.number().min(-1e15).max(1e15),
+        max: z.number().min(-1e15).max(1e15),
+        step: z.number().positive().max(1e15),
+      })
+      .refine(
+        (axis) => axis.max > axis.min && (axis.max - axis.min) / axis.step <= 1_000,
+        "an axis of at most 1000 steps",
+      )
+      .nullable(),
+    plot: rect.nullable(),
+    title: z.strictObject({ text: label, rect, style: chartText }).nullable(),
+    legend: z.strictObject({ rect, style: chartText }).nullable(),
+    tick: chartText,
+    category: chartText,
+    value: chartText,
+    grid: chartLine,
+    baseline: chartLine,
+    ground: rgba.nullable(),
+    barWidth: length,
+    lineWidth: length,
+    label: z.string().max(limits.labelCharacters, `alt text of more than ${limits.labelCharacters} characters`),
+  })
+  .refine(
+    (value) => value.series.every((line) => line.values.length === value.labels.length),
+    "a chart's series have a value per category",
+  )
+  .refine(
+    (value) => !value.highlight || value.highlight.index < value.labels.length,
+    "a chart highlights one of its categories",
+  )
+  .refine(
+    (value) => !value.pointColors || value.pointColors.length === value.labels.length,
+    "a pie has a colour per slice",
+  );
+
 const slide = z.strictObject({
   background: rgba.nullable(),
   items: z
-    .array(z.discriminatedUnion("kind", [shape, text, table, raster]))
+    .array(z.discriminatedUnion("kind", [shape, text, table, raster, chart]))
     .max(limits.itemsPerSlide, `more than ${limits.itemsPerSlide} items on one slide`),
 });
 
@@ -146,6 +216,10 @@ const exportModel = z
             parts += row.length;
             for (const cell of row) count(cell.runs);
           }
+        }
+        if (item.kind === "chart") {
+          parts += item.labels.length;
+          for (const line of item.series) parts += line.values.length;
         }
         if (item.kind === "raster") {
           if (rasterIds.has(item.id)) context.addIssue({ code: "custom", message: `picture ${item.id} appears twice` });

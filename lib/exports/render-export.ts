@@ -149,6 +149,11 @@ export async function renderPptx(viewable: ViewableDeck): Promise<RenderedExport
                 ? item.rows.flat().flatMap((cell) => cell.runs)
                 : [];
           for (const run of runs) used.add(run.font);
+          if (item.kind === "chart") {
+            for (const style of [item.tick, item.category, item.value, item.title?.style, item.legend?.style]) {
+              if (style) used.add(style.font);
+            }
+          }
         }
       }
       const nonstandardFonts = [

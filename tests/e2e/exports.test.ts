@@ -230,7 +230,9 @@ describe("PPTX export", () => {
     const slide3 = await zip.file("ppt/slides/slide3.xml")!.async("string");
     expect(slide3).toMatch(/prstGeom prst="roundRect"/);
     const slide6 = await zip.file("ppt/slides/slide6.xml")!.async("string");
-    expect(slide6).toContain("<p:pic>");
+    // The chart is a native chart (its data in the file), not a picture.
+    expect(slide6).toContain('uri="http://schemas.openxmlformats.org/drawingml/2006/chart"');
+    expect(slide6).not.toContain("<p:pic>");
     const slide11 = await zip.file("ppt/slides/slide11.xml")!.async("string");
     expect(slide11).toContain("example.com/docs");
   });

@@ -17,7 +17,7 @@ import { ssim } from "../helpers/image-similarity";
 import { waitForExport } from "../helpers/exports";
 import { convertWithLibreOffice } from "../helpers/pptx-xml";
 import { expectScreenshot, stableScreenshot } from "../helpers/screenshots";
-import { fiveSlideDeck, showcaseDeck } from "../helpers/sample-decks";
+import { chartTypesDeck, fiveSlideDeck, showcaseDeck } from "../helpers/sample-decks";
 
 // The exported PPTX opened by another program (LibreOffice Impress), each slide compared with the
 // viewer's own screenshot of that slide. LibreOffice gets the deck's shipped fonts (decompressed from
@@ -178,4 +178,10 @@ describe.skipIf(missing.length > 0)("PPTX fidelity in LibreOffice", () => {
     });
     expectOfficeMatches(viewer, office);
   }, 360_000);
+
+  // Native charts of the other types (a doughnut, one line, bars below zero) drawn by LibreOffice.
+  it("draws a pie, a line and negative bars as native charts close to the viewer", async () => {
+    const { viewer, office } = await renderThreeWays("charts", chartTypesDeck, 3);
+    expectOfficeMatches(viewer, office);
+  }, 240_000);
 });

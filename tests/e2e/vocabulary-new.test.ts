@@ -210,8 +210,14 @@ describe("Timeline, Steps and multi-series charts", () => {
       attributeValues(slides[index]!, "a:prstGeom", "prst").filter((prst) => prst === "ellipse").length;
     expect(shapes(0)).toBeGreaterThanOrEqual(5);
     expect(shapes(1)).toBeGreaterThanOrEqual(4);
-    // Legends are text too.
-    expect(texts(slides[3]!, "a:t")).toEqual(expect.arrayContaining(["EMEA", "Americas", "APAC"]));
+    // The four charts are native charts (no pictures), their series named as in the legend.
+    const parts = await readPptxXml(pptxBytes);
+    const charts = [...parts.keys()].filter((name) => /^ppt\/charts\/chart\d+\.xml$/.test(name));
+    expect(charts).toHaveLength(4);
+    expect(charts.flatMap((name) => texts(parts.get(name)!, "c:v"))).toEqual(
+      expect.arrayContaining(["EMEA", "Americas", "APAC", "Sign-up rate", "Activation"]),
+    );
+    for (const index of [3, 4, 5, 6]) expect(slides[index]!.getElementsByTagName("p:pic")).toHaveLength(0);
 
     const work = fs.mkdtempSync(path.join(SHOTS, "office-"));
     const converted = convertWithLibreOffice(pptxPath, work);

@@ -167,3 +167,27 @@ ${newVocabularySlides}      <Slide label="Diagram">
   );
 }
 `;
+
+// Every chart type with a highlight, a unit and a title: a doughnut, one line, bars below zero.
+export const chartTypesDeck = `import { Deck, Slide, Heading, Chart } from "@deckhand/player";
+
+export default function ChartTypes() {
+  return (
+    <Deck title="Chart types">
+      <Slide label="Pie">
+        <Heading>Where the time goes</Heading>
+        <Chart type="pie" unit="%" highlight="Reviews" title="Share of cycle time"
+          data={[{ label: "Coding", value: 38 }, { label: "Reviews", value: 27 }, { label: "CI", value: 20 }, { label: "Deploy", value: 15 }]} />
+      </Slide>
+      <Slide label="Line">
+        <Heading>Weekly active teams</Heading>
+        <Chart type="line" highlight="W4" data={[{ label: "W1", value: 120 }, { label: "W2", value: 135 }, { label: "W3", value: 128 }, { label: "W4", value: 160 }, { label: "W5", value: 171 }]} />
+      </Slide>
+      <Slide label="Margins">
+        <Heading>Margin by product line</Heading>
+        <Chart type="bar" unit="pp" data={[{ label: "Core", value: 12.5 }, { label: "Add-ons", value: 4 }, { label: "Services", value: -3.5 }]} />
+      </Slide>
+    </Deck>
+  );
+}
+`;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { SlideModel, TextRun } from "@/lib/contract/slide-model";
+import JSZip from "jszip";
+import type { ChartItem, SlideModel, TextRun } from "@/lib/contract/slide-model";
 import { buildPptx } from "@/lib/exports/build-pptx";
 import { escapeXml, xmlChars } from "@/lib/exports/ooxml";
 import { isExportableLink, parseExportModel } from "@/lib/exports/pptx-model";
@@ -247,6 +248,186 @@ describe("right-to-left paragraphs", () => {
     expect(() => parseExportModel({ slides: [rtl], notes: [""] })).not.toThrow();
     (rtl.items[0] as { rtl?: unknown }).rtl = "yes";
     expect(() => parseExportModel({ slides: [rtl], notes: [""] })).toThrow(DeckFaultError);
+  });
+});
+
+// A Chart as extract-slides.ts reads it from the viewer (colours, fonts and boxes as the browser drew them).
+function chartItem(extra: Partial<ChartItem> = {}): ChartItem {
+  const style = { font: "Inter", size: 24, bold: false, color: ink };
+  return {
+    kind: "chart",
+    rect: { x: 96, y: 200, w: 1728, h: 800 },
+    type: "bar",
+    stacked: false,
+    labels: ["Q1", "Q2", "Q3", "Q4"],
+    series: [
+      { name: "EMEA", values: [12, 15, 18, 22], color: { hex: "1D4ED8", alpha: 1 } },
+      { name: "Americas", values: [20, 22, null, 31], color: { hex: "0F766E", alpha: 1 } },
+    ],
+    highlight: null,
+    format: { value: ["", " $M"], axis: ["", ""] },
+    values: "all",
+    axis: { min: 0, max: 40, step: 10 },
+    plot: { x: 150, y: 330, w: 1660, h: 600 },
+    title: { text: "Revenue by region", rect: { x: 96, y: 200, w: 1728, h: 40 }, style: { ...style, bold: true } },
+    legend: { rect: { x: 96, y: 260, w: 600, h: 32 }, style },
+    tick: { ...style, size: 22 },
+    category: style,
+    value: { ...style, size: 26, bold: true },
+    grid: { width: 1.5, color: { hex: "E5E5E5", alpha: 1 } },
+    baseline: { width: 2.5, color: { hex: "777777", alpha: 1 } },
+    ground: white,
+    barWidth: 90,
+    lineWidth: 5,
+    label: "Revenue by region. EMEA: Q1 12 $M, Q2 15 $M",
+    ...extra,
+  };
+}
+
+describe("native charts", () => {
+  const singleBar = chartItem({
+    labels: ["Apr", "May", "Sep"],
+    series: [{ name: "Revenue", values: [42, 48, 94], color: { hex: "1D4ED8", alpha: 1 } }],
+    highlight: { index: 2, color: { hex: "C2410C", alpha: 1 } },
+    format: { value: ["$", ""], axis: ["$", ""] },
+    title: null,
+    legend: null,
+    label: "Apr: $42, May: $48, Sep: $94",
+  });
+  const line = chartItem({
+    type: "line",
+    labels: ["Jan", "Feb", "Mar"],
+    series: [{ name: "Sign-ups", values: [40, 44.5, 47], color: { hex: "1D4ED8", alpha: 1 } }],
+    highlight: { index: 1, color: { hex: "C2410C", alpha: 1 } },
+    legend: null,
+  });
+  const pie = chartItem({
+    type: "pie",
+    labels: ["A", "B", "C"],
+    series: [{ name: "Share", values: [50, 30, 20], color: { hex: "1D4ED8", alpha: 1 } }],
+    pointColors: ["1D4ED8", "0F766E", "C2410C"].map((hex) => ({ hex, alpha: 1 })),
+    axis: null,
+  });
+  const slides: SlideModel[] = [
+    { background: white, items: [chartItem()] },
+    { background: white, items: [chartItem({ stacked: true }), singleBar] },
+    { background: white, items: [line, pie] },
+  ];
+
+  it("writes each chart as a chart part with its data, an embedded workbook, the highlight and alt text", async () => {
+    const bytes = await buildPptx({ title: "Charts", slides, notes: ["", "", ""], rasters: new Map() });
+    const parts = await readPptxXml(bytes);
+    const zip = await JSZip.loadAsync(bytes);
+    const chartNames = [...parts.keys()].filter((name) => /^ppt\/charts\/chart\d+\.xml$/.test(name));
+    expect(chartNames).toHaveLength(5);
+    const charts = chartNames
+      .sort((a, b) => Number(/(\d+)\.xml$/.exec(a)![1]) - Number(/(\d+)\.xml$/.exec(b)![1]))
+      .map((name) => parts.get(name)!);
+    for (const [index, chart] of charts.entries()) {
+      expect(chart.getElementsByTagName("c:chart")).toHaveLength(1);
+      // Each chart part points at its own workbook, stored in the file: "Edit Data" opens it.
+      const rels = parts.get(chartNames[index]!.replace("charts/", "charts/_rels/") + ".rels")!;
+      const target = attributeValues(rels, "Relationship", "Target").find((value) => value.endsWith(".xlsx"));
+      expect(target).toBeDefined();
+      const workbook = zip.file(`ppt/embeddings/${target!.split("/").pop()}`);
+      expect(workbook).not.toBeNull();
+      const sheet = await JSZip.loadAsync(await workbook!.async("nodebuffer"));
+      expect(Object.keys(sheet.files)).toContain("xl/worksheets/sheet1.xml");
+    }
+    // Grouped: both series by name with their values, the gap kept as an empty value.
+    const grouped = charts[0]!;
+    expect(grouped.getElementsByTagName("c:barChart")).toHaveLength(1);
+    expect(attributeValues(grouped, "c:grouping", "val")).toEqual(["clustered"]);
+    const names = [...grouped.getElementsByTagName("c:ser")].map(
+      (series) => series.getElementsByTagName("c:tx")[0]!.getElementsByTagName("c:v")[0]!.textContent,
+    );
+    expect(names).toEqual(["EMEA", "Americas"]);
+    expect(texts(grouped, "a:t")).toContain("Revenue by region");
+    const values = [...grouped.getElementsByTagName("c:val")].map((val) =>
+      [...val.getElementsByTagName("c:v")].map((v) => v.textContent),
+    );
+    expect(values).toEqual([
+      ["12", "15", "18", "22"],
+      ["20", "22", "", "31"],
+    ]);
+    expect(texts(grouped, "c:v")).toEqual(expect.arrayContaining(["Q1", "Q4"]));
+    expect(attributeValues(grouped, "a:srgbClr", "val")).toEqual(expect.arrayContaining(["1D4ED8", "0F766E"]));
+    expect(attributeValues(grouped, "c:numFmt", "formatCode")).toContain('#,##0" $M";"−"#,##0" $M"');
+    expect(grouped.getElementsByTagName("c:legend")).toHaveLength(1);
+    expect(attributeValues(charts[1]!, "c:grouping", "val")).toEqual(["stacked"]);
+    // Stacked bars' labels sit inside the segment ends (the totals moved above them); never outside.
+    expect(attributeValues(charts[1]!, "c:dLblPos", "val")).not.toContain("outEnd");
+    expect(texts(charts[1]!, "a:t")).toEqual(expect.arrayContaining(["32 $M", "53 $M"]));
+    // The highlighted bar and point: a data point of their own with the highlight colour.
+    for (const chart of [charts[2]!, charts[3]!]) {
+      const points = [...chart.getElementsByTagName("c:dPt")];
+      expect(points).toHaveLength(1);
+      const values = (tag: string) =>
+        [...points[0]!.getElementsByTagName(tag)].map((element) => element.getAttribute("val"));
+      expect(values("c:idx")).toEqual([chart === charts[2] ? "2" : "1"]);
+      expect(values("a:srgbClr")).toContain("C2410C");
+    }
+    expect(charts[3]!.getElementsByTagName("c:lineChart")).toHaveLength(1);
+    expect(charts[4]!.getElementsByTagName("c:doughnutChart")).toHaveLength(1);
+    // Alt text on the graphic frames, and no picture in place of a chart.
+    const slideDocs = slideParts(parts);
+    const frames = slideDocs.flatMap((slide) => [...slide.getElementsByTagName("p:graphicFrame")]);
+    expect(frames.map((frame) => frame.getElementsByTagName("p:cNvPr")[0]!.getAttribute("descr"))).toEqual(
+      expect.arrayContaining(["Apr: $42, May: $48, Sep: $94", "Revenue by region. EMEA: Q1 12 $M, Q2 15 $M"]),
+    );
+    expect(slideDocs.flatMap((slide) => [...slide.getElementsByTagName("p:pic")])).toHaveLength(0);
+  });
+
+  it("keeps hostile names, labels, units and fonts as text in the chart parts and their workbooks", async () => {
+    const hostile = `Fish & <chips> "quoted" 'single' $& $' \u0001\uFFFF end`;
+    const kept = `Fish & <chips> "quoted" 'single' $& $'  end`;
+    const style = { font: `Evil"Font' <b> & x="1"`, size: 24, bold: true, color: ink };
+    const item = chartItem({
+      labels: [hostile, "B", "C", "D"],
+      series: [{ name: hostile, values: [1, 2, 3, 4], color: ink }],
+      highlight: { index: 0, color: white },
+      format: { value: [`$"<&`, `" $&'`], axis: ["", ""] },
+      title: { text: hostile, rect: { x: 96, y: 200, w: 600, h: 40 }, style },
+      legend: { rect: { x: 96, y: 260, w: 600, h: 32 }, style },
+      value: style,
+      label: hostile,
+    });
+    const stacked = chartItem({ stacked: true, format: { value: [`$"<&`, `" $&'`], axis: ["", ""] }, value: style });
+    const bytes = await buildPptx({
+      title: "T",
+      slides: [{ background: null, items: [item, stacked] }],
+      notes: [""],
+      rasters: new Map(),
+    });
+    const parts = await readPptxXml(bytes);
+    const chart = parts.get(
+      "ppt/charts/chart" +
+        Math.min(
+          ...[...parts.keys()].flatMap((name) => /^ppt\/charts\/chart(\d+)\.xml$/.exec(name)?.[1] ?? []).map(Number),
+        ) +
+        ".xml",
+    )!;
+    expect(texts(chart, "c:v")).toEqual(expect.arrayContaining([kept]));
+    expect(texts(chart, "a:t")).toContain(kept);
+    expect(attributeValues(chart, "a:latin", "typeface")).toContain(`Evil"Font' <b> & x="1"`);
+    const frames = slideParts(parts).flatMap((slide) => attributeValues(slide, "p:cNvPr", "descr"));
+    expect(frames).toContain(kept);
+    const zip = await JSZip.loadAsync(bytes);
+    for (const name of Object.keys(zip.files).filter((part) => part.endsWith(".xlsx"))) {
+      const workbook = await readPptxXml(await zip.file(name)!.async("nodebuffer"));
+      expect(workbook.size).toBeGreaterThan(0);
+    }
+  });
+
+  it("refuses a chart whose series do not match its categories, or too many categories", async () => {
+    const build = (item: ChartItem) =>
+      buildPptx({ title: "T", slides: [{ background: null, items: [item] }], notes: [""], rasters: new Map() });
+    await expect(build(chartItem({ labels: ["A"] }))).rejects.toBeInstanceOf(DeckFaultError);
+    const many = Array.from({ length: 2_000 }, (_, index) => String(index));
+    await expect(
+      build(chartItem({ labels: many, series: [{ name: "x", values: many.map(Number), color: ink }] })),
+    ).rejects.toBeInstanceOf(DeckFaultError);
+    await expect(build(chartItem({ highlight: { index: 9, color: ink } }))).rejects.toBeInstanceOf(DeckFaultError);
   });
 });
 

@@ -170,8 +170,36 @@ export function Chart({ type, data, labels, series, stacked, unit, highlight, sh
   else if (kind === "line") plot = <LinePlot points={points} size={size} options={options} />;
   else plot = <PiePlot points={points} size={size} options={options} />;
 
+  // What the PPTX export needs to rebuild the chart as a native one, as the viewer draws it: the data as
+  // charted (a pie's merged slices), read by components/player/export/extract-slides.ts. Not drawn.
+  const spec: ChartSpec | undefined = several
+    ? {
+        type: kind,
+        stacked: isStacked,
+        labels: multi.labels,
+        series: multi.series,
+        format: formatsOf(unit),
+        highlight: -1,
+        showValues: options.showValues,
+      }
+    : points.length > 0
+      ? chartSpecOf(
+          kind,
+          kind === "pie" ? pieSlices(points) : points,
+          titleText,
+          unit,
+          highlightLabel,
+          options.showValues,
+        )
+      : undefined;
+
   return (
-    <figure className="dh-chart" data-type={kind} data-stacked={isStacked ? "" : undefined}>
+    <figure
+      className="dh-chart"
+      data-type={kind}
+      data-stacked={isStacked ? "" : undefined}
+      data-chart={spec ? JSON.stringify(spec) : undefined}
+    >
       {titleText ? (
         <figcaption className="dh-chart-title" dir="auto">
           {titleText}
@@ -201,6 +229,52 @@ export function Chart({ type, data, labels, series, stacked, unit, highlight, sh
       </div>
     </figure>
   );
+}
+
+/** The chart's data for the PPTX export (see extract-slides.ts); `highlight` is a category index or -1. */
+type ChartSpec = {
+  type: ChartType;
+  stacked: boolean;
+  labels: string[];
+  series: Array<{ name: string; values: (number | null)[] }>;
+  /** What goes before and after the digits of a value label and of an axis tick. */
+  format: { value: [string, string]; axis: [string, string] };
+  highlight: number;
+  showValues: boolean;
+};
+
+function formatsOf(unit: unknown): ChartSpec["format"] {
+  const around = (text: string): [string, string] => {
+    const at = text.indexOf("1");
+    return [text.slice(0, at), text.slice(at + 1)];
+  };
+  return { value: around(formatValue(1, unit)), axis: around(formatValue(1, unit, { axis: true })) };
+}
+
+function chartSpecOf(
+  type: ChartType,
+  points: ChartPoint[],
+  title: string | undefined,
+  unit: unknown,
+  highlight: string | undefined,
+  showValues: boolean,
+): ChartSpec {
+  return {
+    type,
+    stacked: false,
+    labels: points.map((point) => point.label),
+    series: [{ name: title ?? "Value", values: points.map((point) => point.value) }],
+    format: formatsOf(unit),
+    highlight: highlight === undefined ? -1 : points.findIndex((point) => point.label === highlight),
+    showValues,
+  };
+}
+
+/** The value scale and plot rectangle of a bar or line plot, for the PPTX export (not drawn). */
+function frameData(frame: ReturnType<typeof cartesianFrame>): string {
+  const { ticks, plot, min, max } = frame;
+  const step = ticks.length > 1 ? ticks[1]! - ticks[0]! : max - min;
+  return JSON.stringify({ min, max, step, ...plot });
 }
 
 function chartPoints(data: unknown): ChartPoint[] {
@@ -346,7 +420,7 @@ function cartesianFrame(
 function Axes({ frame, size }: { frame: ReturnType<typeof cartesianFrame>; size: Size }) {
   const { ticks, tickTexts, plot, y, font } = frame;
   return (
-    <g>
+    <g className="dh-chart-axes" data-frame={frameData(frame)}>
       {ticks.map((tick, index) => (
         <g key={index}>
           <line
@@ -714,6 +788,7 @@ function MultiLinePlot({ data, size, options }: MultiPlotProps) {
             <text
               key={entry.index}
               className="dh-chart-value"
+              data-series={entry.index}
               x={entry.x + font.value * 0.6}
               y={entry.at}
               dominantBaseline="central"
