@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import JSZip from "jszip";
 import PptxGenJS from "pptxgenjs";
-import type { Rgba, SlideModel, TextRun } from "@/lib/contract/slide-model";
+import type { Rgba, SlideModel, TextItem, TextList, TextRun } from "@/lib/contract/slide-model";
 import { escapeXml, xmlChars } from "./ooxml";
 import { parseExportModel } from "./pptx-model";
 
@@ -56,6 +56,76 @@ function textRun(run: TextRun, rtl = false): PptxGenJS.TextProps {
   };
 }
 
+// A text box's place and width. Fonts differ slightly between the browser and PowerPoint or LibreOffice;
+// a little room keeps lines from re-wrapping. A single line (wrap="none") is never narrower than the
+// browser measured its text, with room for another program's metrics (a semi-bold drawn with the Bold
+// face, a fallback font): more for letter-spaced text, which spacing and hinting widen per character,
+// and more for a short line, where a few pixels count. The box grows away from its alignment edge (both
+// ways when centred), so the text stays where it was.
+export function textBoxSpan(item: TextItem): { x: number; w: number } {
+  let width: number;
+  if (item.singleLine) {
+    const characters = item.runs.reduce((count, run) => count + [...run.text].length, 0);
+    const spacing = item.runs.reduce((most, run) => Math.max(most, Math.abs(run.letterSpacing)), 0);
+    const size = item.runs.reduce((most, run) => Math.max(most, run.size), 0);
+    const needed = Math.max(item.rect.w, item.textWidth ?? 0);
+    width = needed * 1.08 + spacing * characters * 0.25 + size * 0.5;
+  } else {
+    width = item.rect.w * 1.04;
+  }
+  const slack = width - item.rect.w;
+  const x =
+    item.align === "center" ? item.rect.x - slack / 2 : item.align === "right" ? item.rect.x - slack : item.rect.x;
+  return { x, w: width };
+}
+
+// pptxgenjs writes a bullet's character or numbering but not its colour, font or size: each list's box is
+// named, and its bullets are completed in the slide's XML (buClr, buSzPct, buFont before buChar/buAutoNum,
+// the order the schema wants).
+const listName = (index: number) => `Deckhand list ${index}`;
+
+function bulletXml(list: TextList): string {
+  const color = `<a:buClr><a:srgbClr val="${hex(list.color)}">${
+    list.color.alpha < 1 ? `<a:alpha val="${Math.round(list.color.alpha * 100_000)}"/>` : ""
+  }</a:srgbClr></a:buClr>`;
+  const font = `<a:buFont typeface="${writtenAsIsByPptxgenjs(list.font)}"/>`;
+  const sizePct = `<a:buSzPct val="${Math.round(list.sizePercent * 1000)}"/>`;
+  const marker =
+    list.marker.kind === "number"
+      ? '<a:buAutoNum type="arabicPlain" startAt="1"/>'
+      : `<a:buChar char="${writtenAsIsByPptxgenjs(list.marker.char)}"/>`;
+  return color + sizePct + font + marker;
+}
+
+// pptxgenjs (4.0.1) writes a paragraph's properties again before each of its runs after the first; the
+// schema allows one <a:pPr>, first, and PowerPoint repairs a file that has more. The first is kept.
+export function oneParagraphProperties(xml: string): string {
+  return xml.replace(/<a:p>((?:(?!<\/a:p>)[\s\S])*)<\/a:p>/g, (paragraph, body: string) => {
+    let seen = false;
+    const kept = body.replace(/<a:pPr\b(?:[^>]*\/>|(?:(?!<\/a:pPr>)[\s\S])*<\/a:pPr>)/g, (properties) => {
+      if (!seen) {
+        seen = true;
+        return properties;
+      }
+      return "";
+    });
+    return kept === body ? paragraph : `<a:p>${kept}</a:p>`;
+  });
+}
+
+export function completeBullets(xml: string, lists: Map<string, TextList>): string {
+  if (lists.size === 0) return xml;
+  return xml.replace(/<p:sp>(?:(?!<\/p:sp>)[\s\S])*<\/p:sp>/g, (shape) => {
+    const name = /<p:cNvPr [^>]*name="([^"]*)"/.exec(shape)?.[1];
+    const list = name === undefined ? undefined : lists.get(name);
+    if (!list) return shape;
+    return shape.replace(
+      /<a:buSzPct val="\d+"\/>(?:<a:buFont [^>]*\/>)?(?:<a:buChar [^>]*\/>|<a:buAutoNum [^>]*\/>)/g,
+      bulletXml(list),
+    );
+  });
+}
+
 export async function buildPptx(input: {
   title: string;
   slides: SlideModel[];
@@ -68,6 +138,8 @@ export async function buildPptx(input: {
   pptx.layout = "LAYOUT_WIDE";
   pptx.title = escapedByPptxgenjs(input.title);
   pptx.company = writtenAsIsByPptxgenjs("Deckhand");
+  const lists = new Map<string, TextList>();
+  const listNames = new Map<TextItem, string>();
 
   slides.forEach((model, index) => {
     const slide = pptx.addSlide();
@@ -106,32 +178,45 @@ export async function buildPptx(input: {
           },
         );
       } else if (item.kind === "text") {
-        // Fonts differ slightly between the browser and PowerPoint; a little room keeps lines from re-wrapping.
-        const slack = item.rect.w * 0.04;
-        const x =
-          item.align === "center"
-            ? item.rect.x - slack / 2
-            : item.align === "right"
-              ? item.rect.x - slack
-              : item.rect.x;
-        slide.addText(
-          item.runs.map((run) => textRun(run, item.rtl)),
-          {
-            x: inch(x),
-            y: box.y,
-            w: inch(item.rect.w + slack),
-            h: inch(Math.max(item.rect.h, item.lineHeight)),
-            margin: 0,
-            align: item.align,
-            valign: "top",
-            lineSpacing: Math.min(pt(item.lineHeight), MAX_SPACING_PT),
-            paraSpaceBefore: 0,
-            paraSpaceAfter: 0,
-            wrap: !item.singleLine,
-            fit: "none",
-            rtlMode: item.rtl || undefined,
-          },
-        );
+        const span = textBoxSpan(item);
+        const list = item.list;
+        let runs = item.runs.map((run) => textRun(run, item.rtl));
+        if (list) {
+          // Each point is a paragraph with its bullet, its hanging indent and the space before it.
+          runs = runs.map((run, at) => {
+            const startsPoint = at === 0 || item.runs[at - 1]!.breakAfter;
+            return {
+              ...run,
+              options: {
+                ...run.options,
+                bullet:
+                  list.marker.kind === "number"
+                    ? { type: "number", style: "arabicPlain", indent: pt(list.indent) }
+                    : { characterCode: "2022", indent: pt(list.indent) },
+                paraSpaceBefore: startsPoint && at > 0 ? pt(list.gap) : undefined,
+              },
+            };
+          });
+          const name = listName(lists.size + 1);
+          lists.set(name, list);
+          listNames.set(item, name);
+        }
+        slide.addText(runs, {
+          x: inch(span.x),
+          y: box.y,
+          w: inch(span.w),
+          h: inch(Math.max(item.rect.h, item.lineHeight)),
+          margin: 0,
+          align: item.align,
+          valign: item.valign ?? "top",
+          lineSpacing: Math.min(pt(item.lineHeight), MAX_SPACING_PT),
+          paraSpaceBefore: 0,
+          paraSpaceAfter: 0,
+          wrap: !item.singleLine,
+          fit: "none",
+          rtlMode: item.rtl || undefined,
+          objectName: listNames.get(item),
+        });
       } else if (item.kind === "table") {
         const rows = item.rows.map((row) =>
           row.map((cell) => ({
@@ -189,7 +274,18 @@ export async function buildPptx(input: {
     if (text) slide.addNotes(text);
   });
 
-  return dedupeMedia((await pptx.write({ outputType: "nodebuffer", compression: true })) as Buffer);
+  const written = (await pptx.write({ outputType: "nodebuffer", compression: true })) as Buffer;
+  return dedupeMedia(await rewriteSlides(written, (xml) => completeBullets(oneParagraphProperties(xml), lists)));
+}
+
+async function rewriteSlides(pptx: Buffer, rewrite: (xml: string) => string): Promise<Buffer> {
+  const zip = await JSZip.loadAsync(pptx);
+  for (const name of Object.keys(zip.files).filter((part) => /^ppt\/slides\/slide\d+\.xml$/.test(part))) {
+    const xml = await zip.file(name)!.async("string");
+    const rewritten = rewrite(xml);
+    if (rewritten !== xml) zip.file(name, rewritten);
+  }
+  return zip.generateAsync({ type: "nodebuffer", compression: "DEFLATE" });
 }
 
 // pptxgenjs writes a media part per picture; an image shown on several slides is kept once: every
