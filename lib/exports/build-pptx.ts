@@ -68,8 +68,8 @@ export function textBoxSpan(item: TextItem): { x: number; w: number } {
     const characters = item.runs.reduce((count, run) => count + [...run.text].length, 0);
     const spacing = item.runs.reduce((most, run) => Math.max(most, Math.abs(run.letterSpacing)), 0);
     const size = item.runs.reduce((most, run) => Math.max(most, run.size), 0);
-    const needed = Math.max(item.rect.w, item.textWidth ?? 0);
-    width = needed * 1.08 + spacing * characters * 0.25 + size * 0.5;
+    const text = item.textWidth ?? item.rect.w;
+    width = Math.max(item.rect.w, text * 1.08 + spacing * characters * 0.25 + size * 0.5);
   } else {
     width = item.rect.w * 1.04;
   }
