@@ -278,6 +278,8 @@ export async function buildPptx(input: {
   return dedupeMedia(await rewriteSlides(written, (xml) => completeBullets(oneParagraphProperties(xml), lists)));
 }
 
+// The slide parts rewritten in place. pptxgenjs stores its parts uncompressed (it ignores `compression`
+// for a nodebuffer) and so does this, which keeps the pass cheap: no picture is compressed again.
 async function rewriteSlides(pptx: Buffer, rewrite: (xml: string) => string): Promise<Buffer> {
   const zip = await JSZip.loadAsync(pptx);
   for (const name of Object.keys(zip.files).filter((part) => /^ppt\/slides\/slide\d+\.xml$/.test(part))) {
@@ -285,7 +287,7 @@ async function rewriteSlides(pptx: Buffer, rewrite: (xml: string) => string): Pr
     const rewritten = rewrite(xml);
     if (rewritten !== xml) zip.file(name, rewritten);
   }
-  return zip.generateAsync({ type: "nodebuffer", compression: "DEFLATE" });
+  return zip.generateAsync({ type: "nodebuffer", compression: "STORE" });
 }
 
 // pptxgenjs writes a media part per picture; an image shown on several slides is kept once: every
