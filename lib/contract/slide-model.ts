@@ -74,6 +74,12 @@ export type TextItem = {
   textWidth?: number;
   /** The lines sit in the middle of the box (a digit centred in its badge), not at its top. */
   valign?: "middle";
+  /**
+   * Preformatted text (code) in a monospace font, whose advances are the same in every program: it wraps
+   * where the browser wraps it, in a box of the browser's width. Its wrapped lines start `hangingIndent`
+   * further right than a paragraph's first line.
+   */
+  preformatted?: { hangingIndent: number };
   /** A list: each paragraph (runs up to one with breakAfter) is a point with a native bullet or number. */
   list?: TextList;
 };

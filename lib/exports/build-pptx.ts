@@ -71,7 +71,8 @@ export function textBoxSpan(item: TextItem): { x: number; w: number } {
     const text = item.textWidth ?? item.rect.w;
     width = Math.max(item.rect.w, text * 1.08 + spacing * characters * 0.25 + size * 0.5);
   } else {
-    width = item.rect.w * 1.04;
+    // Code wraps where the browser wraps it (a monospace font's advances are the same everywhere).
+    width = item.preformatted ? item.rect.w + 1 : item.rect.w * 1.04;
   }
   const slack = width - item.rect.w;
   const x =
@@ -79,9 +80,9 @@ export function textBoxSpan(item: TextItem): { x: number; w: number } {
   return { x, w: width };
 }
 
-// pptxgenjs writes a bullet's character or numbering but not its colour, font or size: each list's box is
-// named, and its bullets are completed in the slide's XML (buClr, buSzPct, buFont before buChar/buAutoNum,
-// the order the schema wants).
+// pptxgenjs writes a bullet's character or numbering but not its colour, font or size, and no hanging
+// indent without a bullet: each such box is named, and its paragraphs are completed in the slide's XML
+// (buClr, buSzPct, buFont before buChar/buAutoNum, the order the schema wants; marL and indent).
 const listName = (index: number) => `Deckhand list ${index}`;
 
 function bulletXml(list: TextList): string {
@@ -113,16 +114,26 @@ export function oneParagraphProperties(xml: string): string {
   });
 }
 
-export function completeBullets(xml: string, lists: Map<string, TextList>): string {
-  if (lists.size === 0) return xml;
+export function completeBullets(
+  xml: string,
+  lists: Map<string, TextList>,
+  hanging: Map<string, number> = new Map(),
+): string {
+  if (lists.size === 0 && hanging.size === 0) return xml;
   return xml.replace(/<p:sp>(?:(?!<\/p:sp>)[\s\S])*<\/p:sp>/g, (shape) => {
-    const name = /<p:cNvPr [^>]*name="([^"]*)"/.exec(shape)?.[1];
-    const list = name === undefined ? undefined : lists.get(name);
-    if (!list) return shape;
-    return shape.replace(
-      /<a:buSzPct val="\d+"\/>(?:<a:buFont [^>]*\/>)?(?:<a:buChar [^>]*\/>|<a:buAutoNum [^>]*\/>)/g,
-      bulletXml(list),
-    );
+    const name = /<p:cNvPr [^>]*name="([^"]*)"/.exec(shape)?.[1] ?? "";
+    const list = lists.get(name);
+    if (list) {
+      return shape.replace(
+        /<a:buSzPct val="\d+"\/>(?:<a:buFont [^>]*\/>)?(?:<a:buChar [^>]*\/>|<a:buAutoNum [^>]*\/>)/g,
+        bulletXml(list),
+      );
+    }
+    // Wrapped lines of code hang under the first: a left margin, and the first line back at the edge.
+    const indent = hanging.get(name);
+    if (indent === undefined) return shape;
+    const emu = Math.round(pt(indent) * 12_700);
+    return shape.replaceAll(' indent="0" marL="0"', ` indent="-${emu}" marL="${emu}"`);
   });
 }
 
@@ -139,7 +150,8 @@ export async function buildPptx(input: {
   pptx.title = escapedByPptxgenjs(input.title);
   pptx.company = writtenAsIsByPptxgenjs("Deckhand");
   const lists = new Map<string, TextList>();
-  const listNames = new Map<TextItem, string>();
+  const shapeNames = new Map<TextItem, string>();
+  const hanging = new Map<string, number>();
 
   slides.forEach((model, index) => {
     const slide = pptx.addSlide();
@@ -199,7 +211,12 @@ export async function buildPptx(input: {
           });
           const name = listName(lists.size + 1);
           lists.set(name, list);
-          listNames.set(item, name);
+          shapeNames.set(item, name);
+        }
+        if (item.preformatted?.hangingIndent && !list) {
+          const name = `Deckhand hanging ${hanging.size + 1}`;
+          hanging.set(name, item.preformatted.hangingIndent);
+          shapeNames.set(item, name);
         }
         slide.addText(runs, {
           x: inch(span.x),
@@ -215,7 +232,7 @@ export async function buildPptx(input: {
           wrap: !item.singleLine,
           fit: "none",
           rtlMode: item.rtl || undefined,
-          objectName: listNames.get(item),
+          objectName: shapeNames.get(item),
         });
       } else if (item.kind === "table") {
         const rows = item.rows.map((row) =>
@@ -275,7 +292,9 @@ export async function buildPptx(input: {
   });
 
   const written = (await pptx.write({ outputType: "nodebuffer", compression: true })) as Buffer;
-  return dedupeMedia(await rewriteSlides(written, (xml) => completeBullets(oneParagraphProperties(xml), lists)));
+  return dedupeMedia(
+    await rewriteSlides(written, (xml) => completeBullets(oneParagraphProperties(xml), lists, hanging)),
+  );
 }
 
 // The slide parts rewritten in place. pptxgenjs stores its parts uncompressed (it ignores `compression`

@@ -76,6 +76,7 @@ const text = z.strictObject({
   singleLine: z.boolean(),
   textWidth: length.optional(),
   valign: z.literal("middle").optional(),
+  preformatted: z.strictObject({ hangingIndent: length }).optional(),
   list: z
     .strictObject({
       marker: z.discriminatedUnion("kind", [

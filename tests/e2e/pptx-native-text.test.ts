@@ -108,9 +108,15 @@ describe("PPTX native text", () => {
     expect(alphas(paragraphs[0]!).every((value) => Number(value) <= 56_000)).toBe(true);
     expect(alphas(paragraphs[3]!)).toEqual([]);
 
+    // The long comment wraps with a hanging indent; the other lines have none.
+    const margins = paragraphs.map((paragraph) => children(paragraph, "a:pPr")[0]!.getAttribute("marL"));
+    const indents = paragraphs.map((paragraph) => children(paragraph, "a:pPr")[0]!.getAttribute("indent"));
+    expect(Number(margins[0])).toBeGreaterThan(0);
+    expect(indents[0]).toBe(`-${margins[0]}`);
+
     // The highlighted line (4) is a filled band as tall as one line, with its accent bar on the left.
     const box = extent(code);
-    const lineHeight = box.h / pythonLines.length;
+    const lineHeight = box.h / (pythonLines.length + 1);
     const band = shapes(slides[0]!).find((shape) => {
       const place = extent(shape);
       return !textOf(shape) && Math.abs(place.h - lineHeight) < 6 && place.w > box.w * 0.9;

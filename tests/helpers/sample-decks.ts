@@ -177,6 +177,7 @@ export const pythonLines = [
   "    for _ in range(n):",
   "        a, b = b, a + b",
   "",
+  "    # A comment long enough to wrap on the slide, so its second line hangs under the first one as it does in the viewer and keeps going",
   "    return a",
 ];
 export const markerPoints = {

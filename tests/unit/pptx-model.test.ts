@@ -321,7 +321,7 @@ describe("lists, code and single lines", () => {
     }
   });
 
-  it("keeps the leading spaces of code lines and its empty lines", async () => {
+  it("keeps the leading spaces of code lines, its empty lines and its hanging indent", async () => {
     const lines = ["def f(x):", "    if x:", "", "        return 1"];
     const paragraphs = await paragraphsOf([
       {
@@ -331,9 +331,15 @@ describe("lists, code and single lines", () => {
         align: "left",
         lineHeight: 48,
         singleLine: false,
+        preformatted: { hangingIndent: 28 },
       },
     ]);
     expect(paragraphs.map((paragraph) => texts(paragraph as never, "a:t").join(""))).toEqual(lines);
+    // Wrapped lines hang 28 px (14 pt) under their first.
+    for (const paragraph of paragraphs) {
+      const properties = paragraph.getElementsByTagName("a:pPr")[0]!;
+      expect([properties.getAttribute("marL"), properties.getAttribute("indent")]).toEqual(["177800", "-177800"]);
+    }
   });
 
   it("makes a single-line box at least its text's width and more, growing away from its alignment", () => {

@@ -592,6 +592,11 @@ function pushPreformatted(element: Element, style: CSSStyleDeclaration, origin: 
   const runs = collectRuns(element, { blocks: true });
   if (runs.every((run) => !run.text.trim())) return;
   const { align, rtl } = textDirection(style);
+  // Lines that wrap hang under the first (a negative text-indent, as the Code lines have).
+  const indents = [...element.querySelectorAll("*")]
+    .filter((child) => !isInline(child))
+    .map((child) => -px(getComputedStyle(child).textIndent));
+  const hanging = Math.max(0, ...indents);
   items.push({
     kind: "text",
     rect: contentBox(element, style, origin),
@@ -600,6 +605,7 @@ function pushPreformatted(element: Element, style: CSSStyleDeclaration, origin: 
     ...(rtl ? { rtl } : {}),
     lineHeight: lineHeightOf(style),
     singleLine: false,
+    preformatted: { hangingIndent: size(hanging) },
   });
 }
 
