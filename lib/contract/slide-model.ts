@@ -71,6 +71,34 @@ export type TextItem = {
   lineHeight: number;
   /** Laid out on a single line in the browser: keep it on one line in PowerPoint too. */
   singleLine: boolean;
+  /**
+   * A single line's width as the browser measured it with its own font (letter spacing included): the box
+   * is never made narrower than this, whatever the box the element had.
+   */
+  textWidth?: number;
+  /** The lines sit in the middle of the box (a digit centred in its badge), not at its top. */
+  valign?: "middle";
+  /**
+   * Preformatted text (code) in a monospace font, whose advances are the same in every program: it wraps
+   * where the browser wraps it, in a box of the browser's width. Its wrapped lines start `hangingIndent`
+   * further right than a paragraph's first line.
+   */
+  preformatted?: { hangingIndent: number };
+  /** A list: each paragraph (runs up to one with breakAfter) is a point with a native bullet or number. */
+  list?: TextList;
+};
+
+export type TextList = {
+  /** A bullet character in the marker's colour, or automatic numbering ("1", "2"…). */
+  marker: { kind: "char"; char: string } | { kind: "number" };
+  color: Rgba;
+  /** The marker's font and its size as a percentage of the text's (25-400). */
+  font: string;
+  sizePercent: number;
+  /** From the box's edge to where each point's text starts (the marker sits at the edge). */
+  indent: number;
+  /** Space between two points. */
+  gap: number;
 };
 
 export type TableCell = {

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import JSZip from "jszip";
 import PptxGenJS from "pptxgenjs";
-import type { ChartItem, Rgba, SlideModel, TextRun } from "@/lib/contract/slide-model";
+import type { ChartItem, Rgba, SlideModel, TextItem, TextList, TextRun } from "@/lib/contract/slide-model";
 import { escapeXml, xmlChars } from "./ooxml";
 import { addChart, finishCharts } from "./pptx-charts";
 import { parseExportModel } from "./pptx-model";
@@ -57,6 +57,87 @@ function textRun(run: TextRun, rtl = false): PptxGenJS.TextProps {
   };
 }
 
+// A text box's place and width. Fonts differ slightly between the browser and PowerPoint or LibreOffice;
+// a little room keeps lines from re-wrapping. A single line (wrap="none") is never narrower than the
+// browser measured its text, with room for another program's metrics (a semi-bold drawn with the Bold
+// face, a fallback font): more for letter-spaced text, which spacing and hinting widen per character,
+// and more for a short line, where a few pixels count. The box grows away from its alignment edge (both
+// ways when centred), so the text stays where it was.
+export function textBoxSpan(item: TextItem): { x: number; w: number } {
+  let width: number;
+  if (item.singleLine) {
+    const characters = item.runs.reduce((count, run) => count + [...run.text].length, 0);
+    const spacing = item.runs.reduce((most, run) => Math.max(most, Math.abs(run.letterSpacing)), 0);
+    const size = item.runs.reduce((most, run) => Math.max(most, run.size), 0);
+    const text = item.textWidth ?? item.rect.w;
+    width = Math.max(item.rect.w, text * 1.08 + spacing * characters * 0.25 + size * 0.5);
+  } else {
+    // Code wraps where the browser wraps it (a monospace font's advances are the same everywhere).
+    width = item.preformatted ? item.rect.w + 1 : item.rect.w * 1.04;
+  }
+  const slack = width - item.rect.w;
+  const x =
+    item.align === "center" ? item.rect.x - slack / 2 : item.align === "right" ? item.rect.x - slack : item.rect.x;
+  return { x, w: width };
+}
+
+// pptxgenjs writes a bullet's character or numbering but not its colour, font or size, and no hanging
+// indent without a bullet: each such box is named, and its paragraphs are completed in the slide's XML
+// (buClr, buSzPct, buFont before buChar/buAutoNum, the order the schema wants; marL and indent).
+const listName = (index: number) => `Deckhand list ${index}`;
+
+function bulletXml(list: TextList): string {
+  const color = `<a:buClr><a:srgbClr val="${hex(list.color)}">${
+    list.color.alpha < 1 ? `<a:alpha val="${Math.round(list.color.alpha * 100_000)}"/>` : ""
+  }</a:srgbClr></a:buClr>`;
+  const font = `<a:buFont typeface="${writtenAsIsByPptxgenjs(list.font)}"/>`;
+  const sizePct = `<a:buSzPct val="${Math.round(list.sizePercent * 1000)}"/>`;
+  const marker =
+    list.marker.kind === "number"
+      ? '<a:buAutoNum type="arabicPlain" startAt="1"/>'
+      : `<a:buChar char="${writtenAsIsByPptxgenjs(list.marker.char)}"/>`;
+  return color + sizePct + font + marker;
+}
+
+// pptxgenjs (4.0.1) writes a paragraph's properties again before each of its runs after the first; the
+// schema allows one <a:pPr>, first, and PowerPoint repairs a file that has more. The first is kept.
+export function oneParagraphProperties(xml: string): string {
+  return xml.replace(/<a:p>((?:(?!<\/a:p>)[\s\S])*)<\/a:p>/g, (paragraph, body: string) => {
+    let seen = false;
+    const kept = body.replace(/<a:pPr\b(?:[^>]*\/>|(?:(?!<\/a:pPr>)[\s\S])*<\/a:pPr>)/g, (properties) => {
+      if (!seen) {
+        seen = true;
+        return properties;
+      }
+      return "";
+    });
+    return kept === body ? paragraph : `<a:p>${kept}</a:p>`;
+  });
+}
+
+export function completeBullets(
+  xml: string,
+  lists: Map<string, TextList>,
+  hanging: Map<string, number> = new Map(),
+): string {
+  if (lists.size === 0 && hanging.size === 0) return xml;
+  return xml.replace(/<p:sp>(?:(?!<\/p:sp>)[\s\S])*<\/p:sp>/g, (shape) => {
+    const name = /<p:cNvPr [^>]*name="([^"]*)"/.exec(shape)?.[1] ?? "";
+    const list = lists.get(name);
+    if (list) {
+      return shape.replace(
+        /<a:buSzPct val="\d+"\/>(?:<a:buFont [^>]*\/>)?(?:<a:buChar [^>]*\/>|<a:buAutoNum [^>]*\/>)/g,
+        bulletXml(list),
+      );
+    }
+    // Wrapped lines of code hang under the first: a left margin, and the first line back at the edge.
+    const indent = hanging.get(name);
+    if (indent === undefined) return shape;
+    const emu = Math.round(pt(indent) * 12_700);
+    return shape.replaceAll(' indent="0" marL="0"', ` indent="-${emu}" marL="${emu}"`);
+  });
+}
+
 export async function buildPptx(input: {
   title: string;
   slides: SlideModel[];
@@ -69,6 +150,9 @@ export async function buildPptx(input: {
   pptx.layout = "LAYOUT_WIDE";
   pptx.title = escapedByPptxgenjs(input.title);
   pptx.company = writtenAsIsByPptxgenjs("Deckhand");
+  const lists = new Map<string, TextList>();
+  const shapeNames = new Map<TextItem, string>();
+  const hanging = new Map<string, number>();
 
   const charts: ChartItem[] = [];
   slides.forEach((model, index) => {
@@ -108,32 +192,50 @@ export async function buildPptx(input: {
           },
         );
       } else if (item.kind === "text") {
-        // Fonts differ slightly between the browser and PowerPoint; a little room keeps lines from re-wrapping.
-        const slack = item.rect.w * 0.04;
-        const x =
-          item.align === "center"
-            ? item.rect.x - slack / 2
-            : item.align === "right"
-              ? item.rect.x - slack
-              : item.rect.x;
-        slide.addText(
-          item.runs.map((run) => textRun(run, item.rtl)),
-          {
-            x: inch(x),
-            y: box.y,
-            w: inch(item.rect.w + slack),
-            h: inch(Math.max(item.rect.h, item.lineHeight)),
-            margin: 0,
-            align: item.align,
-            valign: "top",
-            lineSpacing: Math.min(pt(item.lineHeight), MAX_SPACING_PT),
-            paraSpaceBefore: 0,
-            paraSpaceAfter: 0,
-            wrap: !item.singleLine,
-            fit: "none",
-            rtlMode: item.rtl || undefined,
-          },
-        );
+        const span = textBoxSpan(item);
+        const list = item.list;
+        let runs = item.runs.map((run) => textRun(run, item.rtl));
+        if (list) {
+          // Each point is a paragraph with its bullet, its hanging indent and the space before it.
+          runs = runs.map((run, at) => {
+            const startsPoint = at === 0 || item.runs[at - 1]!.breakAfter;
+            return {
+              ...run,
+              options: {
+                ...run.options,
+                bullet:
+                  list.marker.kind === "number"
+                    ? { type: "number", style: "arabicPlain", indent: pt(list.indent) }
+                    : { characterCode: "2022", indent: pt(list.indent) },
+                paraSpaceBefore: startsPoint && at > 0 ? pt(list.gap) : undefined,
+              },
+            };
+          });
+          const name = listName(lists.size + 1);
+          lists.set(name, list);
+          shapeNames.set(item, name);
+        }
+        if (item.preformatted?.hangingIndent && !list) {
+          const name = `Deckhand hanging ${hanging.size + 1}`;
+          hanging.set(name, item.preformatted.hangingIndent);
+          shapeNames.set(item, name);
+        }
+        slide.addText(runs, {
+          x: inch(span.x),
+          y: box.y,
+          w: inch(span.w),
+          h: inch(Math.max(item.rect.h, item.lineHeight)),
+          margin: 0,
+          align: item.align,
+          valign: item.valign ?? "top",
+          lineSpacing: Math.min(pt(item.lineHeight), MAX_SPACING_PT),
+          paraSpaceBefore: 0,
+          paraSpaceAfter: 0,
+          wrap: !item.singleLine,
+          fit: "none",
+          rtlMode: item.rtl || undefined,
+          objectName: shapeNames.get(item),
+        });
       } else if (item.kind === "table") {
         const rows = item.rows.map((row) =>
           row.map((cell) => ({
@@ -195,19 +297,27 @@ export async function buildPptx(input: {
   });
 
   const written = (await pptx.write({ outputType: "nodebuffer", compression: true })) as Buffer;
-  return dedupeMedia(charts.length > 0 ? await withFinishedCharts(written, charts) : written);
+  return rewritePackage(written, charts, (xml) => completeBullets(oneParagraphProperties(xml), lists, hanging));
 }
 
-async function withFinishedCharts(pptx: Buffer, charts: ChartItem[]): Promise<Buffer> {
+// What pptxgenjs cannot write, added to its package in one pass: the charts finished (pptx-charts.ts), the
+// slide parts rewritten and every picture kept once (dedupeMedia). pptxgenjs stores its parts uncompressed (it ignores `compression` for a
+// nodebuffer) and so does this, which keeps the pass cheap: no picture is compressed again.
+async function rewritePackage(pptx: Buffer, charts: ChartItem[], rewrite: (xml: string) => string): Promise<Buffer> {
   const zip = await JSZip.loadAsync(pptx);
-  await finishCharts(zip, charts);
-  return zip.generateAsync({ type: "nodebuffer", compression: "DEFLATE" });
+  if (charts.length > 0) await finishCharts(zip, charts);
+  for (const name of Object.keys(zip.files).filter((part) => /^ppt\/slides\/slide\d+\.xml$/.test(part))) {
+    const xml = await zip.file(name)!.async("string");
+    const rewritten = rewrite(xml);
+    if (rewritten !== xml) zip.file(name, rewritten);
+  }
+  await dedupeMedia(zip);
+  return zip.generateAsync({ type: "nodebuffer", compression: "STORE" });
 }
 
 // pptxgenjs writes a media part per picture; an image shown on several slides is kept once: every
 // relationship to a copy points at the first part with the same bytes, and the copies are removed.
-export async function dedupeMedia(pptx: Buffer): Promise<Buffer> {
-  const zip = await JSZip.loadAsync(pptx);
+async function dedupeMedia(zip: JSZip): Promise<void> {
   const media = Object.keys(zip.files)
     .filter((name) => name.startsWith("ppt/media/") && !zip.files[name]!.dir)
     .sort();
@@ -221,7 +331,7 @@ export async function dedupeMedia(pptx: Buffer): Promise<Buffer> {
     if (kept === undefined) first.set(hash, name);
     else replaced.set(name.slice("ppt/".length), kept.slice("ppt/".length));
   }
-  if (replaced.size === 0) return pptx;
+  if (replaced.size === 0) return;
   for (const name of Object.keys(zip.files).filter((part) => part.endsWith(".rels"))) {
     const xml = await zip.file(name)!.async("string");
     const rewritten = xml.replace(/Target="\.\.\/(media\/[^"]+)"/g, (whole, target: string) => {
@@ -231,5 +341,4 @@ export async function dedupeMedia(pptx: Buffer): Promise<Buffer> {
     if (rewritten !== xml) zip.file(name, rewritten);
   }
   for (const name of replaced.keys()) zip.remove(`ppt/${name}`);
-  return zip.generateAsync({ type: "nodebuffer", compression: "DEFLATE" });
 }

@@ -74,6 +74,26 @@ const text = z.strictObject({
   rtl: z.boolean().optional(),
   lineHeight: length,
   singleLine: z.boolean(),
+  textWidth: length.optional(),
+  valign: z.literal("middle").optional(),
+  preformatted: z.strictObject({ hangingIndent: length }).optional(),
+  list: z
+    .strictObject({
+      marker: z.discriminatedUnion("kind", [
+        // One character (a code point, not a control or formatting one) that is not a surrogate half.
+        z.strictObject({
+          kind: z.literal("char"),
+          char: z.string().regex(/^[^\p{Cc}\p{Cf}\p{Cs}\p{Z}\uFFFE\uFFFF]$/u, "a bullet is one visible character"),
+        }),
+        z.strictObject({ kind: z.literal("number") }),
+      ]),
+      color: rgba,
+      font,
+      sizePercent: z.number().min(25).max(400),
+      indent: length,
+      gap: length,
+    })
+    .optional(),
 });
 
 const cell = z.strictObject({

@@ -17,7 +17,7 @@ import { ssim } from "../helpers/image-similarity";
 import { waitForExport } from "../helpers/exports";
 import { convertWithLibreOffice } from "../helpers/pptx-xml";
 import { expectScreenshot, stableScreenshot } from "../helpers/screenshots";
-import { chartTypesDeck, fiveSlideDeck, showcaseDeck } from "../helpers/sample-decks";
+import { chartTypesDeck, fiveSlideDeck, nativeTextDeck, showcaseDeck } from "../helpers/sample-decks";
 
 // The exported PPTX opened by another program (LibreOffice Impress), each slide compared with the
 // viewer's own screenshot of that slide. LibreOffice gets the deck's shipped fonts (decompressed from
@@ -182,6 +182,14 @@ describe.skipIf(missing.length > 0)("PPTX fidelity in LibreOffice", () => {
   // Native charts of the other types (a doughnut, one line, bars below zero) drawn by LibreOffice.
   it("draws a pie, a line and negative bars as native charts close to the viewer", async () => {
     const { viewer, office } = await renderThreeWays("charts", chartTypesDeck, 3);
+    expectOfficeMatches(viewer, office);
+  }, 240_000);
+
+  // What the PPTX writes as native text (issue 18): a Python code block with a highlighted line, Bullets
+  // with each marker as PowerPoint bullets or numbering, Steps badges, letter-spaced eyebrows, emoji and
+  // a long single-line title, each slide against the viewer's screenshot.
+  it("draws code, native bullets, badges and single-line eyebrows close to the viewer", async () => {
+    const { viewer, office } = await renderThreeWays("native-text", nativeTextDeck, 4);
     expectOfficeMatches(viewer, office);
   }, 240_000);
 });

@@ -191,3 +191,60 @@ export default function ChartTypes() {
   );
 }
 `;
+
+// Text the PPTX writes natively (issue 18, items 2, 3 and 5): Python with indentation and a highlighted
+// line, Bullets with each marker kind, Steps badges, letter-spaced eyebrows, a long single-line title
+// and emoji.
+export const pythonLines = [
+  "def fib(n):",
+  "    a, b = 0, 1",
+  "    for _ in range(n):",
+  "        a, b = b, a + b",
+  "",
+  "    # A comment long enough to wrap on the slide, so its second line hangs under the first one as it does in the viewer and keeps going",
+  "    return a",
+];
+export const markerPoints = {
+  dot: ["Builds are four times faster", "Reviews wait half as long"],
+  check: ["Single sign-on", "Audit log"],
+  arrow: ["Import the brand", "Draft the deck"],
+  number: ["Connect", "Draft", "Share"],
+};
+export const eyebrow = "Questions and discussion";
+export const longTitle = "Interop test 2 (PowerPoint)";
+export const emojiText = "Shipped on time 🚀 and loved 👍🏽";
+
+export const nativeTextDeck = `import { Deck, Slide, Title, Heading, Text, Bullets, Code, Columns, Steps } from "@deckhand/player";
+
+const python = ${JSON.stringify(pythonLines.join("\n"))};
+
+export default function NativeText() {
+  return (
+    <Deck title="Native text">
+      <Slide label="Code">
+        <Heading kicker="${eyebrow}">Fibonacci in Python</Heading>
+        <Code language="python" highlight={[4]} code={python} />
+      </Slide>
+      <Slide label="Bullets">
+        <Heading>Every marker</Heading>
+        <Columns>
+          <Bullets items={${JSON.stringify(markerPoints.dot)}} />
+          <Bullets marker="check" items={${JSON.stringify(markerPoints.check)}} />
+        </Columns>
+        <Columns>
+          <Bullets marker="arrow" items={${JSON.stringify(markerPoints.arrow)}} />
+          <Bullets marker="number" items={${JSON.stringify(markerPoints.number)}} />
+        </Columns>
+      </Slide>
+      <Slide label="Steps">
+        <Heading kicker="Process">Three steps</Heading>
+        <Steps items={["Plan", "Build", "Ship"]} />
+        <Text>${emojiText}</Text>
+      </Slide>
+      <Slide label="Cover" layout="center">
+        <Title kicker="${eyebrow}">${longTitle}</Title>
+      </Slide>
+    </Deck>
+  );
+}
+`;

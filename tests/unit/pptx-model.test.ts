@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import JSZip from "jszip";
-import type { ChartItem, SlideModel, TextRun } from "@/lib/contract/slide-model";
-import { buildPptx } from "@/lib/exports/build-pptx";
+import type { ChartItem, SlideModel, TextItem, TextList, TextRun } from "@/lib/contract/slide-model";
+import { buildPptx, textBoxSpan } from "@/lib/exports/build-pptx";
 import { escapeXml, xmlChars } from "@/lib/exports/ooxml";
 import { isExportableLink, parseExportModel } from "@/lib/exports/pptx-model";
 import { DeckFaultError } from "@/lib/render/browser";
@@ -555,5 +555,134 @@ describe("parseExportModel", () => {
       "https://x/\u0001",
     ])
       expect(isExportableLink(link), link).toBe(false);
+  });
+});
+
+describe("lists, code and single lines", () => {
+  const blue = { hex: "1D4ED8", alpha: 1 };
+  const list = (marker: TextList["marker"], font = "Inter"): TextList => ({
+    marker,
+    color: blue,
+    font,
+    sizePercent: marker.kind === "number" ? 70 : 100,
+    indent: 48,
+    gap: 24,
+  });
+  const listItem = (textList: TextList): TextItem => ({
+    kind: "text",
+    rect: { x: 100, y: 100, w: 1000, h: 200 },
+    runs: [
+      run("First "),
+      run("point", { bold: true, breakAfter: true }),
+      run("Second", { breakAfter: true }),
+      run("Third"),
+    ],
+    align: "left",
+    lineHeight: 48,
+    singleLine: false,
+    list: textList,
+  });
+  const paragraphsOf = async (items: SlideModel["items"]) => {
+    const bytes = await buildPptx({
+      title: "L",
+      slides: [{ background: white, items }],
+      notes: [""],
+      rasters: new Map(),
+    });
+    const [part] = slideParts(await readPptxXml(bytes));
+    return [...part!.getElementsByTagName("a:p")];
+  };
+
+  it("writes a list as paragraphs with one a:pPr each: the bullet in its colour, font and size, the indent and the gap", async () => {
+    for (const [marker, tag, value] of [
+      [{ kind: "char", char: "✓" }, "a:buChar", "✓"],
+      [{ kind: "number" }, "a:buAutoNum", "arabicPlain"],
+    ] as const) {
+      const paragraphs = await paragraphsOf([listItem(list(marker, `Evil"Font' <b> & x="1"`))]);
+      expect(paragraphs.map((paragraph) => texts(paragraph as never, "a:t").join(""))).toEqual([
+        "First point",
+        "Second",
+        "Third",
+      ]);
+      paragraphs.forEach((paragraph, index) => {
+        const properties = [...paragraph.childNodes].filter((node) => node.nodeName === "a:pPr");
+        expect(properties).toHaveLength(1);
+        expect(paragraph.firstChild?.nodeName).toBe("a:pPr");
+        const pPr = paragraph.getElementsByTagName("a:pPr")[0]!;
+        expect(pPr.getAttribute("marL")).toBe(String(Math.round(48 * 0.5 * 12_700)));
+        expect(pPr.getAttribute("indent")).toBe(String(-Math.round(48 * 0.5 * 12_700)));
+        const bullet = pPr.getElementsByTagName(tag)[0]!;
+        expect(bullet.getAttribute(tag === "a:buChar" ? "char" : "type")).toBe(value);
+        expect(pPr.getElementsByTagName("a:buClr")[0]!.getElementsByTagName("a:srgbClr")[0]!.getAttribute("val")).toBe(
+          "1D4ED8",
+        );
+        expect(pPr.getElementsByTagName("a:buFont")[0]!.getAttribute("typeface")).toBe(`Evil"Font' <b> & x="1"`);
+        // The schema's order: colour, size, font, then the bullet.
+        expect([...pPr.childNodes].map((node) => node.nodeName).filter((name) => name.startsWith("a:bu"))).toEqual([
+          "a:buClr",
+          "a:buSzPct",
+          "a:buFont",
+          tag,
+        ]);
+        expect(pPr.getElementsByTagName("a:spcBef").length).toBe(index === 0 ? 0 : 1);
+      });
+    }
+  });
+
+  it("keeps the leading spaces of code lines, its empty lines and its hanging indent", async () => {
+    const lines = ["def f(x):", "    if x:", "", "        return 1"];
+    const paragraphs = await paragraphsOf([
+      {
+        kind: "text",
+        rect: { x: 100, y: 100, w: 1000, h: 200 },
+        runs: lines.map((line, index) => run(line, { font: "JetBrains Mono", breakAfter: index < lines.length - 1 })),
+        align: "left",
+        lineHeight: 48,
+        singleLine: false,
+        preformatted: { hangingIndent: 28 },
+      },
+    ]);
+    expect(paragraphs.map((paragraph) => texts(paragraph as never, "a:t").join(""))).toEqual(lines);
+    // Wrapped lines hang 28 px (14 pt) under their first.
+    for (const paragraph of paragraphs) {
+      const properties = paragraph.getElementsByTagName("a:pPr")[0]!;
+      expect([properties.getAttribute("marL"), properties.getAttribute("indent")]).toEqual(["177800", "-177800"]);
+    }
+  });
+
+  it("makes a single-line box at least its text's width and more, growing away from its alignment", () => {
+    const line = (align: TextItem["align"], textWidth: number, letterSpacing = 0): TextItem => ({
+      kind: "text",
+      rect: { x: 500, y: 0, w: 400, h: 40 },
+      runs: [run("QUESTIONS AND DISCUSSION", { size: 28, letterSpacing })],
+      align,
+      lineHeight: 36,
+      singleLine: true,
+      textWidth,
+    });
+    const left = textBoxSpan(line("left", 600));
+    expect(left.x).toBe(500);
+    expect(left.w).toBeGreaterThanOrEqual(600 * 1.08);
+    const centre = textBoxSpan(line("center", 600));
+    expect(centre.x + centre.w / 2).toBeCloseTo(700);
+    const right = textBoxSpan(line("right", 600));
+    expect(right.x + right.w).toBeCloseTo(900);
+    // Letter spacing widens it further.
+    expect(textBoxSpan(line("left", 600, 3.4)).w).toBeGreaterThan(left.w + 3.4 * 24 * 0.2);
+  });
+
+  it("accepts a list of one visible bullet character or numbering, and refuses anything else", () => {
+    const check = (textList: unknown) => {
+      const slide = textSlide([run("x")]);
+      (slide.items[0] as { list?: unknown }).list = textList;
+      return () => parseExportModel({ slides: [slide], notes: [""] });
+    };
+    expect(check(list({ kind: "char", char: "•" }))).not.toThrow();
+    expect(check(list({ kind: "number" }))).not.toThrow();
+    for (const char of ["", "••", " ", "\u0007", "\u200B", "\uD800"]) {
+      expect(check(list({ kind: "char", char })), JSON.stringify(char)).toThrow(DeckFaultError);
+    }
+    expect(check({ ...list({ kind: "number" }), sizePercent: 1_000 })).toThrow(DeckFaultError);
+    expect(check({ ...list({ kind: "number" }), extra: 1 })).toThrow(DeckFaultError);
   });
 });

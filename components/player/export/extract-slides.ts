@@ -15,6 +15,7 @@ import {
   type SlideItem,
   type SlideModel,
   type TableCell,
+  type TextItem,
   type TextRun,
   slideModelLimits as limits,
 } from "@/lib/contract/slide-model";
@@ -153,6 +154,45 @@ function isTextBlock(element: Element): boolean {
   return children.every((child) => isInline(child) && child.tagName !== "svg" && child.tagName !== "IMG");
 }
 
+// How opaque an element is drawn: its own opacity times its ancestors' (a dimmed code line, a faded
+// timeline item). Colours of its text and fills carry it as alpha.
+const opacities = new Map<Element, number>();
+function opacityOf(element: Element): number {
+  const known = opacities.get(element);
+  if (known !== undefined) return known;
+  const own = Number(getComputedStyle(element).opacity);
+  let value = Number.isFinite(own) ? within(own, 0, 1) : 1;
+  const parent = element.parentElement;
+  if (parent && !element.classList.contains("dh-export-page")) value *= opacityOf(parent);
+  opacities.set(element, value);
+  return value;
+}
+
+function faded(color: Rgba | null, opacity: number): Rgba | null {
+  if (!color || opacity >= 1) return color;
+  return { hex: color.hex, alpha: Math.round(color.alpha * opacity * 1000) / 1000 };
+}
+
+// Emoji are drawn from an emoji font, which the deck's fonts do not have: their runs name one, so
+// PowerPoint (Segoe UI Emoji on Windows) and LibreOffice (through fontconfig) draw them instead of
+// leaving a blank or a box. A sequence is one emoji: modifiers, variation selectors, joiners, flags, keycaps.
+const EMOJI_FONT = "Segoe UI Emoji";
+const emoji =
+  /(?:\p{RI}\p{RI}|[#*0-9]\uFE0F?\u20E3|(?:\p{Emoji_Presentation}|\p{Extended_Pictographic}\uFE0F)\p{EMod}?(?:\u200D\p{Extended_Pictographic}\uFE0F?\p{EMod}?)*)/gu;
+
+/** The text cut into pieces that are all emoji or have none. */
+function emojiPieces(text: string): { text: string; emoji: boolean }[] {
+  const pieces: { text: string; emoji: boolean }[] = [];
+  let at = 0;
+  for (const match of text.matchAll(emoji)) {
+    if (match.index > at) pieces.push({ text: text.slice(at, match.index), emoji: false });
+    pieces.push({ text: match[0], emoji: true });
+    at = match.index + match[0].length;
+  }
+  if (at < text.length || pieces.length === 0) pieces.push({ text: text.slice(at), emoji: false });
+  return pieces;
+}
+
 function runStyle(element: Element): Omit<TextRun, "text"> {
   const style = getComputedStyle(element);
   const decoration = style.textDecorationLine;
@@ -164,7 +204,7 @@ function runStyle(element: Element): Omit<TextRun, "text"> {
     italic: style.fontStyle === "italic" || style.fontStyle.startsWith("oblique"),
     underline: decoration.includes("underline"),
     strike: decoration.includes("line-through"),
-    color: parseColor(style.color) ?? { hex: "000000", alpha: 1 },
+    color: faded(parseColor(style.color), opacityOf(element)) ?? { hex: "000000", alpha: 1 },
     letterSpacing:
       style.letterSpacing === "normal"
         ? 0
@@ -173,8 +213,12 @@ function runStyle(element: Element): Omit<TextRun, "text"> {
   };
 }
 
-function collectRuns(root: Element): TextRun[] {
+// The runs of a block. With `blocks`, each block-level descendant (a line of code) is a line of its own,
+// an empty one included. Under white-space: pre/pre-wrap every space is drawn, so only collapsed white
+// space is trimmed at the edges of the block and of its lines (code keeps its indentation).
+function collectRuns(root: Element, options: { blocks?: boolean } = {}): TextRun[] {
   const runs: TextRun[] = [];
+  const kept = new Set<TextRun>();
   const visit = (node: Node, parent: Element) => {
     if (node.nodeType === Node.TEXT_NODE) {
       const style = getComputedStyle(parent);
@@ -184,8 +228,19 @@ function collectRuns(root: Element): TextRun[] {
       text = transformText(text, style.textTransform);
       if (!text) return;
       const lines = preserve ? text.split("\n") : [text];
+      const base = runStyle(parent);
       lines.forEach((line, index) => {
-        runs.push({ text: line, ...runStyle(parent), breakAfter: index < lines.length - 1 });
+        const pieces = emojiPieces(line);
+        pieces.forEach((piece, at) => {
+          const run: TextRun = {
+            text: piece.text,
+            ...base,
+            ...(piece.emoji ? { font: EMOJI_FONT } : {}),
+            breakAfter: at === pieces.length - 1 && index < lines.length - 1,
+          };
+          if (preserve) kept.add(run);
+          runs.push(run);
+        });
       });
       return;
     }
@@ -198,17 +253,34 @@ function collectRuns(root: Element): TextRun[] {
       else runs.push({ text: "", ...runStyle(node.parentElement ?? root), breakAfter: true });
       return;
     }
+    if (options.blocks && !isInline(node)) {
+      const before = runs.at(-1);
+      if (before) before.breakAfter = true;
+      const start = runs.length;
+      for (const child of node.childNodes) visit(child, node);
+      const last = runs.at(-1);
+      if (runs.length === start || !last) runs.push({ text: "", ...runStyle(node), breakAfter: true });
+      else last.breakAfter = true;
+      return;
+    }
     for (const child of node.childNodes) visit(child, node);
   };
   for (const child of root.childNodes) visit(child, root);
   // Collapsed white space at the edges of the block and of each line is not drawn.
+  const trim = (run: TextRun, edge: RegExp) => {
+    if (!kept.has(run)) run.text = run.text.replace(edge, "");
+  };
   const first = runs[0];
-  if (first) first.text = first.text.replace(/^ +/, "");
+  if (first) trim(first, /^ +/);
   const last = runs.at(-1);
-  if (last) last.text = last.text.replace(/ +$/, "");
+  if (last) {
+    trim(last, / +$/);
+    // Nothing follows the last line.
+    if (options.blocks) last.breakAfter = false;
+  }
   runs.forEach((run, index) => {
-    if (run.breakAfter) run.text = run.text.replace(/ +$/, "");
-    if (runs[index - 1]?.breakAfter) run.text = run.text.replace(/^ +/, "");
+    if (run.breakAfter) trim(run, / +$/);
+    if (runs[index - 1]?.breakAfter) trim(run, /^ +/);
   });
   return runs.filter((run) => run.text !== "" || run.breakAfter);
 }
@@ -563,15 +635,101 @@ function extractChart(figure: Element, origin: DOMRect): ChartItem | null {
   };
 }
 
+// Inset shadows without blur or spread are bars along one side (a highlighted code line's accent).
+function insetBars(value: string, rect: Rect, opacity: number): { rect: Rect; color: Rgba }[] {
+  if (!value || value === "none") return [];
+  const bars: { rect: Rect; color: Rgba }[] = [];
+  for (const shadow of value.split(/,(?![^(]*\))/)) {
+    if (!shadow.includes("inset")) continue;
+    const colorText = /(rgba?\([^)]*\)|color\([^)]*\)|#[0-9a-f]{3,8})/i.exec(shadow)?.[1];
+    const color = faded(colorText ? parseColor(colorText) : null, opacity);
+    const [x = 0, y = 0, blur = 0, spread = 0] = shadow
+      .replace(colorText ?? "", "")
+      .replace("inset", "")
+      .trim()
+      .split(/\s+/)
+      .map(px);
+    if (!color || blur !== 0 || spread !== 0 || (x === 0) === (y === 0)) continue;
+    const w = size(Math.min(Math.abs(x), rect.w));
+    const h = size(Math.min(Math.abs(y), rect.h));
+    bars.push({
+      color,
+      rect:
+        x > 0
+          ? { x: rect.x, y: rect.y, w, h: rect.h }
+          : x < 0
+            ? { x: position(rect.x + rect.w - w), y: rect.y, w, h: rect.h }
+            : y > 0
+              ? { x: rect.x, y: rect.y, w: rect.w, h }
+              : { x: rect.x, y: position(rect.y + rect.h - h), w: rect.w, h },
+    });
+  }
+  return bars;
+}
+
+function lineHeightOf(style: CSSStyleDeclaration): number {
+  return size(style.lineHeight === "normal" ? px(style.fontSize) * 1.2 : px(style.lineHeight));
+}
+
+// A box drawn around its content in the middle (a number badge): flex or grid, centred both ways, with a
+// fill or a border of its own.
+function isCentredBadge(element: Element): boolean {
+  const style = getComputedStyle(element);
+  return (
+    (style.display.endsWith("flex") || style.display.endsWith("grid")) &&
+    style.alignItems === "center" &&
+    (style.justifyContent === "center" || style.justifyItems === "center") &&
+    (parseColor(style.backgroundColor) !== null || (style.borderTopStyle !== "none" && px(style.borderTopWidth) > 0))
+  );
+}
+
+// The badge a single line of text is centred in: the text's own box, or its parent when it is the only
+// thing there.
+function badgeOf(element: Element): Element | null {
+  if (isCentredBadge(element)) return element;
+  const parent = element.parentElement;
+  if (!parent || parent.children.length !== 1 || hasOwnText(parent)) return null;
+  return isCentredBadge(parent) ? parent : null;
+}
+
+let measureContext: CanvasRenderingContext2D | null = null;
+/** The advance of a string in a run's font, as the page's canvas measures it (the deck's web fonts loaded). */
+function textAdvance(text: string, run: Omit<TextRun, "text">, sizePx = run.size): number {
+  measureContext ??= document.createElement("canvas").getContext("2d");
+  if (!measureContext) return 0;
+  const family = run.font.replace(/["\\]/g, "");
+  measureContext.font = `${run.italic ? "italic " : ""}${run.bold ? 700 : 400} ${sizePx}px "${family}"`;
+  return measureContext.measureText(text).width;
+}
+
+/** How far a string's ink rises above the baseline, and the font's descent below it, in a run's font. */
+function fontMetrics(text: string, run: Omit<TextRun, "text">, sizePx: number): { ascent: number; descent: number } {
+  textAdvance("", run, sizePx);
+  if (!measureContext) return { ascent: 0, descent: 0 };
+  const measured = measureContext.measureText(text);
+  return { ascent: measured.actualBoundingBoxAscent, descent: measured.fontBoundingBoxDescent };
+}
+
 function pushTextBox(element: Element, style: CSSStyleDeclaration, origin: DOMRect, items: SlideItem[]) {
   const runs = collectRuns(element);
   if (runs.every((run) => !run.text.trim())) return;
-  const box = contentBox(element, style, origin);
+  let box = contentBox(element, style, origin);
   const range = document.createRange();
   range.selectNodeContents(element);
-  const lineHeight = size(style.lineHeight === "normal" ? px(style.fontSize) * 1.2 : px(style.lineHeight));
-  const textHeight = range.getBoundingClientRect().height;
-  const { align, rtl } = textDirection(style);
+  const lineHeight = lineHeightOf(style);
+  const textRect = range.getBoundingClientRect();
+  const singleLine = textRect.height < lineHeight * 1.5;
+  const direction = textDirection(style);
+  const rtl = direction.rtl;
+  let align = direction.align;
+  let valign: TextItem["valign"];
+  const badge = singleLine ? badgeOf(element) : null;
+  if (badge) {
+    // In the middle of its badge, both ways, whatever the fonts' ascents in another program.
+    box = contentBox(badge, getComputedStyle(badge), origin);
+    align = "center";
+    valign = "middle";
+  }
   items.push({
     kind: "text",
     rect: box,
@@ -579,8 +737,201 @@ function pushTextBox(element: Element, style: CSSStyleDeclaration, origin: DOMRe
     align,
     ...(rtl ? { rtl } : {}),
     lineHeight,
-    singleLine: textHeight < lineHeight * 1.5,
+    singleLine,
+    ...(singleLine ? { textWidth: size(textRect.width) } : {}),
+    ...(valign ? { valign } : {}),
   });
+}
+
+// The fills, borders and shadows of an element's own box, as shapes.
+function pushBoxShapes(element: Element, style: CSSStyleDeclaration, rect: Rect, items: SlideItem[]) {
+  const opacity = opacityOf(element);
+  const fill = faded(parseColor(style.backgroundColor), opacity);
+  const sides = ["Top", "Right", "Bottom", "Left"] as const;
+  const widths = sides.map((side) =>
+    style.getPropertyValue(`border-${side.toLowerCase()}-style`) === "none"
+      ? 0
+      : px(style.getPropertyValue(`border-${side.toLowerCase()}-width`)),
+  );
+  const colors = sides.map((side) =>
+    faded(parseColor(style.getPropertyValue(`border-${side.toLowerCase()}-color`)), opacity),
+  );
+  const uniform =
+    widths.every((w) => w === widths[0]) &&
+    colors.every((c) => c?.hex === colors[0]?.hex && c?.alpha === colors[0]?.alpha);
+  const radius = px(style.borderTopLeftRadius);
+  const ellipse = radius > 0 && radius >= Math.min(rect.w, rect.h) / 2 - 0.5 && Math.abs(rect.w - rect.h) < 1;
+  const border =
+    uniform && widths[0]! > 0 && colors[0]
+      ? {
+          width: size(widths[0]!),
+          color: colors[0],
+          dash:
+            style.borderTopStyle === "dashed"
+              ? ("dash" as const)
+              : style.borderTopStyle === "dotted"
+                ? ("dot" as const)
+                : ("solid" as const),
+        }
+      : null;
+  if (fill || border) {
+    const shadow = parseShadow(style.boxShadow);
+    items.push({
+      kind: "shape",
+      rect,
+      fill,
+      border,
+      radius: size(Math.min(radius, rect.w / 2, rect.h / 2)),
+      ellipse,
+      shadow: shadow ? { ...shadow, color: faded(shadow.color, opacity)! } : null,
+    });
+  }
+  const bar = (barRect: Rect, color: Rgba) =>
+    items.push({ kind: "shape", rect: barRect, fill: color, border: null, radius: 0, ellipse: false, shadow: null });
+  for (const inset of insetBars(style.boxShadow, rect, opacity)) bar(inset.rect, inset.color);
+  // Borders on some sides only (rules, accent bars) become thin filled rectangles.
+  if (!uniform) {
+    sides.forEach((side, index) => {
+      const width = size(widths[index]!);
+      const color = colors[index];
+      if (width <= 0 || !color) return;
+      bar(
+        side === "Top"
+          ? { x: rect.x, y: rect.y, w: rect.w, h: width }
+          : side === "Bottom"
+            ? { x: rect.x, y: rect.y + rect.h - width, w: rect.w, h: width }
+            : side === "Left"
+              ? { x: rect.x, y: rect.y, w: width, h: rect.h }
+              : { x: rect.x + rect.w - width, y: rect.y, w: width, h: rect.h },
+        color,
+      );
+    });
+  }
+}
+
+// Preformatted text (a Code block): the bands of its highlighted lines, then one text box with every
+// line, every leading space and every colour of the browser's.
+function pushPreformatted(element: Element, style: CSSStyleDeclaration, origin: DOMRect, items: SlideItem[]) {
+  for (const line of element.querySelectorAll("*")) {
+    const lineStyle = getComputedStyle(line);
+    if (isInline(line) || lineStyle.display === "none" || lineStyle.visibility !== "visible") continue;
+    pushBoxShapes(line, lineStyle, relative(line.getBoundingClientRect(), origin), items);
+  }
+  const runs = collectRuns(element, { blocks: true });
+  if (runs.every((run) => !run.text.trim())) return;
+  const { align, rtl } = textDirection(style);
+  // Lines that wrap hang under the first (a negative text-indent, as the Code lines have).
+  const indents = [...element.querySelectorAll("*")]
+    .filter((child) => !isInline(child))
+    .map((child) => -px(getComputedStyle(child).textIndent));
+  const hanging = Math.max(0, ...indents);
+  items.push({
+    kind: "text",
+    rect: contentBox(element, style, origin),
+    runs,
+    align,
+    ...(rtl ? { rtl } : {}),
+    lineHeight: lineHeightOf(style),
+    singleLine: false,
+    preformatted: { hangingIndent: size(hanging) },
+  });
+}
+
+// The text of a point: its body when that is a text block, or the one text block inside it.
+function pointText(body: Element | null): Element | null {
+  if (!body) return null;
+  if (isTextBlock(body)) return body;
+  const only = body.children.length === 1 && !hasOwnText(body) ? body.children[0]! : null;
+  return only && isTextBlock(only) ? only : null;
+}
+
+const bulletCharacters: Record<string, string> = { dot: "\u2022", check: "\u2713", arrow: "\u2192" };
+
+// A Bullets list as one text box with PowerPoint's own bullets (a character in the marker's colour, or
+// numbering), each point a paragraph indented like the viewer's grid; number badges stay circles behind
+// the numbers. Lists whose points are more than a line of text are left to the walk.
+function pushList(list: HTMLElement, origin: DOMRect, items: SlideItem[]): boolean {
+  const kind = list.dataset.marker ?? "";
+  const points = [...list.children];
+  if (points.length === 0 || !(kind in bulletCharacters || kind === "number")) return false;
+  const texts = points.map((point) => pointText(point.querySelector(":scope > .dh-bullet-body")));
+  const markers = points.map((point) => point.querySelector(":scope > .dh-bullet-marker"));
+  if (points.some((point) => point.tagName !== "LI") || texts.some((text) => !text) || markers.some((m) => !m))
+    return false;
+  const first = texts[0]!;
+  const firstStyle = getComputedStyle(first);
+  const { align, rtl } = textDirection(firstStyle);
+  if (texts.some((text) => textDirection(getComputedStyle(text!)).rtl !== rtl)) return false;
+
+  const runs: TextRun[] = [];
+  for (const text of texts) {
+    const own = collectRuns(text!);
+    if (own.length === 0) return false;
+    // A point is one paragraph: a line break inside it is a space.
+    own.forEach((run, index) => {
+      if (run.breakAfter && index < own.length - 1) run.text += " ";
+      run.breakAfter = index === own.length - 1;
+    });
+    runs.push(...own);
+  }
+  runs.at(-1)!.breakAfter = false;
+
+  const point = contentBox(points[0]!, getComputedStyle(points[0]!), origin);
+  const marker = relative(markers[0]!.getBoundingClientRect(), origin);
+  const body = relative(first.getBoundingClientRect(), origin);
+  const markerStyle = getComputedStyle(markers[0]!);
+  const color = faded(parseColor(markerStyle.color), opacityOf(markers[0]!)) ?? runs[0]!.color;
+  const textStyle = runStyle(first);
+  const sizePercent = kind === "number" ? 70 : 100;
+  const character = kind === "number" ? "8" : bulletCharacters[kind]!;
+  // The bullet sits at the box's edge: the box starts where the glyph is centred in the marker's column
+  // (the badge's middle for numbers).
+  const glyph = textAdvance(character, textStyle, (textStyle.size * sizePercent) / 100);
+  const badge = markers[0]!.querySelector(".dh-bullet-number");
+  const column = badge ? relative(badge.getBoundingClientRect(), origin) : marker;
+  const inset = Math.max(0, column.x + column.w / 2 - glyph / 2 - point.x);
+  const insetEnd = Math.max(0, point.x + point.w - (column.x + column.w / 2 + glyph / 2));
+  const rect = rtl
+    ? { x: point.x, y: point.y, w: size(point.w - insetEnd), h: point.h }
+    : { x: position(point.x + inset), y: point.y, w: size(point.w - inset), h: point.h };
+  const indent = rtl ? rect.x + rect.w - (body.x + body.w) : body.x - rect.x;
+  const last = contentBox(points.at(-1)!, getComputedStyle(points.at(-1)!), origin);
+  rect.h = size(last.y + last.h - rect.y);
+  const second = points[1] ? relative(points[1].getBoundingClientRect(), origin) : null;
+  const gap = second ? second.y - (point.y + point.h) : 0;
+
+  // The badges behind the numbers, centred on where the number is drawn: PowerPoint and LibreOffice put
+  // a paragraph's bullet on its first line's baseline, which with exact line spacing is the line's
+  // height less the font's descent below the line's top.
+  const lineHeight = lineHeightOf(firstStyle);
+  const metrics = fontMetrics("8", textStyle, (textStyle.size * sizePercent) / 100);
+  const descent = fontMetrics("8", textStyle, textStyle.size).descent;
+  points.forEach((point, index) => {
+    const number = point.querySelector(".dh-bullet-number");
+    if (!number) return;
+    const circle = relative(number.getBoundingClientRect(), origin);
+    const lineTop = relative(texts[index]!.getBoundingClientRect(), origin).y;
+    const middle = metrics.ascent > 0 ? lineTop + lineHeight - descent - metrics.ascent / 2 : circle.y + circle.h / 2;
+    pushBoxShapes(number, getComputedStyle(number), { ...circle, y: position(middle - circle.h / 2) }, items);
+  });
+  items.push({
+    kind: "text",
+    rect,
+    runs,
+    align: align === "justify" ? (rtl ? "right" : "left") : align,
+    ...(rtl ? { rtl } : {}),
+    lineHeight: lineHeightOf(firstStyle),
+    singleLine: false,
+    list: {
+      marker: kind === "number" ? { kind: "number" } : { kind: "char", char: bulletCharacters[kind]! },
+      color,
+      font: textStyle.font,
+      sizePercent,
+      indent: size(indent),
+      gap: size(gap),
+    },
+  });
+  return true;
 }
 
 function walk(element: Element, origin: DOMRect, items: SlideItem[], model: SlideModel) {
@@ -635,9 +986,8 @@ function walk(element: Element, origin: DOMRect, items: SlideItem[], model: Slid
   }
 
   if (visible) {
-    const fill = parseColor(style.backgroundColor);
     if (element.classList.contains("dh-slide")) {
-      model.background = fill;
+      model.background = parseColor(style.backgroundColor);
     } else {
       const effect =
         style.backgroundImage !== "none" ||
@@ -650,68 +1000,13 @@ function walk(element: Element, origin: DOMRect, items: SlideItem[], model: Slid
       if (effect && rect.w > 0 && rect.h > 0) {
         markRaster(element, rect, true, items);
       } else {
-        const sides = ["Top", "Right", "Bottom", "Left"] as const;
-        const widths = sides.map((side) =>
-          style.getPropertyValue(`border-${side.toLowerCase()}-style`) === "none"
-            ? 0
-            : px(style.getPropertyValue(`border-${side.toLowerCase()}-width`)),
-        );
-        const colors = sides.map((side) => parseColor(style.getPropertyValue(`border-${side.toLowerCase()}-color`)));
-        const uniform =
-          widths.every((w) => w === widths[0]) &&
-          colors.every((c) => c?.hex === colors[0]?.hex && c?.alpha === colors[0]?.alpha);
-        const radius = px(style.borderTopLeftRadius);
-        const ellipse = radius > 0 && radius >= Math.min(rect.w, rect.h) / 2 - 0.5 && Math.abs(rect.w - rect.h) < 1;
-        const border =
-          uniform && widths[0]! > 0 && colors[0]
-            ? {
-                width: size(widths[0]!),
-                color: colors[0],
-                dash:
-                  style.borderTopStyle === "dashed"
-                    ? ("dash" as const)
-                    : style.borderTopStyle === "dotted"
-                      ? ("dot" as const)
-                      : ("solid" as const),
-              }
-            : null;
-        if (fill || border) {
-          items.push({
-            kind: "shape",
-            rect,
-            fill,
-            border,
-            radius: size(Math.min(radius, rect.w / 2, rect.h / 2)),
-            ellipse,
-            shadow: parseShadow(style.boxShadow),
-          });
-        }
-        // Borders on some sides only (rules, accent bars) become thin filled rectangles.
-        if (!uniform) {
-          sides.forEach((side, index) => {
-            const width = size(widths[index]!);
-            const color = colors[index];
-            if (width <= 0 || !color) return;
-            const bar =
-              side === "Top"
-                ? { x: rect.x, y: rect.y, w: rect.w, h: width }
-                : side === "Bottom"
-                  ? { x: rect.x, y: rect.y + rect.h - width, w: rect.w, h: width }
-                  : side === "Left"
-                    ? { x: rect.x, y: rect.y, w: width, h: rect.h }
-                    : { x: rect.x + rect.w - width, y: rect.y, w: width, h: rect.h };
-            items.push({
-              kind: "shape",
-              rect: bar,
-              fill: color,
-              border: null,
-              radius: 0,
-              ellipse: false,
-              shadow: null,
-            });
-          });
-        }
+        pushBoxShapes(element, style, rect, items);
       }
+      if (tag === "pre") {
+        pushPreformatted(element, style, origin, items);
+        return;
+      }
+      if (element.classList.contains("dh-bullets") && pushList(element as HTMLElement, origin, items)) return;
       if (isTextBlock(element)) {
         pushTextBox(element, style, origin, items);
         return;
@@ -723,17 +1018,23 @@ function walk(element: Element, origin: DOMRect, items: SlideItem[], model: Slid
           const range = document.createRange();
           range.selectNode(node);
           const text = transformText(node.textContent.replace(/\s+/g, " ").trim(), style.textTransform);
-          const lineHeight = size(style.lineHeight === "normal" ? px(style.fontSize) * 1.2 : px(style.lineHeight));
+          const lineHeight = lineHeightOf(style);
+          const textRect = relative(range.getBoundingClientRect(), origin);
           // The box is the text's own: aligned to where the text starts.
           const rtl = style.direction === "rtl";
           items.push({
             kind: "text",
-            rect: relative(range.getBoundingClientRect(), origin),
-            runs: [{ text, ...runStyle(element) }],
+            rect: textRect,
+            runs: emojiPieces(text).map((piece) => ({
+              text: piece.text,
+              ...runStyle(element),
+              ...(piece.emoji ? { font: EMOJI_FONT } : {}),
+            })),
             align: rtl ? "right" : "left",
             ...(rtl ? { rtl } : {}),
             lineHeight,
             singleLine: true,
+            textWidth: textRect.w,
           });
         }
       }
@@ -762,6 +1063,7 @@ function inPaintOrder(element: Element): Element[] {
 
 const extract = () => {
   rasters.clear();
+  opacities.clear();
   const pages = [...document.querySelectorAll(".dh-export-page")];
   for (const page of pages) materializePseudoElements(page);
   return pages.map((page) => {
