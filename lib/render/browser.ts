@@ -1,10 +1,15 @@
 import type { Browser, HTTPRequest, Page } from "puppeteer-core";
+import { config } from "@/lib/core/config";
 import { chromiumArgs, chromiumExecutablePath, sandboxMode } from "./chromium";
 
 // One Chromium per process, launched on first use, reused across jobs and restarted after a number of
 // jobs (long-lived renderers accumulate memory). Each job gets a fresh incognito context (its own renderer
 // process, so a deck that loops forever holds up only its own job) with no network at all: every request
 // is answered from memory by the job's own `serve` function or aborted, and the page may navigate once.
+// A context is never reused for another job, not even of the same deck: a deck's storage (localStorage,
+// IndexedDB, caches of the render origin) dies with its context, so no deck can see another's data.
+// Memory is bounded by the number of contexts open at once (renderContextLimit): a job past it waits for
+// a context to close before it opens its own.
 
 const RESTART_AFTER_JOBS = 50;
 /** A page's JavaScript heap: a deck that allocates without bound crashes its renderer early. */
@@ -80,6 +85,37 @@ function currentBrowser(): BrowserHolder {
   return current;
 }
 
+/**
+ * Contexts (renderer processes) open at once: the exports the instance renders at once, and two more for
+ * the deck check (which runs at most two per process) and preview images.
+ */
+export function renderContextLimit(): number {
+  return config.exportConcurrency + 2;
+}
+
+type Slots = { open: number; peak: number; waiting: Array<() => void> };
+const slotHolder = globalThis as typeof globalThis & { __deckhandRenderSlots?: Slots };
+const slots = (slotHolder.__deckhandRenderSlots ??= { open: 0, peak: 0, waiting: [] });
+
+async function openSlot(): Promise<void> {
+  if (slots.open < renderContextLimit()) slots.open += 1;
+  else await new Promise<void>((resolve) => slots.waiting.push(resolve)); // handed over by closeSlot
+  slots.peak = Math.max(slots.peak, slots.open);
+}
+
+function closeSlot(): void {
+  const next = slots.open <= renderContextLimit() ? slots.waiting.shift() : undefined;
+  if (next) next();
+  else slots.open -= 1;
+}
+
+/** Contexts open now and the most open at once since the last reset (tests, the benchmark's readers). */
+export function renderContextStats(reset = false): { open: number; peak: number; waiting: number } {
+  const stats = { open: slots.open, peak: slots.peak, waiting: slots.waiting.length };
+  if (reset) slots.peak = slots.open;
+  return stats;
+}
+
 /** What the page may load: a Response for URLs the job serves, null for everything else (aborted). */
 export type Serve = (url: URL) => Response | null | Promise<Response | null>;
 
@@ -115,6 +151,15 @@ async function answer(request: HTTPRequest, serve: Serve, page: Page, navigation
 // Runs `job` with a page in a fresh, isolated context; the context is closed whatever happens. A job past
 // `timeoutMs`, or whose renderer crashes, ends with a DeckFaultError.
 export async function withRenderPage<T>(options: RenderJobOptions, job: (page: Page) => Promise<T>): Promise<T> {
+  await openSlot();
+  try {
+    return await renderInContext(options, job);
+  } finally {
+    closeSlot();
+  }
+}
+
+async function renderInContext<T>(options: RenderJobOptions, job: (page: Page) => Promise<T>): Promise<T> {
   const current = currentBrowser();
   current.jobs += 1;
   current.active += 1;
