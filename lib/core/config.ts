@@ -170,10 +170,7 @@ export const EXPORT_CONCURRENCY_CAP = 16;
  * Chromium's processes, the database and the file store part of the time, so one per CPU leaves CPUs idle),
  * no more than the memory available now allows at EXPORT_MEMORY_BUDGET each, between 1 and 16.
  */
-export function machineExportConcurrency(
-  cpus = os.availableParallelism(),
-  availableBytes = os.freemem(),
-): number {
+export function machineExportConcurrency(cpus = os.availableParallelism(), availableBytes = os.freemem()): number {
   const byMemory = Math.floor(availableBytes / EXPORT_MEMORY_BUDGET);
   return Math.max(1, Math.min(2 * cpus, byMemory, EXPORT_CONCURRENCY_CAP));
 }

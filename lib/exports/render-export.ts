@@ -37,24 +37,50 @@ function checkReport(report: PlayerReport) {
 export async function renderPdf(viewable: ViewableDeck, layout: ExportLayout = "slides"): Promise<RenderedExport> {
   return withDeckPage(viewable, { mode: "export", viewport: CANVAS, timeoutMs: timeoutMs() }, async (page, report) => {
     checkReport(report);
-    let options: PDFOptions = {
-      width: `${CANVAS.width}px`,
-      height: `${CANVAS.height}px`,
-      printBackground: true,
-      preferCSSPageSize: true,
-    };
-    if (layout === "notes") {
-      const world = await openIsolatedWorld(page, "deckhand-handout");
-      try {
-        await world.evaluate(handoutScript(report.notes));
-      } finally {
-        await world.close();
-      }
-      options = handoutPdfOptions(viewable.deck.title);
-    }
-    const pdf = await page.pdf({ ...options, timeout: timeoutMs() });
-    return { data: Buffer.from(pdf), nonstandardFonts: report.missingFonts };
+    return printPdf(page, report, viewable, layout);
   });
+}
+
+async function printPdf(
+  page: Page,
+  report: PlayerReport,
+  viewable: ViewableDeck,
+  layout: ExportLayout,
+): Promise<RenderedExport> {
+  let options: PDFOptions = {
+    width: `${CANVAS.width}px`,
+    height: `${CANVAS.height}px`,
+    printBackground: true,
+    preferCSSPageSize: true,
+  };
+  if (layout === "notes") {
+    const world = await openIsolatedWorld(page, "deckhand-handout");
+    try {
+      await world.evaluate(handoutScript(report.notes));
+    } finally {
+      await world.close();
+    }
+    options = handoutPdfOptions(viewable.deck.title);
+  }
+  const pdf = await page.pdf({ ...options, timeout: timeoutMs() });
+  return { data: Buffer.from(pdf), nonstandardFonts: report.missingFonts };
+}
+
+// A PDF (slides) and a PPTX of the same version from one drawing of the deck: the page is drawn as the
+// PPTX needs it (2x, for its pictures; the PDF's text and shapes are vectors either way), printed first,
+// since printing leaves the page as it was, then walked, since the walk changes the page
+// (materialised pseudo-elements, pictures shown alone).
+export async function renderPdfAndPptx(viewable: ViewableDeck): Promise<{ pdf: RenderedExport; pptx: RenderedExport }> {
+  await loadExtractor();
+  return withDeckPage(
+    viewable,
+    { mode: "export", viewport: { ...CANVAS, deviceScaleFactor: 2 }, timeoutMs: timeoutMs() },
+    async (page, report) => {
+      checkReport(report);
+      const pdf = await printPdf(page, report, viewable, "slides");
+      return { pdf, pptx: await pptxOfPage(page, report, viewable) };
+    },
+  );
 }
 
 let extractorSource: Promise<string> | undefined;
@@ -123,41 +149,41 @@ export async function renderPptx(viewable: ViewableDeck): Promise<RenderedExport
     { mode: "export", viewport: { ...CANVAS, deviceScaleFactor: 2 }, timeoutMs: timeoutMs() },
     async (page, report) => {
       checkReport(report);
-      const world = await openIsolatedWorld(page, "deckhand-export");
-      let slides: SlideModel[];
-      let rasters: Map<number, Raster>;
-      let notes: string[];
-      try {
-        // Notes come from the player, in the deck's world: checked with the slides.
-        ({ slides, notes } = parseExportModel({ slides: await extractSlides(world), notes: report.notes }));
-        rasters = await captureRasters(page, world, slides);
-      } finally {
-        await world.close();
-      }
-      // The shipped fonts the slides use go into the file (embed-fonts.ts); only the others are reported.
-      const { data, embedded } = await embedShippedFonts(
-        await buildPptx({ title: viewable.deck.title, slides, notes, rasters }),
-      );
-      const office = new Set(officeFonts.map((font) => font.toLowerCase()));
-      const used = new Set<string>();
-      for (const slide of slides) {
-        for (const item of slide.items) {
-          const runs =
-            item.kind === "text"
-              ? item.runs
-              : item.kind === "table"
-                ? item.rows.flat().flatMap((cell) => cell.runs)
-                : [];
-          for (const run of runs) used.add(run.font);
-        }
-      }
-      const nonstandardFonts = [
-        ...new Set([
-          ...[...used].filter((font) => !office.has(font.toLowerCase()) && !embedded.includes(font)),
-          ...report.missingFonts,
-        ]),
-      ];
-      return { data, nonstandardFonts: nonstandardFonts.sort() };
+      return pptxOfPage(page, report, viewable);
     },
   );
+}
+
+async function pptxOfPage(page: Page, report: PlayerReport, viewable: ViewableDeck): Promise<RenderedExport> {
+  const world = await openIsolatedWorld(page, "deckhand-export");
+  let slides: SlideModel[];
+  let rasters: Map<number, Raster>;
+  let notes: string[];
+  try {
+    // Notes come from the player, in the deck's world: checked with the slides.
+    ({ slides, notes } = parseExportModel({ slides: await extractSlides(world), notes: report.notes }));
+    rasters = await captureRasters(page, world, slides);
+  } finally {
+    await world.close();
+  }
+  // The shipped fonts the slides use go into the file (embed-fonts.ts); only the others are reported.
+  const { data, embedded } = await embedShippedFonts(
+    await buildPptx({ title: viewable.deck.title, slides, notes, rasters }),
+  );
+  const office = new Set(officeFonts.map((font) => font.toLowerCase()));
+  const used = new Set<string>();
+  for (const slide of slides) {
+    for (const item of slide.items) {
+      const runs =
+        item.kind === "text" ? item.runs : item.kind === "table" ? item.rows.flat().flatMap((cell) => cell.runs) : [];
+      for (const run of runs) used.add(run.font);
+    }
+  }
+  const nonstandardFonts = [
+    ...new Set([
+      ...[...used].filter((font) => !office.has(font.toLowerCase()) && !embedded.includes(font)),
+      ...report.missingFonts,
+    ]),
+  ];
+  return { data, nonstandardFonts: nonstandardFonts.sort() };
 }

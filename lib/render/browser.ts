@@ -23,7 +23,10 @@ const CLOSE_TIMEOUT_MS = 5_000;
  */
 export class DeckFaultError extends Error {}
 
-type BrowserHolder = { browser: Promise<Browser>; jobs: number; active: number };
+type BrowserContext = Awaited<ReturnType<Browser["createBrowserContext"]>>;
+type Fresh = { context: BrowserContext; page: Page };
+/** `spare`: a context and page made ahead for the next job, which no job has used (see takeFresh). */
+type BrowserHolder = { browser: Promise<Browser>; jobs: number; active: number; spare?: Promise<Fresh | null> };
 const holder = globalThis as typeof globalThis & { __deckhandBrowser?: BrowserHolder };
 
 /** How long a sandboxed launch may take before this machine is taken not to support the sandbox. */
@@ -159,15 +162,42 @@ export async function withRenderPage<T>(options: RenderJobOptions, job: (page: P
   }
 }
 
+async function freshPage(browser: Browser): Promise<Fresh> {
+  const context = await browser.createBrowserContext();
+  try {
+    return { context, page: await context.newPage() };
+  } catch (error) {
+    await context.close().catch(() => {});
+    throw error;
+  }
+}
+
+// A new context for a job. Chromium takes tens of milliseconds to start a context's renderer, so one is
+// made ahead, while a job runs, for the next job: it is as fresh as one made on demand (no job has used
+// it), so isolation is that of a context per job. One spare per browser at most; a spare that is gone by
+// the time it is wanted (its renderer died) is replaced by a new one.
+async function takeFresh(current: BrowserHolder, browser: Browser): Promise<Fresh> {
+  const spare = current.spare;
+  current.spare = undefined;
+  if (holder.__deckhandBrowser === current && current.jobs < RESTART_AFTER_JOBS) {
+    current.spare = freshPage(browser).catch(() => null);
+  }
+  const ready = spare ? await spare : null;
+  if (ready && !ready.page.isClosed() && browser.connected) return ready;
+  if (ready) void ready.context.close().catch(() => {});
+  return freshPage(browser);
+}
+
 async function renderInContext<T>(options: RenderJobOptions, job: (page: Page) => Promise<T>): Promise<T> {
   const current = currentBrowser();
   current.jobs += 1;
   current.active += 1;
-  let context: Awaited<ReturnType<Browser["createBrowserContext"]>> | undefined;
+  let context: BrowserContext | undefined;
   try {
     const browser = await current.browser;
-    context = await browser.createBrowserContext();
-    const page = await context.newPage();
+    const fresh = await takeFresh(current, browser);
+    context = fresh.context;
+    const page = fresh.page;
     page.setDefaultTimeout(options.timeoutMs);
     await page.setViewport({ deviceScaleFactor: 1, ...options.viewport });
     await page.setRequestInterception(true);
@@ -209,10 +239,7 @@ export async function withDeadline<T>(work: Promise<T>, ms: number, what: string
 
 // A page whose script never yields still closes with its context (Chromium ends the renderer process); if
 // even that does not answer, the whole browser goes and the next job launches a fresh one.
-async function closeContext(
-  context: Awaited<ReturnType<Browser["createBrowserContext"]>> | undefined,
-  current: BrowserHolder,
-): Promise<void> {
+async function closeContext(context: BrowserContext | undefined, current: BrowserHolder): Promise<void> {
   if (!context) return;
   let timer: NodeJS.Timeout | undefined;
   const closed = await Promise.race([

@@ -153,11 +153,11 @@ function sampleMemory(root: number): MemorySample {
   let serverRss = 0;
   let treePss = 0;
   for (const pid of processTree(root)) {
-    let comm = "";
+    let comm: string;
     try {
       comm = fs.readFileSync(`/proc/${pid}/comm`, "utf8").trim();
     } catch {
-      continue;
+      continue; // the process ended meanwhile
     }
     if (!/chrom|headless/i.test(comm)) serverRss += procField(`/proc/${pid}/status`, "VmRSS");
     treePss += procField(`/proc/${pid}/smaps_rollup`, "Pss");
@@ -241,11 +241,11 @@ async function timeMarpBatch(): Promise<number[]> {
     for (let run = 0; run <= BATCH_RUNS; run++) {
       fs.rmSync(path.join(dir, "out"), { recursive: true, force: true });
       const start = performance.now();
-      execFileSync(
-        path.resolve("node_modules/.bin/marp"),
-        ["--pdf", "--parallel", "5", "-I", "in", "-o", "out"],
-        { cwd: dir, env: { ...process.env, CHROME_PATH: chrome }, stdio: "ignore" },
-      );
+      execFileSync(path.resolve("node_modules/.bin/marp"), ["--pdf", "--parallel", "5", "-I", "in", "-o", "out"], {
+        cwd: dir,
+        env: { ...process.env, CHROME_PATH: chrome },
+        stdio: "ignore",
+      });
       if (run > 0) samples.push(performance.now() - start);
       const made = fs.readdirSync(path.join(dir, "out")).filter((file) => file.endsWith(".pdf")).length;
       if (made !== BATCH) throw new Error(`Marp made ${made} PDFs of ${BATCH}`);
@@ -330,8 +330,20 @@ export async function benchExports(server: BenchServer): Promise<BenchRow[]> {
     const peak = batch.memory[format];
     const name = format.toUpperCase();
     rows.push(
-      { label: `Peak RSS of the Node server during the ${name} batches`, n: 1, median: mb(peak.serverRss), p95: mb(peak.serverRss), unit: "MiB" },
-      { label: `Peak PSS of the server with its Chromium during the ${name} batches`, n: 1, median: mb(peak.treePss), p95: mb(peak.treePss), unit: "MiB" },
+      {
+        label: `Peak RSS of the Node server during the ${name} batches`,
+        n: 1,
+        median: mb(peak.serverRss),
+        p95: mb(peak.serverRss),
+        unit: "MiB",
+      },
+      {
+        label: `Peak PSS of the server with its Chromium during the ${name} batches`,
+        n: 1,
+        median: mb(peak.treePss),
+        p95: mb(peak.treePss),
+        unit: "MiB",
+      },
     );
   }
   return rows;

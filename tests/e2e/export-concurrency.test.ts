@@ -1,9 +1,13 @@
-import { inArray } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
+import JSZip from "jszip";
+import { getDocumentProxy } from "unpdf";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { config } from "@/lib/core/config";
 import type { Database } from "@/lib/db/client";
 import { exports } from "@/lib/db/schema/exports";
+import { processNextExport } from "@/lib/exports/process-export";
 import { stopLocalRunner } from "@/lib/jobs/local-runner";
+import { getFileStore } from "@/lib/storage/storage";
 import { closeRenderBrowser, renderContextLimit, renderContextStats } from "@/lib/render/browser";
 import { call, createUser, type TestUser } from "../helpers/api";
 import { setUpTestDatabase } from "../helpers/database";
@@ -50,10 +54,7 @@ async function exportAll(format: "pdf" | "pptx"): Promise<{ running: number; con
   await expect
     .poll(
       async () => {
-        const rows = await database.db
-          .select({ status: exports.status })
-          .from(exports)
-          .where(inArray(exports.id, ids));
+        const rows = await database.db.select({ status: exports.status }).from(exports).where(inArray(exports.id, ids));
         running = Math.max(running, rows.filter((row) => row.status === "running").length);
         expect(rows.filter((row) => row.status === "failed")).toEqual([]);
         return rows.every((row) => row.status === "completed");
@@ -82,5 +83,54 @@ describe("export concurrency", () => {
     const seen = await exportAll("pptx");
     expect(seen.running).toBe(1);
     expect(seen.contexts).toBe(1);
+  }, 180_000);
+
+  it("draws a PDF and a PPTX of the same version waiting together once: one claim renders both", async () => {
+    const user = await createUser();
+    const deck = await createDeck(user, { title: "Both formats" });
+    expect((await setContent(user, deck.id, { source: twelveSlideDeck })).status).toBe(200);
+    // Written straight to the table, so no runner is woken: this test's one call renders them.
+    const rows = await database.db
+      .insert(exports)
+      .values(
+        (["pdf", "pptx"] as const).map((format) => ({
+          organizationId: user.organizationId,
+          deckId: deck.id,
+          version: 1,
+          format,
+          requestedByUserId: user.userId,
+          fileName: `Both formats-v1.${format}`,
+        })),
+      )
+      .returning();
+    renderContextStats(true);
+    expect(await processNextExport(rows[0]!.id)).toBe("completed");
+    expect(renderContextStats().peak).toBe(1);
+    const done = await database.db
+      .select()
+      .from(exports)
+      .where(
+        inArray(
+          exports.id,
+          rows.map((row) => row.id),
+        ),
+      );
+    expect(done.map((row) => [row.format, row.status, row.attempts]).sort()).toEqual([
+      ["pdf", "completed", 1],
+      ["pptx", "completed", 1],
+    ]);
+    const file = async (format: string) => {
+      const [row] = await database.db
+        .select()
+        .from(exports)
+        .where(eq(exports.id, done.find((r) => r.format === format)!.id));
+      return (await getFileStore().get(row!.blobKey!))!.data;
+    };
+    const pdf = await getDocumentProxy(new Uint8Array(await file("pdf")));
+    expect(pdf.numPages).toBe(12);
+    const viewport = (await pdf.getPage(1)).getViewport({ scale: 1 });
+    expect([Math.round(viewport.width), Math.round(viewport.height)]).toEqual([1440, 810]);
+    const pptx = await JSZip.loadAsync(await file("pptx"));
+    expect(Object.keys(pptx.files).filter((name) => /^ppt\/slides\/slide\d+\.xml$/.test(name))).toHaveLength(12);
   }, 180_000);
 });
