@@ -103,9 +103,15 @@ async function extractSlides(world: IsolatedWorld): Promise<unknown> {
 }
 
 // Pictures of the elements PowerPoint cannot draw, each alone on a transparent background, at 2x; the
-// deck's stored images (an <img> of /assets/) as their files.
+// deck's stored images (an <img> of /assets/) as their files. Each picture is taken from the viewport with
+// its slide scrolled into it: capturing beyond the viewport (what page.screenshot does by default) makes
+// Chromium lay out and paint the whole document again for every picture. The transparent background is
+// set once for all of them.
 async function captureRasters(page: Page, world: IsolatedWorld, slides: SlideModel[]): Promise<Map<number, Raster>> {
   const rasters = new Map<number, Raster>();
+  const session = await page.createCDPSession();
+  let transparent = false;
+  let shownSlide = -1;
   try {
     for (const [index, slide] of slides.entries()) {
       for (const item of slide.items) {
@@ -125,17 +131,41 @@ async function captureRasters(page: Page, world: IsolatedWorld, slides: SlideMod
         }
         delete item.asset;
         if ((await world.evaluate(`window.__deckhandShowRaster(${item.id})`)) !== true) continue;
-        const png = await page.screenshot({
-          type: "png",
-          omitBackground: true,
-          clip: { x: item.rect.x, y: index * CANVAS.height + item.rect.y, width: item.rect.w, height: item.rect.h },
-          captureBeyondViewport: true,
+        if (!transparent) {
+          await session.send("Emulation.setDefaultBackgroundColorOverride", { color: { r: 0, g: 0, b: 0, a: 0 } });
+          transparent = true;
+        }
+        if (shownSlide !== index) {
+          const top = index * CANVAS.height;
+          const scrolled = await world.evaluate(`(() => { window.scrollTo(0, ${top}); return window.scrollY; })()`);
+          shownSlide = scrolled === top ? index : -1;
+        }
+        // The clip in document coordinates, rounded as Puppeteer rounds it; a slide that could not be
+        // scrolled into view (it never happens with the export page) is captured beyond the viewport.
+        const clipX = Math.round(item.rect.x);
+        const clipY = Math.round(index * CANVAS.height + item.rect.y);
+        const clip = {
+          x: clipX,
+          y: clipY,
+          width: Math.round(item.rect.x + item.rect.w - clipX),
+          height: Math.round(index * CANVAS.height + item.rect.y + item.rect.h - clipY),
+          scale: 1,
+        };
+        if (clip.width < 1 || clip.height < 1) continue;
+        const { data } = await session.send("Page.captureScreenshot", {
+          format: "png",
+          clip,
+          captureBeyondViewport: shownSlide !== index,
+          optimizeForSpeed: true,
         });
-        rasters.set(item.id, { png: Buffer.from(png), width: item.rect.w, height: item.rect.h });
+        rasters.set(item.id, { png: Buffer.from(data, "base64"), width: item.rect.w, height: item.rect.h });
       }
     }
   } finally {
     await world.evaluate("window.__deckhandShowRaster(null)").catch(() => {});
+    if (shownSlide !== -1) await world.evaluate("window.scrollTo(0, 0)").catch(() => {});
+    if (transparent) await session.send("Emulation.setDefaultBackgroundColorOverride", {}).catch(() => {});
+    await session.detach().catch(() => {});
   }
   return rasters;
 }
