@@ -218,7 +218,7 @@ async function timeConcurrent(
           ).id,
       ),
     );
-    await waitCompleted(server, headers, ids, 50);
+    await waitCompleted(server, headers, ids, 100);
     return performance.now() - start;
   };
   const result = { pdf: [] as number[], pptx: [] as number[], memory: {} as { pdf: MemorySample; pptx: MemorySample } };
