@@ -1,3 +1,4 @@
+import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
 
@@ -21,6 +22,21 @@ const wholeNumber = (fallback: number, { min = 0, max = Number.MAX_SAFE_INTEGER 
     )
     .optional()
     .transform((value) => value ?? fallback);
+
+/** A whole number, or undefined when unset (the default is then worked out from other facts). */
+const optionalWholeNumber = ({ min = 0, max = Number.MAX_SAFE_INTEGER } = {}) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, { message: `must be a whole number (${min} to ${max})` })
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .min(min, { message: `must be at least ${min}` })
+        .max(max, { message: `must be at most ${max}` }),
+    )
+    .optional();
 
 /** "1" turns it on, "0" off; unset is the default. */
 const onOff = (fallback: boolean) =>
@@ -82,7 +98,8 @@ export const settings = {
   BRAND_EXTRACT_IN_WORKER: onOff(true),
   CHROMIUM_PATH: text,
   CHROMIUM_SANDBOX: z.enum(["0", "1"], { message: 'must be "0" or "1"' }).optional(),
-  EXPORT_CONCURRENCY: wholeNumber(2, { min: 1, max: 64 }),
+  // Unset: sized to the machine (config.exportConcurrency).
+  EXPORT_CONCURRENCY: optionalWholeNumber({ min: 1, max: 64 }),
   EXPORT_LEASE_MS: wholeNumber(30_000, { min: 100 }),
   EXPORT_TIMEOUT_MS: wholeNumber(120_000, { min: 100 }),
   EXPORT_READY_TIMEOUT_MS: wholeNumber(20_000, { min: 100 }),
@@ -143,6 +160,21 @@ export function configProblems(): string[] {
   return problems;
 }
 
+/** What one export's renderer may take at the most (a 20-slide PPTX at 2x draws in about 150-250 MB). */
+export const EXPORT_MEMORY_BUDGET = 384 * 1024 * 1024;
+/** Exports at once per instance when sized to the machine, whatever its size. */
+export const EXPORT_CONCURRENCY_CAP = 16;
+
+/**
+ * Exports an instance renders at once when EXPORT_CONCURRENCY is unset: two per CPU (a render waits on
+ * Chromium's processes, the database and the file store part of the time, so one per CPU leaves CPUs idle),
+ * no more than the memory available now allows at EXPORT_MEMORY_BUDGET each, between 1 and 16.
+ */
+export function machineExportConcurrency(cpus = os.availableParallelism(), availableBytes = os.freemem()): number {
+  const byMemory = Math.floor(availableBytes / EXPORT_MEMORY_BUDGET);
+  return Math.max(1, Math.min(2 * cpus, byMemory, EXPORT_CONCURRENCY_CAP));
+}
+
 // The settings as the code uses them, with the defaults that depend on other settings.
 export const config = {
   get port() {
@@ -175,6 +207,10 @@ export const config = {
   /** A serverless function (Vercel, AWS Lambda): no user namespaces, no long-lived workers. */
   get serverless(): boolean {
     return Boolean(setting("VERCEL") || setting("AWS_LAMBDA_FUNCTION_NAME"));
+  },
+  /** EXPORT_CONCURRENCY when set, else sized to the machine (read at each wake-up of the export lane). */
+  get exportConcurrency(): number {
+    return setting("EXPORT_CONCURRENCY") ?? machineExportConcurrency();
   },
   get inngestConfigured(): boolean {
     return Boolean(setting("INNGEST_EVENT_KEY") || setting("INNGEST_DEV"));

@@ -1,4 +1,4 @@
-import { setting } from "@/lib/core/config";
+import { config } from "@/lib/core/config";
 import { getDb } from "@/lib/db/client";
 import { exportRequested } from "@/lib/jobs/inngest";
 import { defineJob } from "@/lib/jobs/job";
@@ -11,7 +11,7 @@ import { processNextExport } from "./process-export";
 export const exportJob = defineJob({
   name: "render-export",
   event: (exportId, organizationId) => exportRequested.create({ exportId, organizationId }),
-  concurrency: () => setting("EXPORT_CONCURRENCY"),
+  concurrency: () => config.exportConcurrency,
   run: (exportId) => processNextExport(exportId),
   next: () => processNextExport(),
   sweep: async () => {

@@ -1,38 +1,75 @@
 import { randomUUID } from "node:crypto";
+import { and, asc, eq } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
+import { exports } from "@/lib/db/schema/exports";
 import type { Db } from "@/lib/db/types";
 import { getFileStore } from "@/lib/storage/storage";
-import { findDeckVersion } from "@/lib/viewer/viewable-deck";
+import { findDeckVersion, type ViewableDeck } from "@/lib/viewer/viewable-deck";
 import { claimExport, completeExport, failExport, leaseMs, renewLease } from "./lease";
 import type { ExportRow } from "./present";
 import { DeckFaultError } from "@/lib/render/browser";
-import { renderPdf, renderPptx } from "./render-export";
+import { renderPdf, renderPdfAndPptx, renderPptx, type RenderedExport } from "./render-export";
 
 const contentTypes = {
   pdf: "application/pdf",
   pptx: "application/vnd.openxmlformats-officedocument.presentationml.presentation",
 } as const;
 
+type Outcome = "completed" | "failed" | "lost";
+type Claim = { row: ExportRow; token: string };
+
 function log(fields: Record<string, unknown>) {
   console.log(JSON.stringify({ level: "info", component: "exports", ...fields }));
 }
 
-// The one domain step both job transports run: render a claimed export, store the file, and complete it
-// if this worker still holds the lease. The file's key is the export's id, so a retry overwrites
-// rather than duplicates.
-export async function runClaimedExport(
-  db: Db,
-  row: ExportRow,
-  token: string,
-): Promise<"completed" | "failed" | "lost"> {
-  log({ event: "export.claimed", exportId: row.id, format: row.format, attempt: row.attempts });
-  const heartbeat = setInterval(() => void renewLease(db, row.id, token).catch(() => {}), Math.max(500, leaseMs() / 3));
-  heartbeat.unref();
-  const started = Date.now();
+// A PDF (slides layout) and a PPTX of the same version that wait together are drawn once: the worker that
+// claimed one claims the other too when it is still pending (the same claim, so its lease and attempts
+// work as for any export), prints the PDF, then walks the same page for the PPTX (render-export.ts).
+async function claimPartner(db: Db, row: ExportRow): Promise<Claim | null> {
+  if (row.layout !== "slides") return null;
+  const [waiting] = await db
+    .select({ id: exports.id })
+    .from(exports)
+    .where(
+      and(
+        eq(exports.deckId, row.deckId),
+        eq(exports.version, row.version),
+        eq(exports.format, row.format === "pdf" ? "pptx" : "pdf"),
+        eq(exports.layout, "slides"),
+        eq(exports.status, "pending"),
+      ),
+    )
+    .orderBy(asc(exports.createdAt))
+    .limit(1);
+  if (!waiting) return null;
+  const token = randomUUID();
+  const partner = await claimExport(db, token, waiting.id);
+  return partner ? { row: partner, token } : null;
+}
+
+async function render(viewable: ViewableDeck, claims: Claim[]): Promise<RenderedExport[]> {
+  if (claims.length === 2) {
+    const { pdf, pptx } = await renderPdfAndPptx(viewable);
+    return claims.map((claim) => (claim.row.format === "pdf" ? pdf : pptx));
+  }
+  const { row } = claims[0]!;
+  return [row.format === "pdf" ? await renderPdf(viewable, row.layout) : await renderPptx(viewable)];
+}
+
+// What the deck caused is the caller's to read and final; infrastructure failures are logged, not shown,
+// and retried.
+async function fail(db: Db, { row, token }: Claim, error: unknown, started: number): Promise<"failed"> {
+  const message = error instanceof Error ? error.message : String(error);
+  const deckFault = error instanceof DeckFaultError;
+  const shown = deckFault ? message : "The export could not be rendered; request it again.";
+  await failExport(db, row.id, token, shown, deckFault);
+  log({ event: "export.failed", exportId: row.id, ms: Date.now() - started, error: message });
+  return "failed";
+}
+
+async function finish(db: Db, claim: Claim, result: RenderedExport, started: number): Promise<Outcome> {
+  const { row, token } = claim;
   try {
-    const viewable = await findDeckVersion(db, row.deckId, row.version);
-    if (!viewable) throw new DeckFaultError(`Version ${row.version} of the deck no longer exists.`);
-    const result = row.format === "pdf" ? await renderPdf(viewable, row.layout) : await renderPptx(viewable);
     const blobKey = await getFileStore().put(`exports/${row.id}.${row.format}`, result.data, contentTypes[row.format]);
     const completed = await completeExport(db, row.id, token, { blobKey, nonstandardFonts: result.nonstandardFonts });
     log({
@@ -43,21 +80,52 @@ export async function runClaimedExport(
     });
     return completed ? "completed" : "lost";
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    // What the deck caused is the caller's to read and final; infrastructure failures are logged, not
-    // shown, and retried.
-    const deckFault = error instanceof DeckFaultError;
-    const shown = deckFault ? message : "The export could not be rendered; request it again.";
-    await failExport(db, row.id, token, shown, deckFault);
-    log({ event: "export.failed", exportId: row.id, ms: Date.now() - started, error: message });
-    return "failed";
+    return fail(db, claim, error, started);
+  }
+}
+
+// The one domain step both job transports run: render a claimed export (with its partner of the other
+// format, if one waits), store the file, and complete it if this worker still holds the lease. The file's
+// key is the export's id, so a retry overwrites rather than duplicates.
+export async function runClaimedExport(db: Db, row: ExportRow, token: string): Promise<Outcome> {
+  const claims: Claim[] = [{ row, token }];
+  const partner = await claimPartner(db, row).catch(() => null);
+  if (partner) claims.push(partner);
+  const started = Date.now();
+  const heartbeats = claims.map((claim) => {
+    log({
+      event: "export.claimed",
+      exportId: claim.row.id,
+      format: claim.row.format,
+      attempt: claim.row.attempts,
+      ...(claims.length > 1 ? { drawnWith: claims.find((other) => other !== claim)!.row.id } : {}),
+    });
+    const timer = setInterval(
+      () => void renewLease(db, claim.row.id, claim.token).catch(() => {}),
+      Math.max(500, leaseMs() / 3),
+    );
+    timer.unref();
+    return timer;
+  });
+  try {
+    let results: RenderedExport[];
+    try {
+      const viewable = await findDeckVersion(db, row.deckId, row.version);
+      if (!viewable) throw new DeckFaultError(`Version ${row.version} of the deck no longer exists.`);
+      results = await render(viewable, claims);
+    } catch (error) {
+      const outcomes = await Promise.all(claims.map((claim) => fail(db, claim, error, started)));
+      return outcomes[0]!;
+    }
+    const outcomes = await Promise.all(claims.map((claim, n) => finish(db, claim, results[n]!, started)));
+    return outcomes[0]!;
   } finally {
-    clearInterval(heartbeat);
+    for (const timer of heartbeats) clearInterval(timer);
   }
 }
 
 // Claims and runs one export: the given one (Inngest) or the oldest waiting (the local runner).
-export async function processNextExport(exportId?: string): Promise<"completed" | "failed" | "lost" | "none"> {
+export async function processNextExport(exportId?: string): Promise<Outcome | "none"> {
   const db = await getDb();
   const token = randomUUID();
   const row = await claimExport(db, token, exportId);

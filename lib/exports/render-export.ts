@@ -37,24 +37,50 @@ function checkReport(report: PlayerReport) {
 export async function renderPdf(viewable: ViewableDeck, layout: ExportLayout = "slides"): Promise<RenderedExport> {
   return withDeckPage(viewable, { mode: "export", viewport: CANVAS, timeoutMs: timeoutMs() }, async (page, report) => {
     checkReport(report);
-    let options: PDFOptions = {
-      width: `${CANVAS.width}px`,
-      height: `${CANVAS.height}px`,
-      printBackground: true,
-      preferCSSPageSize: true,
-    };
-    if (layout === "notes") {
-      const world = await openIsolatedWorld(page, "deckhand-handout");
-      try {
-        await world.evaluate(handoutScript(report.notes));
-      } finally {
-        await world.close();
-      }
-      options = handoutPdfOptions(viewable.deck.title);
-    }
-    const pdf = await page.pdf({ ...options, timeout: timeoutMs() });
-    return { data: Buffer.from(pdf), nonstandardFonts: report.missingFonts };
+    return printPdf(page, report, viewable, layout);
   });
+}
+
+async function printPdf(
+  page: Page,
+  report: PlayerReport,
+  viewable: ViewableDeck,
+  layout: ExportLayout,
+): Promise<RenderedExport> {
+  let options: PDFOptions = {
+    width: `${CANVAS.width}px`,
+    height: `${CANVAS.height}px`,
+    printBackground: true,
+    preferCSSPageSize: true,
+  };
+  if (layout === "notes") {
+    const world = await openIsolatedWorld(page, "deckhand-handout");
+    try {
+      await world.evaluate(handoutScript(report.notes));
+    } finally {
+      await world.close();
+    }
+    options = handoutPdfOptions(viewable.deck.title);
+  }
+  const pdf = await page.pdf({ ...options, timeout: timeoutMs() });
+  return { data: Buffer.from(pdf), nonstandardFonts: report.missingFonts };
+}
+
+// A PDF (slides) and a PPTX of the same version from one drawing of the deck: the page is drawn as the
+// PPTX needs it (2x, for its pictures; the PDF's text and shapes are vectors either way), printed first,
+// since printing leaves the page as it was, then walked, since the walk changes the page
+// (materialised pseudo-elements, pictures shown alone).
+export async function renderPdfAndPptx(viewable: ViewableDeck): Promise<{ pdf: RenderedExport; pptx: RenderedExport }> {
+  await loadExtractor();
+  return withDeckPage(
+    viewable,
+    { mode: "export", viewport: { ...CANVAS, deviceScaleFactor: 2 }, timeoutMs: timeoutMs() },
+    async (page, report) => {
+      checkReport(report);
+      const pdf = await printPdf(page, report, viewable, "slides");
+      return { pdf, pptx: await pptxOfPage(page, report, viewable) };
+    },
+  );
 }
 
 let extractorSource: Promise<string> | undefined;
@@ -77,9 +103,15 @@ async function extractSlides(world: IsolatedWorld): Promise<unknown> {
 }
 
 // Pictures of the elements PowerPoint cannot draw, each alone on a transparent background, at 2x; the
-// deck's stored images (an <img> of /assets/) as their files.
+// deck's stored images (an <img> of /assets/) as their files. Each picture is taken from the viewport with
+// its slide scrolled into it: capturing beyond the viewport (what page.screenshot does by default) makes
+// Chromium lay out and paint the whole document again for every picture. The transparent background is
+// set once for all of them.
 async function captureRasters(page: Page, world: IsolatedWorld, slides: SlideModel[]): Promise<Map<number, Raster>> {
   const rasters = new Map<number, Raster>();
+  const session = await page.createCDPSession();
+  let transparent = false;
+  let shownSlide = -1;
   try {
     for (const [index, slide] of slides.entries()) {
       for (const item of slide.items) {
@@ -99,17 +131,41 @@ async function captureRasters(page: Page, world: IsolatedWorld, slides: SlideMod
         }
         delete item.asset;
         if ((await world.evaluate(`window.__deckhandShowRaster(${item.id})`)) !== true) continue;
-        const png = await page.screenshot({
-          type: "png",
-          omitBackground: true,
-          clip: { x: item.rect.x, y: index * CANVAS.height + item.rect.y, width: item.rect.w, height: item.rect.h },
-          captureBeyondViewport: true,
+        if (!transparent) {
+          await session.send("Emulation.setDefaultBackgroundColorOverride", { color: { r: 0, g: 0, b: 0, a: 0 } });
+          transparent = true;
+        }
+        if (shownSlide !== index) {
+          const top = index * CANVAS.height;
+          const scrolled = await world.evaluate(`(() => { window.scrollTo(0, ${top}); return window.scrollY; })()`);
+          shownSlide = scrolled === top ? index : -1;
+        }
+        // The clip in document coordinates, rounded as Puppeteer rounds it; a slide that could not be
+        // scrolled into view (it never happens with the export page) is captured beyond the viewport.
+        const clipX = Math.round(item.rect.x);
+        const clipY = Math.round(index * CANVAS.height + item.rect.y);
+        const clip = {
+          x: clipX,
+          y: clipY,
+          width: Math.round(item.rect.x + item.rect.w - clipX),
+          height: Math.round(index * CANVAS.height + item.rect.y + item.rect.h - clipY),
+          scale: 1,
+        };
+        if (clip.width < 1 || clip.height < 1) continue;
+        const { data } = await session.send("Page.captureScreenshot", {
+          format: "png",
+          clip,
+          captureBeyondViewport: shownSlide !== index,
+          optimizeForSpeed: true,
         });
-        rasters.set(item.id, { png: Buffer.from(png), width: item.rect.w, height: item.rect.h });
+        rasters.set(item.id, { png: Buffer.from(data, "base64"), width: item.rect.w, height: item.rect.h });
       }
     }
   } finally {
     await world.evaluate("window.__deckhandShowRaster(null)").catch(() => {});
+    if (shownSlide !== -1) await world.evaluate("window.scrollTo(0, 0)").catch(() => {});
+    if (transparent) await session.send("Emulation.setDefaultBackgroundColorOverride", {}).catch(() => {});
+    await session.detach().catch(() => {});
   }
   return rasters;
 }
@@ -123,46 +179,46 @@ export async function renderPptx(viewable: ViewableDeck): Promise<RenderedExport
     { mode: "export", viewport: { ...CANVAS, deviceScaleFactor: 2 }, timeoutMs: timeoutMs() },
     async (page, report) => {
       checkReport(report);
-      const world = await openIsolatedWorld(page, "deckhand-export");
-      let slides: SlideModel[];
-      let rasters: Map<number, Raster>;
-      let notes: string[];
-      try {
-        // Notes come from the player, in the deck's world: checked with the slides.
-        ({ slides, notes } = parseExportModel({ slides: await extractSlides(world), notes: report.notes }));
-        rasters = await captureRasters(page, world, slides);
-      } finally {
-        await world.close();
-      }
-      // The shipped fonts the slides use go into the file (embed-fonts.ts); only the others are reported.
-      const { data, embedded } = await embedShippedFonts(
-        await buildPptx({ title: viewable.deck.title, slides, notes, rasters }),
-      );
-      const office = new Set(officeFonts.map((font) => font.toLowerCase()));
-      const used = new Set<string>();
-      for (const slide of slides) {
-        for (const item of slide.items) {
-          const runs =
-            item.kind === "text"
-              ? item.runs
-              : item.kind === "table"
-                ? item.rows.flat().flatMap((cell) => cell.runs)
-                : [];
-          for (const run of runs) used.add(run.font);
-          if (item.kind === "chart") {
-            for (const style of [item.tick, item.category, item.value, item.title?.style, item.legend?.style]) {
-              if (style) used.add(style.font);
-            }
-          }
-        }
-      }
-      const nonstandardFonts = [
-        ...new Set([
-          ...[...used].filter((font) => !office.has(font.toLowerCase()) && !embedded.includes(font)),
-          ...report.missingFonts,
-        ]),
-      ];
-      return { data, nonstandardFonts: nonstandardFonts.sort() };
+      return pptxOfPage(page, report, viewable);
     },
   );
+}
+
+async function pptxOfPage(page: Page, report: PlayerReport, viewable: ViewableDeck): Promise<RenderedExport> {
+  const world = await openIsolatedWorld(page, "deckhand-export");
+  let slides: SlideModel[];
+  let rasters: Map<number, Raster>;
+  let notes: string[];
+  try {
+    // Notes come from the player, in the deck's world: checked with the slides.
+    ({ slides, notes } = parseExportModel({ slides: await extractSlides(world), notes: report.notes }));
+    rasters = await captureRasters(page, world, slides);
+  } finally {
+    await world.close();
+  }
+  // The shipped fonts the slides use go into the file (embed-fonts.ts); only the others are reported.
+  const { data, embedded } = await embedShippedFonts(
+    await buildPptx({ title: viewable.deck.title, slides, notes, rasters }),
+  );
+  const office = new Set(officeFonts.map((font) => font.toLowerCase()));
+  const used = new Set<string>();
+  for (const slide of slides) {
+    for (const item of slide.items) {
+      const runs =
+        item.kind === "text" ? item.runs : item.kind === "table" ? item.rows.flat().flatMap((cell) => cell.runs) : [];
+      for (const run of runs) used.add(run.font);
+      if (item.kind === "chart") {
+        for (const style of [item.tick, item.category, item.value, item.title?.style, item.legend?.style]) {
+          if (style) used.add(style.font);
+        }
+      }
+    }
+  }
+  const nonstandardFonts = [
+    ...new Set([
+      ...[...used].filter((font) => !office.has(font.toLowerCase()) && !embedded.includes(font)),
+      ...report.missingFonts,
+    ]),
+  ];
+  return { data, nonstandardFonts: nonstandardFonts.sort() };
 }

@@ -1,7 +1,7 @@
 import type { Job } from "./job";
 
 // The in-process job runner used when Inngest is not configured. Each job has its own lane with its own
-// concurrency (exports: EXPORT_CONCURRENCY, 2), so a long render never holds up a generation; a lane's
+// concurrency (exports: EXPORT_CONCURRENCY, by default sized to the machine), so a long render never holds up a generation; a lane's
 // workers never wait for each other. `enqueue` wakes a lane at once; every 2 s the runner sweeps and polls
 // the lanes of jobs that claim their own work, for work queued by other processes or left by a worker
 // that died. One per process.

@@ -1,10 +1,15 @@
 import type { Browser, HTTPRequest, Page } from "puppeteer-core";
+import { config } from "@/lib/core/config";
 import { chromiumArgs, chromiumExecutablePath, sandboxMode } from "./chromium";
 
 // One Chromium per process, launched on first use, reused across jobs and restarted after a number of
 // jobs (long-lived renderers accumulate memory). Each job gets a fresh incognito context (its own renderer
 // process, so a deck that loops forever holds up only its own job) with no network at all: every request
 // is answered from memory by the job's own `serve` function or aborted, and the page may navigate once.
+// A context is never reused for another job, not even of the same deck: a deck's storage (localStorage,
+// IndexedDB, caches of the render origin) dies with its context, so no deck can see another's data.
+// Memory is bounded by the number of contexts open at once (renderContextLimit): a job past it waits for
+// a context to close before it opens its own.
 
 const RESTART_AFTER_JOBS = 50;
 /** A page's JavaScript heap: a deck that allocates without bound crashes its renderer early. */
@@ -18,7 +23,10 @@ const CLOSE_TIMEOUT_MS = 5_000;
  */
 export class DeckFaultError extends Error {}
 
-type BrowserHolder = { browser: Promise<Browser>; jobs: number; active: number };
+type BrowserContext = Awaited<ReturnType<Browser["createBrowserContext"]>>;
+type Fresh = { context: BrowserContext; page: Page };
+/** `spare`: a context and page made ahead for the next job, which no job has used (see takeFresh). */
+type BrowserHolder = { browser: Promise<Browser>; jobs: number; active: number; spare?: Promise<Fresh | null> };
 const holder = globalThis as typeof globalThis & { __deckhandBrowser?: BrowserHolder };
 
 /** How long a sandboxed launch may take before this machine is taken not to support the sandbox. */
@@ -80,6 +88,37 @@ function currentBrowser(): BrowserHolder {
   return current;
 }
 
+/**
+ * Contexts (renderer processes) open at once: the exports the instance renders at once, and two more for
+ * the deck check (which runs at most two per process) and preview images.
+ */
+export function renderContextLimit(): number {
+  return config.exportConcurrency + 2;
+}
+
+type Slots = { open: number; peak: number; waiting: Array<() => void> };
+const slotHolder = globalThis as typeof globalThis & { __deckhandRenderSlots?: Slots };
+const slots = (slotHolder.__deckhandRenderSlots ??= { open: 0, peak: 0, waiting: [] });
+
+async function openSlot(): Promise<void> {
+  if (slots.open < renderContextLimit()) slots.open += 1;
+  else await new Promise<void>((resolve) => slots.waiting.push(resolve)); // handed over by closeSlot
+  slots.peak = Math.max(slots.peak, slots.open);
+}
+
+function closeSlot(): void {
+  const next = slots.open <= renderContextLimit() ? slots.waiting.shift() : undefined;
+  if (next) next();
+  else slots.open -= 1;
+}
+
+/** Contexts open now and the most open at once since the last reset (tests, the benchmark's readers). */
+export function renderContextStats(reset = false): { open: number; peak: number; waiting: number } {
+  const stats = { open: slots.open, peak: slots.peak, waiting: slots.waiting.length };
+  if (reset) slots.peak = slots.open;
+  return stats;
+}
+
 /** What the page may load: a Response for URLs the job serves, null for everything else (aborted). */
 export type Serve = (url: URL) => Response | null | Promise<Response | null>;
 
@@ -115,14 +154,50 @@ async function answer(request: HTTPRequest, serve: Serve, page: Page, navigation
 // Runs `job` with a page in a fresh, isolated context; the context is closed whatever happens. A job past
 // `timeoutMs`, or whose renderer crashes, ends with a DeckFaultError.
 export async function withRenderPage<T>(options: RenderJobOptions, job: (page: Page) => Promise<T>): Promise<T> {
+  await openSlot();
+  try {
+    return await renderInContext(options, job);
+  } finally {
+    closeSlot();
+  }
+}
+
+async function freshPage(browser: Browser): Promise<Fresh> {
+  const context = await browser.createBrowserContext();
+  try {
+    return { context, page: await context.newPage() };
+  } catch (error) {
+    await context.close().catch(() => {});
+    throw error;
+  }
+}
+
+// A new context for a job. Chromium takes tens of milliseconds to start a context's renderer, so one is
+// made ahead, while a job runs, for the next job: it is as fresh as one made on demand (no job has used
+// it), so isolation is that of a context per job. One spare per browser at most; a spare that is gone by
+// the time it is wanted (its renderer died) is replaced by a new one.
+async function takeFresh(current: BrowserHolder, browser: Browser): Promise<Fresh> {
+  const spare = current.spare;
+  current.spare = undefined;
+  if (holder.__deckhandBrowser === current && current.jobs < RESTART_AFTER_JOBS) {
+    current.spare = freshPage(browser).catch(() => null);
+  }
+  const ready = spare ? await spare : null;
+  if (ready && !ready.page.isClosed() && browser.connected) return ready;
+  if (ready) void ready.context.close().catch(() => {});
+  return freshPage(browser);
+}
+
+async function renderInContext<T>(options: RenderJobOptions, job: (page: Page) => Promise<T>): Promise<T> {
   const current = currentBrowser();
   current.jobs += 1;
   current.active += 1;
-  let context: Awaited<ReturnType<Browser["createBrowserContext"]>> | undefined;
+  let context: BrowserContext | undefined;
   try {
     const browser = await current.browser;
-    context = await browser.createBrowserContext();
-    const page = await context.newPage();
+    const fresh = await takeFresh(current, browser);
+    context = fresh.context;
+    const page = fresh.page;
     page.setDefaultTimeout(options.timeoutMs);
     await page.setViewport({ deviceScaleFactor: 1, ...options.viewport });
     await page.setRequestInterception(true);
@@ -164,10 +239,7 @@ export async function withDeadline<T>(work: Promise<T>, ms: number, what: string
 
 // A page whose script never yields still closes with its context (Chromium ends the renderer process); if
 // even that does not answer, the whole browser goes and the next job launches a fresh one.
-async function closeContext(
-  context: Awaited<ReturnType<Browser["createBrowserContext"]>> | undefined,
-  current: BrowserHolder,
-): Promise<void> {
+async function closeContext(context: BrowserContext | undefined, current: BrowserHolder): Promise<void> {
   if (!context) return;
   let timer: NodeJS.Timeout | undefined;
   const closed = await Promise.race([

@@ -8,12 +8,17 @@ import { type BenchRow, type BenchServer, percentile } from "./server";
 
 // Time from create_export to 'completed' for a 20-slide deck (PDF and PPTX, warm renderer, median of 5,
 // polling get_export every 25 ms) and of check_deck on it, beside Marp CLI turning a 20-slide Markdown deck into a PDF with the
-// same Chromium (whole process, as its users run it).
+// same Chromium (whole process, as its users run it). Then throughput: 10 different 20-slide decks
+// exported at once (PDF, then PPTX; wall time from the first create_export to the last 'completed',
+// median of 3) beside Marp CLI converting the same 10 decks in one batch with `--parallel 5`, and the
+// server's peak memory (its Node process, and the whole tree with Chromium) sampled during those batches.
 
 const RUNS = 5;
+const BATCH = 10;
+const BATCH_RUNS = 3;
 
-function marpDeck(): string {
-  const slides = ["# Review\n\nA 20-slide comparison deck"];
+function marpDeck(seed = 0): string {
+  const slides = [`# Review ${seed}\n\nA 20-slide comparison deck`];
   for (let n = 2; n <= 20; n++) {
     slides.push(
       `## Section ${n}: what we learned\n\n- Retention up ${n}%\n- Churn down in every segment\n- Two new enterprise logos\n\nNext steps for section ${n}: hire, ship, measure, repeat.`,
@@ -84,6 +89,173 @@ async function timeCheck(server: BenchServer): Promise<number[]> {
   return samples;
 }
 
+type Headers = Record<string, string>;
+
+// A request again when the server closed an idle keep-alive socket just as it was reused.
+async function send(url: string, init?: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch {
+    return fetch(url, init);
+  }
+}
+
+async function waitCompleted(server: BenchServer, headers: Headers, ids: string[], pollMs: number): Promise<void> {
+  const pending = new Set(ids);
+  while (pending.size > 0) {
+    for (const id of [...pending]) {
+      const state = (await (await send(`${server.api}/exports/${id}`, { headers })).json()) as {
+        status: string;
+        error: string;
+      };
+      if (state.status === "completed") pending.delete(id);
+      else if (state.status === "failed") throw new Error(`export failed: ${state.error}`);
+    }
+    if (pending.size > 0) await new Promise((resolve) => setTimeout(resolve, pollMs));
+  }
+}
+
+// Memory of the server's process tree, read from /proc: the Node server's RSS, and the proportional set
+// size (shared pages split between the processes sharing them) of the server with every Chromium process.
+type MemorySample = { serverRss: number; treePss: number };
+
+function procField(file: string, field: string): number {
+  try {
+    const match = new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(fs.readFileSync(file, "utf8"));
+    return match ? Number(match[1]) * 1024 : 0;
+  } catch {
+    return 0; // the process ended meanwhile
+  }
+}
+
+function processTree(root: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // gone
+    }
+  }
+  const tree: number[] = [];
+  const visit = (pid: number) => {
+    tree.push(pid);
+    for (const child of children.get(pid) ?? []) visit(child);
+  };
+  visit(root);
+  return tree;
+}
+
+function sampleMemory(root: number): MemorySample {
+  let serverRss = 0;
+  let treePss = 0;
+  for (const pid of processTree(root)) {
+    let comm: string;
+    try {
+      comm = fs.readFileSync(`/proc/${pid}/comm`, "utf8").trim();
+    } catch {
+      continue; // the process ended meanwhile
+    }
+    if (!/chrom|headless/i.test(comm)) serverRss += procField(`/proc/${pid}/status`, "VmRSS");
+    treePss += procField(`/proc/${pid}/smaps_rollup`, "Pss");
+  }
+  return { serverRss, treePss };
+}
+
+/** Samples every 50 ms until stopped; answers the peaks. */
+function watchMemory(root: number): () => MemorySample {
+  const peak: MemorySample = { serverRss: 0, treePss: 0 };
+  const take = () => {
+    const sample = sampleMemory(root);
+    peak.serverRss = Math.max(peak.serverRss, sample.serverRss);
+    peak.treePss = Math.max(peak.treePss, sample.treePss);
+  };
+  take();
+  const timer = setInterval(take, 50);
+  return () => {
+    clearInterval(timer);
+    take();
+    return peak;
+  };
+}
+
+// 10 decks of 20 slides, each with a version per run (so the reuse window never answers an earlier
+// export); each run creates the 10 exports at once and waits until all are completed.
+async function timeConcurrent(
+  server: BenchServer,
+): Promise<{ pdf: number[]; pptx: number[]; memory: { pdf: MemorySample; pptx: MemorySample } }> {
+  const headers = { authorization: `Bearer ${server.key}`, "content-type": "application/json" };
+  const decks: string[] = [];
+  for (let d = 0; d < BATCH; d++) {
+    const deck = (await (
+      await send(`${server.api}/decks`, { method: "POST", headers, body: `{"title":"Batch bench ${d}"}` })
+    ).json()) as { id: string };
+    for (let run = 0; run < BATCH_RUNS; run++) {
+      await send(`${server.api}/decks/${deck.id}/content`, {
+        method: "PUT",
+        headers,
+        body: JSON.stringify({ source: twentySlideModule(100 * d + run) }),
+      });
+    }
+    decks.push(deck.id);
+  }
+  const batch = async (format: "pdf" | "pptx", version: number) => {
+    const start = performance.now();
+    const ids = await Promise.all(
+      decks.map(
+        async (deck) =>
+          (
+            (await (
+              await send(`${server.api}/decks/${deck}/exports`, {
+                method: "POST",
+                headers,
+                body: JSON.stringify({ format, version }),
+              })
+            ).json()) as { id: string }
+          ).id,
+      ),
+    );
+    await waitCompleted(server, headers, ids, 100);
+    return performance.now() - start;
+  };
+  const result = { pdf: [] as number[], pptx: [] as number[], memory: {} as { pdf: MemorySample; pptx: MemorySample } };
+  for (const format of ["pdf", "pptx"] as const) {
+    const stop = watchMemory(server.pid);
+    for (let version = 1; version <= BATCH_RUNS; version++) result[format].push(await batch(format, version));
+    result.memory[format] = stop();
+  }
+  return result;
+}
+
+// Marp CLI converting the same 10 decks (as Markdown) in one process, five conversions at a time.
+async function timeMarpBatch(): Promise<number[]> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "deckhand-marp-batch-"));
+  const chrome = await chromiumExecutablePath();
+  try {
+    fs.mkdirSync(path.join(dir, "in"));
+    for (let d = 0; d < BATCH; d++) fs.writeFileSync(path.join(dir, "in", `deck-${d}.md`), marpDeck(d));
+    const samples: number[] = [];
+    for (let run = 0; run <= BATCH_RUNS; run++) {
+      fs.rmSync(path.join(dir, "out"), { recursive: true, force: true });
+      const start = performance.now();
+      execFileSync(path.resolve("node_modules/.bin/marp"), ["--pdf", "--parallel", "5", "-I", "in", "-o", "out"], {
+        cwd: dir,
+        env: { ...process.env, CHROME_PATH: chrome },
+        stdio: "ignore",
+      });
+      if (run > 0) samples.push(performance.now() - start);
+      const made = fs.readdirSync(path.join(dir, "out")).filter((file) => file.endsWith(".pdf")).length;
+      if (made !== BATCH) throw new Error(`Marp made ${made} PDFs of ${BATCH}`);
+    }
+    return samples;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 async function timeMarp(): Promise<number[]> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "deckhand-marp-"));
   const chrome = await chromiumExecutablePath();
@@ -109,7 +281,9 @@ export async function benchExports(server: BenchServer): Promise<BenchRow[]> {
   const pdf = await timeDeckhand(server, "pdf");
   const pptx = await timeDeckhand(server, "pptx");
   const check = await timeCheck(server);
+  const batch = await timeConcurrent(server);
   const marp = await timeMarp();
+  const marpBatch = await timeMarpBatch();
   const row = (label: string, samples: number[]): BenchRow => ({
     label,
     n: samples.length,
@@ -118,7 +292,7 @@ export async function benchExports(server: BenchServer): Promise<BenchRow[]> {
   });
   const rows = [
     row("Deckhand PDF, 20 slides: create_export → completed", pdf),
-    row("Deckhand PPTX, 20 slides: create_export → completed", pptx),
+    row("Deckhand PPTX, 20 slides: create_export → completed (target under 600 ms)", pptx),
     row("Deckhand check_deck, 20 slides (warm; target under 1 s)", check),
     row("Marp CLI PDF, 20 slides (whole process, same Chromium)", marp),
   ];
@@ -138,5 +312,39 @@ export async function benchExports(server: BenchServer): Promise<BenchRow[]> {
     p95: checkRatio,
     unit: "x",
   });
+  rows.push(
+    row(`Deckhand ${BATCH} concurrent PDF exports, 20 slides each: wall time`, batch.pdf),
+    row(`Deckhand ${BATCH} concurrent PPTX exports, 20 slides each: wall time`, batch.pptx),
+    row(`Marp CLI, the same ${BATCH} decks as PDF, --parallel 5: wall time (one process)`, marpBatch),
+  );
+  const batchRatio = percentile(marpBatch, 50) / percentile(batch.pdf, 50);
+  rows.push({
+    label: `Marp batch ÷ Deckhand ${BATCH} concurrent PDFs (higher is better; target at least 2x)`,
+    n: 1,
+    median: batchRatio,
+    p95: batchRatio,
+    unit: "x",
+  });
+  const mb = (bytes: number) => bytes / (1024 * 1024);
+  for (const format of ["pdf", "pptx"] as const) {
+    const peak = batch.memory[format];
+    const name = format.toUpperCase();
+    rows.push(
+      {
+        label: `Peak RSS of the Node server during the ${name} batches`,
+        n: 1,
+        median: mb(peak.serverRss),
+        p95: mb(peak.serverRss),
+        unit: "MiB",
+      },
+      {
+        label: `Peak PSS of the server with its Chromium during the ${name} batches`,
+        n: 1,
+        median: mb(peak.treePss),
+        p95: mb(peak.treePss),
+        unit: "MiB",
+      },
+    );
+  }
   return rows;
 }

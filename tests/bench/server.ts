@@ -2,7 +2,14 @@ import { startNextServer } from "../helpers/next-server";
 
 // The production server the benchmarks measure (tests/helpers/next-server.ts) with one API key.
 
-export type BenchServer = { origin: string; api: string; key: string; stop: () => Promise<void> };
+export type BenchServer = {
+  origin: string;
+  api: string;
+  key: string;
+  /** The `next start` process: its memory (and its Chromium's) is sampled by the export benchmark. */
+  pid: number;
+  stop: () => Promise<void>;
+};
 
 // The settings of every benchmarked server (a second instance gets the same, on the same database).
 export const benchEnv = {

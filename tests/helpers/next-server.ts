@@ -7,7 +7,7 @@ import path from "node:path";
 // A production server (`next start`, built first when the sources changed) on a loopback port with a
 // fresh embedded database of its own. Used by the browser app's end-to-end tests and the benchmarks.
 
-export type NextServer = { origin: string; stop: () => Promise<void> };
+export type NextServer = { origin: string; pid: number; stop: () => Promise<void> };
 type RunScript = (args: string[]) => string;
 
 function freePort(): Promise<number> {
@@ -65,6 +65,7 @@ export async function startNextServer(
   }
   return {
     origin,
+    pid: server.pid!,
     stop: async () => {
       server.kill("SIGTERM");
       await new Promise((r) => server.once("exit", r));

@@ -1,6 +1,15 @@
 import fs from "node:fs";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ConfigError, config, configProblems, setting, settings } from "@/lib/core/config";
+import {
+  ConfigError,
+  config,
+  configProblems,
+  EXPORT_CONCURRENCY_CAP,
+  EXPORT_MEMORY_BUDGET,
+  machineExportConcurrency,
+  setting,
+  settings,
+} from "@/lib/core/config";
 import { importEdges } from "../helpers/import-graph";
 
 // Every setting is read and checked by lib/core/config.ts, named in the README's table, and a bad value
@@ -61,5 +70,26 @@ describe("configuration", () => {
     expect(config.viewerBaseUrl).toBe("https://decks.example.com");
     vi.stubEnv("DECK_CONTENT_ORIGIN", "https://frames.example.net/any/path");
     expect(config.deckContentOrigin).toBe("https://frames.example.net");
+  });
+});
+
+describe("export concurrency sized to the machine", () => {
+  afterEach(() => vi.unstubAllEnvs());
+  const MiB = 1024 * 1024;
+
+  it("is two per CPU, no more than free memory allows at the budget each, between 1 and the cap", () => {
+    expect(machineExportConcurrency(2, 8192 * MiB)).toBe(4);
+    expect(machineExportConcurrency(4, 1024 * MiB)).toBe(Math.floor((1024 * MiB) / EXPORT_MEMORY_BUDGET));
+    expect(machineExportConcurrency(64, 1024 * 1024 * MiB)).toBe(EXPORT_CONCURRENCY_CAP);
+    expect(machineExportConcurrency(8, 10 * MiB)).toBe(1);
+  });
+
+  it("is EXPORT_CONCURRENCY when that is set", () => {
+    vi.stubEnv("EXPORT_CONCURRENCY", "3");
+    expect(config.exportConcurrency).toBe(3);
+    vi.stubEnv("EXPORT_CONCURRENCY", "0");
+    expect(() => config.exportConcurrency).toThrow("EXPORT_CONCURRENCY must be at least 1");
+    vi.stubEnv("EXPORT_CONCURRENCY", "");
+    expect(config.exportConcurrency).toBe(machineExportConcurrency());
   });
 });

@@ -286,27 +286,38 @@ function collectRuns(root: Element, options: { blocks?: boolean } = {}): TextRun
 }
 
 // Pseudo-elements with a box (bullet dots, rules, scrims) become real elements so the walker sees them.
-function materializePseudoElements(root: Element) {
-  const created: HTMLSpanElement[] = [];
-  for (const element of [root, ...root.querySelectorAll("*")]) {
-    for (const which of ["::before", "::after"] as const) {
-      const style = getComputedStyle(element, which);
-      if (!style.content || style.content === "none" || style.content === "normal" || style.display === "none")
-        continue;
-      const span = document.createElement("span");
-      for (const name of style) span.style.setProperty(name, style.getPropertyValue(name));
-      span.style.setProperty("content", "normal");
-      const text = /^["'](.*)["']$/.exec(style.content)?.[1] ?? "";
-      if (text)
-        span.textContent = text.replace(/\\([0-9a-f]{1,6}) ?/gi, (_, hex: string) => {
-          const code = Number.parseInt(hex, 16);
-          return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : "\uFFFD";
-        });
-      span.dataset.dhPseudo = which;
-      if (which === "::before") element.insertBefore(span, element.firstChild);
-      else element.appendChild(span);
-      created.push(span);
+// Every pseudo-element's style is read first and the spans inserted after: reading a computed style after
+// an insertion would recompute the document's styles once per pseudo-element.
+function materializePseudoElements(roots: Element[]) {
+  const found: { element: Element; which: "::before" | "::after"; properties: [string, string][]; content: string }[] =
+    [];
+  for (const root of roots) {
+    for (const element of [root, ...root.querySelectorAll("*")]) {
+      for (const which of ["::before", "::after"] as const) {
+        const style = getComputedStyle(element, which);
+        if (!style.content || style.content === "none" || style.content === "normal" || style.display === "none")
+          continue;
+        const properties: [string, string][] = [];
+        for (const name of style) properties.push([name, style.getPropertyValue(name)]);
+        found.push({ element, which, properties, content: style.content });
+      }
     }
+  }
+  const created: HTMLSpanElement[] = [];
+  for (const { element, which, properties, content } of found) {
+    const span = document.createElement("span");
+    for (const [name, value] of properties) span.style.setProperty(name, value);
+    span.style.setProperty("content", "normal");
+    const text = /^["'](.*)["']$/.exec(content)?.[1] ?? "";
+    if (text)
+      span.textContent = text.replace(/\\([0-9a-f]{1,6}) ?/gi, (_, hex: string) => {
+        const code = Number.parseInt(hex, 16);
+        return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : "\uFFFD";
+      });
+    span.dataset.dhPseudo = which;
+    if (which === "::before") element.insertBefore(span, element.firstChild);
+    else element.appendChild(span);
+    created.push(span);
   }
   const sheet = document.createElement("style");
   sheet.textContent = `[data-dh-materialized="${token}"]::before, [data-dh-materialized="${token}"]::after { content: none !important; }`;
@@ -1065,7 +1076,7 @@ const extract = () => {
   rasters.clear();
   opacities.clear();
   const pages = [...document.querySelectorAll(".dh-export-page")];
-  for (const page of pages) materializePseudoElements(page);
+  materializePseudoElements(pages);
   return pages.map((page) => {
     const model: SlideModel = { background: null, items: [] };
     const origin = page.getBoundingClientRect();

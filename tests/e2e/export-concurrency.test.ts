@@ -1,0 +1,136 @@
+import { eq, inArray } from "drizzle-orm";
+import JSZip from "jszip";
+import { getDocumentProxy } from "unpdf";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { config } from "@/lib/core/config";
+import type { Database } from "@/lib/db/client";
+import { exports } from "@/lib/db/schema/exports";
+import { processNextExport } from "@/lib/exports/process-export";
+import { stopLocalRunner } from "@/lib/jobs/local-runner";
+import { getFileStore } from "@/lib/storage/storage";
+import { closeRenderBrowser, renderContextLimit, renderContextStats } from "@/lib/render/browser";
+import { call, createUser, type TestUser } from "../helpers/api";
+import { setUpTestDatabase } from "../helpers/database";
+import { createDeck, setContent } from "../helpers/decks";
+import { twelveSlideDeck } from "../helpers/twelve-slide-deck";
+
+// Exports run concurrently by default (the runner's lane is sized to the machine) and never more at once
+// than the lane's concurrency: seen from the exports table (rows running at the same time) and from the
+// renderer (Chromium contexts open at the same time). No timing is asserted, only what overlapped.
+
+let database: Database;
+let owner: TestUser;
+const decks: string[] = [];
+const BATCH = 6;
+
+beforeAll(async () => {
+  database = await setUpTestDatabase();
+  owner = await createUser();
+  for (let n = 0; n < BATCH; n++) {
+    const deck = await createDeck(owner, { title: `Concurrent ${n}` });
+    expect((await setContent(owner, deck.id, { source: twelveSlideDeck })).status).toBe(200);
+    decks.push(deck.id);
+  }
+}, 120_000);
+
+afterEach(() => vi.unstubAllEnvs());
+
+afterAll(async () => {
+  stopLocalRunner();
+  await closeRenderBrowser();
+});
+
+// Requests one export of each deck at once and samples, until all are completed, how many rows are
+// running and how many contexts are open at the same time.
+async function exportAll(format: "pdf" | "pptx"): Promise<{ running: number; contexts: number }> {
+  renderContextStats(true);
+  const ids: string[] = [];
+  for (const deck of decks) {
+    const res = await call("POST", `/decks/${deck}/exports`, { key: owner.key, body: { format } });
+    expect(res.status).toBe(202);
+    ids.push(res.body.id);
+  }
+  let running = 0;
+  await expect
+    .poll(
+      async () => {
+        const rows = await database.db.select({ status: exports.status }).from(exports).where(inArray(exports.id, ids));
+        running = Math.max(running, rows.filter((row) => row.status === "running").length);
+        expect(rows.filter((row) => row.status === "failed")).toEqual([]);
+        return rows.every((row) => row.status === "completed");
+      },
+      { timeout: 120_000, interval: 20 },
+    )
+    .toBe(true);
+  return { running, contexts: renderContextStats().peak };
+}
+
+describe("export concurrency", () => {
+  it("is sized to the machine by default: at least two exports render at once, never more than the lane's size", async () => {
+    vi.stubEnv("EXPORT_CONCURRENCY", "");
+    const size = config.exportConcurrency;
+    expect(size).toBeGreaterThanOrEqual(2); // two per CPU: 2 on a single-CPU machine with 768 MiB free
+    const seen = await exportAll("pdf");
+    expect(seen.running).toBeGreaterThanOrEqual(2);
+    expect(seen.running).toBeLessThanOrEqual(size);
+    expect(seen.contexts).toBeGreaterThanOrEqual(2);
+    expect(seen.contexts).toBeLessThanOrEqual(Math.min(size, BATCH));
+  }, 180_000);
+
+  it("is bounded by EXPORT_CONCURRENCY when set: one at a time, one context at a time", async () => {
+    vi.stubEnv("EXPORT_CONCURRENCY", "1");
+    expect(renderContextLimit()).toBe(3); // the export and the deck check's two
+    const seen = await exportAll("pptx");
+    expect(seen.running).toBe(1);
+    expect(seen.contexts).toBe(1);
+  }, 180_000);
+
+  it("draws a PDF and a PPTX of the same version waiting together once: one claim renders both", async () => {
+    const user = await createUser();
+    const deck = await createDeck(user, { title: "Both formats" });
+    expect((await setContent(user, deck.id, { source: twelveSlideDeck })).status).toBe(200);
+    // Written straight to the table, so no runner is woken: this test's one call renders them.
+    const rows = await database.db
+      .insert(exports)
+      .values(
+        (["pdf", "pptx"] as const).map((format) => ({
+          organizationId: user.organizationId,
+          deckId: deck.id,
+          version: 1,
+          format,
+          requestedByUserId: user.userId,
+          fileName: `Both formats-v1.${format}`,
+        })),
+      )
+      .returning();
+    renderContextStats(true);
+    expect(await processNextExport(rows[0]!.id)).toBe("completed");
+    expect(renderContextStats().peak).toBe(1);
+    const done = await database.db
+      .select()
+      .from(exports)
+      .where(
+        inArray(
+          exports.id,
+          rows.map((row) => row.id),
+        ),
+      );
+    expect(done.map((row) => [row.format, row.status, row.attempts]).sort()).toEqual([
+      ["pdf", "completed", 1],
+      ["pptx", "completed", 1],
+    ]);
+    const file = async (format: string) => {
+      const [row] = await database.db
+        .select()
+        .from(exports)
+        .where(eq(exports.id, done.find((r) => r.format === format)!.id));
+      return (await getFileStore().get(row!.blobKey!))!.data;
+    };
+    const pdf = await getDocumentProxy(new Uint8Array(await file("pdf")));
+    expect(pdf.numPages).toBe(12);
+    const viewport = (await pdf.getPage(1)).getViewport({ scale: 1 });
+    expect([Math.round(viewport.width), Math.round(viewport.height)]).toEqual([1440, 810]);
+    const pptx = await JSZip.loadAsync(await file("pptx"));
+    expect(Object.keys(pptx.files).filter((name) => /^ppt\/slides\/slide\d+\.xml$/.test(name))).toHaveLength(12);
+  }, 180_000);
+});
