@@ -152,6 +152,7 @@ describe("@deckhand/client as an installed package", () => {
     const { stdout } = await run(process.execPath, [path.join(scratch, "out/index.js")], {
       cwd: scratch,
       env: {
+        NODE_ENV: "production",
         PATH: process.env.PATH,
         DECKHAND_URL: `${server.origin}/api/v1`,
         DECKHAND_KEY: user.key,
