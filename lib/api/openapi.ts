@@ -185,6 +185,13 @@ export function buildOpenApiDocument(serverUrl: string) {
     ...jsonRpcSchemas,
   });
 
+  // The file of an upload, in base64: at most the operation's byte limit (ASSET_MAX_BYTES) once decoded.
+  for (const op of operationList) {
+    if (!op.upload) continue;
+    const data = (schemas[`${pascal(op.id)}Request`] as { properties?: Record<string, JsonSchema> }).properties?.data;
+    if (data) data.maxLength = 4 * Math.ceil(op.upload.maxBytes() / 3);
+  }
+
   const paths: Record<string, Record<string, unknown>> = {};
   for (const op of operationList) {
     const success =

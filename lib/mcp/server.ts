@@ -262,7 +262,7 @@ async function exportAndWait(ctx: Ctx, args: Record<string, unknown>) {
       timeout: () =>
         new AppError(
           "conflict",
-          `Export ${queued.id} is still ${status} after ${timeoutSeconds} s; poll get_export with id ${queued.id}.`,
+          `Export ${queued.id} is still ${status} after ${timeoutSeconds} s; call get_export with id ${queued.id} until its status is 'completed', then download_export.`,
         ),
     },
   );
