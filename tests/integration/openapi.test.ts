@@ -152,6 +152,29 @@ describe("the OpenAPI document", () => {
     }
   });
 
+  it("spells nullable one way and carries the server's limits", () => {
+    const typeArraysWithNull: string[] = [];
+    const walk = (node: unknown, at: string) => {
+      if (Array.isArray(node)) node.forEach((item, i) => walk(item, `${at}/${i}`));
+      else if (node && typeof node === "object") {
+        const { type, enum: values } = node as { type?: unknown; enum?: unknown[] };
+        if ((Array.isArray(type) && type.includes("null")) || values?.includes(null)) typeArraysWithNull.push(at);
+        for (const [key, value] of Object.entries(node)) walk(value, `${at}/${key}`);
+      }
+    };
+    walk(doc, "#");
+    expect(typeArraysWithNull).toEqual([]);
+    const schemas = doc.components.schemas as Record<string, { properties: Record<string, Record<string, unknown>> }>;
+    const content = schemas.SetDeckContentRequest!.properties;
+    expect(content.source).toMatchObject({ maxLength: 1024 * 1024, "x-maxBytes": 1024 * 1024 });
+    expect(content.tokensCss!.anyOf).toEqual([
+      expect.objectContaining({ maxLength: 64 * 1024, "x-maxBytes": 64 * 1024 }),
+      { type: "null" },
+    ]);
+    expect(schemas.ImportDeckRequest!.properties.markdown).toMatchObject({ maxLength: 1024 * 1024 });
+    expect(schemas.UploadAssetRequest!.properties.data!.maxLength).toBeGreaterThan(0);
+  });
+
   it("matches what the API really sends, success and error alike", async () => {
     const key = user.key;
     expectConforms("get_authoring_instructions", await call("GET", "/instructions", { key }));
