@@ -5,7 +5,18 @@ import tseslint from "typescript-eslint";
 import { layersPlugin } from "./scripts/lint/layers.mjs";
 
 export default tseslint.config(
-  { ignores: ["node_modules/", ".next/", ".data/", "next-env.d.ts", "public/", "dist/", "lib/client/openapi.d.ts"] },
+  {
+    ignores: [
+      "node_modules/",
+      ".next/",
+      ".data/",
+      "next-env.d.ts",
+      "public/",
+      "dist/",
+      "packages/client/dist/",
+      "packages/client/src/openapi.ts",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   reactHooks.configs.flat["recommended-latest"],

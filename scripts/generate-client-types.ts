@@ -3,10 +3,10 @@ import path from "node:path";
 import openapiTS, { astToString } from "openapi-typescript";
 import { buildOpenApiDocument } from "@/lib/api/openapi";
 
-// Writes lib/client/openapi.d.ts, the typed client's types, from the OpenAPI document the API serves.
+// Writes packages/client/src/openapi.ts, the typed client's types (@deckhand/client), from the OpenAPI document the API serves.
 // `npm run client:generate` after changing an operation; tests/unit/client-types.test.ts fails until then.
 
-export const typesFile = path.resolve("lib/client/openapi.d.ts");
+export const typesFile = path.resolve("packages/client/src/openapi.ts");
 
 export async function renderClientTypes(): Promise<string> {
   const document = buildOpenApiDocument("http://localhost:3000/api/v1");

@@ -23,6 +23,7 @@ export const importDeckBody = z.strictObject({
     .refine((value) => value.trim().length > 0, "must not be empty")
     .refine((value) => Buffer.byteLength(value, "utf8") <= IMPORT_MAX_BYTES, "must be at most 1 MB (UTF-8)")
     .refine(hasNoNul, nulMessage("markdown"))
+    .meta({ maxLength: IMPORT_MAX_BYTES, "x-maxBytes": IMPORT_MAX_BYTES })
     .describe(
       "The Markdown document: a Marp or Slidev deck (--- between slides, front matter, <!-- notes -->), or a brief or outline. At most 1 MB.",
     ),

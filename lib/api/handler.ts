@@ -85,6 +85,8 @@ export function errorResponse(error: unknown, requestId: string): Response {
   if (apiError.code === "internal") body.error.requestId = requestId;
   const response = json(body, apiError.status);
   if (apiError.retryAfterSeconds) response.headers.set("Retry-After", String(apiError.retryAfterSeconds));
+  // RFC 9110 §11.6.1: a 401 names the scheme that would be accepted.
+  if (apiError.status === 401) response.headers.set("WWW-Authenticate", "Bearer");
   return response;
 }
 

@@ -43,6 +43,7 @@ export async function readJsonBody<S extends z.ZodType>(
 
   let value: unknown = {};
   if (text.trim() !== "") {
+    refuseNonJsonType(req.headers.get("content-type"));
     try {
       value = JSON.parse(text);
     } catch (error) {
@@ -50,6 +51,22 @@ export async function readJsonBody<S extends z.ZodType>(
     }
   }
   return parseInput(schema, value, "body");
+}
+
+/** Whether a Content-Type names JSON: application/json or a +json type, any parameters. */
+export function isJsonType(contentType: string | null): boolean {
+  const type = (contentType ?? "").split(";")[0]!.trim().toLowerCase();
+  return type === "application/json" || /^application\/[\w.+-]+\+json$/.test(type);
+}
+
+// A body is read as JSON only when it says it is JSON: a text/plain or form body (what a browser form or a
+// fetch() with a bare string sends) is refused with the spec's 422 for input that fails validation.
+function refuseNonJsonType(contentType: string | null): void {
+  if (isJsonType(contentType)) return;
+  throw new AppError(
+    "invalid_request",
+    `The request body must be JSON sent with Content-Type: application/json (got ${contentType ? JSON.stringify(contentType) : "no Content-Type"}).`,
+  );
 }
 
 // Query parameters are validated like a body: unknown or repeated parameters are refused.

@@ -95,7 +95,36 @@ function convertRegistry(entries: [z.ZodType, string][], io: "input" | "output")
 
 function convert(schema: z.ZodType): JsonSchema {
   const { $schema: _schema, ...rest } = z.toJSONSchema(schema, { io: "input", override: tidy }) as JsonSchema;
-  return rest;
+  return oneNullSpelling(rest);
+}
+
+// One spelling of "or null" in the whole document: `anyOf: [<schema>, { type: "null" }]`, the one that also
+// works around a $ref. zod writes `type: [T, "null"]` for some schemas (and `enum: [..., null]`); they are
+// rewritten, recursively, into the anyOf form.
+export function oneNullSpelling<T>(node: T): T {
+  if (Array.isArray(node)) return node.map(oneNullSpelling) as T;
+  if (!node || typeof node !== "object") return node;
+  const out: JsonSchema = Object.fromEntries(
+    Object.entries(node as JsonSchema).map(([key, value]) => [key, oneNullSpelling(value)]),
+  );
+  const type = out.type;
+  const enumValues = out.enum as unknown[] | undefined;
+  const nullInType = Array.isArray(type) && type.includes("null");
+  const nullInEnum = Array.isArray(enumValues) && enumValues.includes(null);
+  if (!nullInType && !nullInEnum) return out as T;
+  const { type: _type, enum: _enum, description, title, default: fallback, ...rest } = out;
+  const rest2: JsonSchema = { ...rest };
+  if (Array.isArray(type)) {
+    const others = type.filter((t) => t !== "null");
+    if (others.length > 0) rest2.type = others.length === 1 ? others[0] : others;
+  } else if (type !== undefined) rest2.type = type;
+  if (enumValues) rest2.enum = enumValues.filter((v) => v !== null);
+  return {
+    ...(title !== undefined ? { title } : {}),
+    ...(description !== undefined ? { description } : {}),
+    ...(fallback !== undefined ? { default: fallback } : {}),
+    anyOf: [rest2, { type: "null" }],
+  } as T;
 }
 
 function responseSchemaName(schema: z.ZodType): string {
@@ -131,6 +160,18 @@ function parameters(op: Operation) {
 
 const header = (description: string, schema: JsonSchema = { type: "integer" }) => ({ description, schema });
 
+// The one redirecting operation (download_export) also says what a client that follows the redirect ends
+// up with: the file, from a link that needs no key.
+const file = { type: "string", contentMediaType: "application/octet-stream" };
+const followedRedirect = {
+  description:
+    "The file itself, as a client that follows the 302 receives it (the Location link needs no key and expires within minutes).",
+  content: {
+    "application/pdf": { schema: file },
+    "application/vnd.openxmlformats-officedocument.presentationml.presentation": { schema: file },
+  },
+};
+
 export function buildOpenApiDocument(serverUrl: string) {
   const requestBodies: [z.ZodType, string][] = [];
   const responseSchemas = new Map<z.ZodType, string>(resources);
@@ -138,10 +179,18 @@ export function buildOpenApiDocument(serverUrl: string) {
     if (op.body) requestBodies.push([op.body, `${pascal(op.id)}Request`]);
     if (op.success.status !== 302) responseSchemas.set(op.success.schema, responseSchemaName(op.success.schema));
   }
-  const schemas = {
+  const schemas = oneNullSpelling({
     ...convertRegistry([...responseSchemas], "output"),
     ...convertRegistry(requestBodies, "input"),
-  };
+    ...jsonRpcSchemas,
+  });
+
+  // The file of an upload, in base64: at most the operation's byte limit (ASSET_MAX_BYTES) once decoded.
+  for (const op of operationList) {
+    if (!op.upload) continue;
+    const data = (schemas[`${pascal(op.id)}Request`] as { properties?: Record<string, JsonSchema> }).properties?.data;
+    if (data) data.maxLength = 4 * Math.ceil(op.upload.maxBytes() / 3);
+  }
 
   const paths: Record<string, Record<string, unknown>> = {};
   for (const op of operationList) {
@@ -191,6 +240,7 @@ export function buildOpenApiDocument(serverUrl: string) {
       parameters: parameters(op),
       ...body,
       responses: {
+        ...(op.success.status === 302 ? { 200: followedRedirect } : {}),
         [op.success.status]: success,
         ...Object.fromEntries(
           op.errors.map((status) => [status, { $ref: `#/components/responses/${errorResponses[status].name}` }]),
@@ -205,16 +255,17 @@ export function buildOpenApiDocument(serverUrl: string) {
   const normal = rateLimitFor("default");
   return {
     openapi: "3.1.0",
-    jsonSchemaDialect: "https://spec.openapis.org/oas/3.1/dialect/base",
     info: {
       title: "Deckhand API",
       version: "1.0.0",
+      license: { name: "Proprietary", identifier: "LicenseRef-Deckhand-Proprietary" },
       description: [
         "Decks (16:9 slide decks and scrolling web pages) stored as versioned TSX modules; AI generation and edits; brands extracted from websites; PDF and PPTX exports.",
         "",
         "Authenticate every request with `Authorization: Bearer <API key>`; keys are created in the organization's settings (or with `npm run keys:create`).",
         `Rate limits are per key: ${normal.limit} requests per ${normal.windowSeconds} s, and ${slow.limit} per ${slow.windowSeconds} s for the operations marked x-rate-limit-class 'slow' (generate, edit, the deck check, brand extraction). Every authenticated response carries RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset; a 429 carries Retry-After.`,
-        `Request bodies are JSON of at most ${MAX_BODY_BYTES / 1024 / 1024} MB (upload_asset also takes the image's raw bytes or multipart/form-data, up to ASSET_MAX_BYTES); unknown fields are refused. Every response carries X-Request-Id.`,
+        `Request bodies are JSON of at most ${MAX_BODY_BYTES / 1024 / 1024} MB, sent with \`Content-Type: application/json\` (a body of another type is 422 invalid_request; upload_asset also takes the image's raw bytes or multipart/form-data, up to ASSET_MAX_BYTES); unknown fields are refused. Every response carries X-Request-Id; a 401 carries \`WWW-Authenticate: Bearer\`.`,
+        "Nullable values are written `anyOf: [<schema>, {type: 'null'}]`. String limits the server counts in UTF-8 bytes are given as `maxLength` (exact for ASCII) and `x-maxBytes`.",
       ].join("\n"),
     },
     servers: [{ url: serverUrl }],
@@ -245,6 +296,10 @@ export function buildOpenApiDocument(serverUrl: string) {
         "RateLimit-Remaining": header("Requests left in the current window."),
         "RateLimit-Reset": header("Seconds until the window resets."),
         "Retry-After": header("Whole seconds to wait before retrying."),
+        "WWW-Authenticate": header("The authentication scheme to use: `Bearer` (RFC 6750).", {
+          type: "string",
+          const: "Bearer",
+        }),
       },
       responses: Object.fromEntries(
         Object.entries(errorResponses).map(([status, { name, description }]) => [
@@ -253,6 +308,7 @@ export function buildOpenApiDocument(serverUrl: string) {
             description,
             headers: {
               ...(status === "429" ? { "Retry-After": { $ref: "#/components/headers/Retry-After" } } : {}),
+              ...(status === "401" ? { "WWW-Authenticate": { $ref: "#/components/headers/WWW-Authenticate" } } : {}),
               "X-Request-Id": { $ref: "#/components/headers/X-Request-Id" },
             },
             content: { "application/json": { schema: ref("Error") } },
@@ -268,30 +324,79 @@ export function buildOpenApiDocument(serverUrl: string) {
 function mcpOperation() {
   const jsonRpc = {
     type: "object",
-    description: "A JSON-RPC 2.0 message (or a batch) of the Model Context Protocol.",
-    properties: { jsonrpc: { const: "2.0" }, method: { type: "string" }, id: { type: ["string", "integer"] } },
+    description: "A JSON-RPC 2.0 message of the Model Context Protocol (one per request: batches are refused).",
+    properties: {
+      jsonrpc: { const: "2.0" },
+      method: { type: "string" },
+      id: { anyOf: [{ type: "string" }, { type: "integer" }] },
+    },
+    required: ["jsonrpc"],
   };
+  // A batch is read (and refused with 400), so the document lets it through to the server's answer.
+  const message = {
+    anyOf: [jsonRpc, { type: "array", items: jsonRpc, description: "A JSON-RPC batch: refused with 400 (-32600)." }],
+  };
+  const transportError = (description: string) => ({
+    description,
+    headers: rateHeaders(),
+    content: { "application/json": { schema: ref("JsonRpcError") } },
+  });
   return {
     operationId: "mcp",
     tags: ["Agents"],
     summary: "Model Context Protocol endpoint",
     description:
-      "Streamable HTTP transport, stateless, answering with application/json. Send `Accept: application/json, text/event-stream`. Tools: one per operation of this document (named by operationId) plus export_deck, which waits for the file; prompts: authoring_brief, write_deck; resources: deckhand://instructions, deckhand://decks/{id}, deckhand://decks/{id}/versions/{version}. Tool errors carry the API's error code and status.",
+      "Streamable HTTP transport, stateless, answering with application/json. Send `Accept: application/json, text/event-stream` and `Content-Type: application/json`. Tools: one per operation of this document (named by operationId) plus export_deck, which waits for the file; each declares an output schema and answers structured content. Prompts: authoring_brief, write_deck; resources: deckhand://instructions, deckhand://decks/{id}, deckhand://decks/{id}/versions/{version}. Tool errors carry the API's error code, HTTP status and, for 429, retryAfterSeconds as structured content. Refusals of the transport itself (400, 406, 413, 415) are JSON-RPC error objects.",
     parameters: [],
-    requestBody: { required: true, content: { "application/json": { schema: jsonRpc } } },
+    requestBody: { required: true, content: { "application/json": { schema: message } } },
     responses: {
       200: {
         description: "The JSON-RPC response.",
         headers: rateHeaders(),
-        content: { "application/json": { schema: { type: "object", description: "A JSON-RPC 2.0 response." } } },
+        content: { "application/json": { schema: ref("JsonRpcResponse") } },
       },
       202: { description: "A notification or response was accepted; no body.", headers: rateHeaders() },
+      400: transportError(
+        "Not a JSON-RPC message (-32700), a batch (-32600: send one message per request), or an unsupported MCP-Protocol-Version (-32000).",
+      ),
       401: { $ref: "#/components/responses/Unauthorized" },
+      406: transportError("The Accept header does not list both application/json and text/event-stream (-32000)."),
+      413: transportError("The message is larger than 4 MB (-32000)."),
+      415: transportError("The body is not sent as Content-Type: application/json (-32000)."),
       429: { $ref: "#/components/responses/RateLimited" },
       500: { $ref: "#/components/responses/ServerError" },
     },
   };
 }
+
+// JSON-RPC 2.0 envelopes of /mcp (the MCP schema defines what result holds per method).
+const jsonRpcSchemas: Record<string, JsonSchema> = {
+  JsonRpcError: {
+    type: "object",
+    description: "A JSON-RPC 2.0 error response.",
+    properties: {
+      jsonrpc: { const: "2.0" },
+      id: { anyOf: [{ type: "string" }, { type: "integer" }, { type: "null" }] },
+      error: {
+        type: "object",
+        properties: { code: { type: "integer" }, message: { type: "string" }, data: {} },
+        required: ["code", "message"],
+      },
+    },
+    required: ["jsonrpc", "id", "error"],
+  },
+  JsonRpcResponse: {
+    type: "object",
+    description: "A JSON-RPC 2.0 response: a result, or an error (such as -32002 for an unknown resource).",
+    properties: {
+      jsonrpc: { const: "2.0" },
+      id: { anyOf: [{ type: "string" }, { type: "integer" }, { type: "null" }] },
+      result: { type: "object" },
+      error: { $ref: "#/components/schemas/JsonRpcError/properties/error" },
+    },
+    required: ["jsonrpc", "id"],
+  },
+};
 
 function rateHeaders() {
   return Object.fromEntries(

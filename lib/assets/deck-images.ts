@@ -59,7 +59,7 @@ export async function resolveDeckImages(
       if (!row) {
         throw new AppError(
           "invalid_request",
-          `The image ${url} is not an image of this organization. Upload it (POST /api/v1/assets) and use the URL it answers.`,
+          `The image ${url} is not an image of this organization. Upload it (upload_asset, POST /api/v1/assets) and use the URL it answers.`,
         );
       }
       replacements.set(url, assetPath(row));

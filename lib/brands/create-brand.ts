@@ -3,6 +3,7 @@ import { AppError } from "@/lib/core/errors";
 import type { Ctx } from "@/lib/auth/caller";
 import { brands } from "@/lib/db/schema/brands";
 import { FetchRefusedError, safeFetch } from "@/lib/net/safe-fetch";
+import { ALLOW_HOSTS_HINT } from "@/lib/net/address-policy";
 import { type AssetOwner, ownerOf, storeImage } from "@/lib/assets/assets";
 import { assertAllowanceLeft, consumeAllowance } from "@/lib/usage/consume-allowance";
 import { BRAND_BOOK_SCHEMA_VERSION, type BrandBook, brandBookSchema, type Logo } from "./brand-book";
@@ -137,7 +138,7 @@ function asQuota(error: unknown): unknown {
 // Refusals say why without echoing what an internal name resolved to.
 function describeRefusal(url: string, error: FetchRefusedError): string {
   if (error.reason === "address")
-    return `Could not read ${url}: it is not a public address; only public websites can be read.`;
+    return `Could not read ${url}: it is not a public address; only public websites can be read. ${ALLOW_HOSTS_HINT}`;
   if (error.reason === "dns") return `Could not read ${url}: the host name does not resolve to a public website.`;
   return `Could not read ${url}: ${error.message}`;
 }

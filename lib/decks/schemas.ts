@@ -25,6 +25,12 @@ const description = z
   .max(DESCRIPTION_MAX_CHARS, `must be at most ${DESCRIPTION_MAX_CHARS} characters`)
   .refine(hasNoNul, nulMessage("description"));
 const byteLength = (s: string) => Buffer.byteLength(s, "utf8");
+/**
+ * A UTF-8 byte limit as JSON Schema can say it: a string of more than `bytes` characters is always too long
+ * (a character is at least one byte), so `maxLength` is exact for ASCII and a necessary bound otherwise;
+ * `x-maxBytes` carries the limit the server applies to the UTF-8 encoding.
+ */
+export const byteLimitMeta = (bytes: number) => ({ maxLength: bytes, "x-maxBytes": bytes });
 
 export const deckParams = z.object({ id: id.describe("The deck's id.") });
 
@@ -99,6 +105,7 @@ export const setContentBody = z.strictObject({
     .min(1, "must not be empty")
     .refine((s) => byteLength(s) <= SOURCE_MAX_BYTES, "must be at most 1 MB")
     .refine(hasNoNul, nulMessage("source"))
+    .meta(byteLimitMeta(SOURCE_MAX_BYTES))
     .describe(
       "The complete deck-tsx module (at most 1 MB): default-exports the deck root and imports only the player's vocabulary (see get_authoring_instructions). Replaces the whole content.",
     ),
@@ -106,6 +113,7 @@ export const setContentBody = z.strictObject({
     .string()
     .refine((s) => byteLength(s) <= TOKENS_MAX_BYTES, "must be at most 64 KB")
     .refine(hasNoNul, nulMessage("tokensCss"))
+    .meta(byteLimitMeta(TOKENS_MAX_BYTES))
     .nullish()
     .describe(
       "Theme tokens: a :root CSS block, optionally preceded by font @import rules (at most 64 KB). Defaults to the latest version's tokens.",

@@ -34,7 +34,10 @@ export async function getExportDownloadUrl(ctx: Ctx, id: string): Promise<string
   }
   if (row.status !== "completed" || !row.blobKey) {
     const state = row.status === "failed" ? `failed: ${row.error ?? "unknown error"}` : `is ${row.status}`;
-    throw new AppError("conflict", `The export ${state}; poll GET /exports/${row.id} until its status is 'completed'.`);
+    throw new AppError(
+      "conflict",
+      `The export ${state}; call get_export (GET /exports/${row.id}) until its status is 'completed'.`,
+    );
   }
   return getFileStore().downloadUrl(row.blobKey, row.fileName ?? `export.${row.format}`);
 }

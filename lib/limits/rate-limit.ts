@@ -89,5 +89,7 @@ export function rateLimitError(state: RateLimitState): AppError {
   return new AppError(
     "rate_limited",
     `Too many requests: the limit is ${state.limit} per window for this API key. Retry after ${state.resetSeconds} s.`,
+    // A field too, so callers that are not HTTP (MCP tool errors) can say when to retry.
+    { retryAfterSeconds: Math.max(1, state.resetSeconds) },
   );
 }

@@ -16,13 +16,15 @@ import { AppError, errorStatus } from "@/lib/core/errors";
 import { pollUntil } from "@/lib/core/poll";
 import { toAppError } from "@/lib/api/handler";
 import { parseInput } from "@/lib/api/input";
-import { buildOpenApiDocument } from "@/lib/api/openapi";
+import { buildOpenApiDocument, oneNullSpelling } from "@/lib/api/openapi";
 import { type Operation, operationList, operations } from "@/lib/api/operations";
 import { rateLimitError, takeRateLimit } from "@/lib/limits/rate-limit";
 import type { Ctx } from "@/lib/auth/caller";
 import { config } from "@/lib/core/config";
 import { buildAuthoringBrief } from "@/lib/deck/instructions";
 import { listDecks } from "@/lib/decks/list-decks";
+import { deckDetailSchema, versionSchema } from "@/lib/decks/schemas";
+import { exportSchema } from "@/lib/exports/schemas";
 import { getExport, getExportDownloadUrl } from "@/lib/exports/get-export";
 import { z } from "zod";
 
@@ -33,6 +35,8 @@ import { z } from "zod";
 type JsonSchema = { type?: string; properties?: Record<string, unknown>; required?: string[]; $ref?: string };
 
 const EXPORT_WAIT_DEFAULT_SECONDS = 120;
+/** MCP's JSON-RPC error code for an unknown resource (the SDK 1.32 has no constant for it). */
+export const RESOURCE_NOT_FOUND = -32002;
 const EXPORT_WAIT_MAX_SECONDS = 280;
 
 // Tool input schemas: the operation's path and query parameters and body fields as one object, taken from
@@ -66,6 +70,58 @@ function toolInputSchemas(): Map<string, JsonSchema> {
   return result;
 }
 
+// What a tool answers as structured content (MCP requires an object): the operation's response as sent,
+// a list wrapped as { items }, download_export's link as { url }. get_deck and get_deck_version leave out
+// compiledJs (the module the player runs: half of a deck's answer, never useful to a model).
+const mcpDeckDetailSchema = deckDetailSchema.extend({
+  latestVersion: deckDetailSchema.shape.latestVersion.unwrap().omit({ compiledJs: true }).nullable(),
+});
+const mcpVersionSchema = versionSchema.omit({ compiledJs: true });
+const withoutCompiledJs: Partial<Record<string, z.ZodType>> = {
+  get_deck: mcpDeckDetailSchema,
+  get_deck_version: mcpVersionSchema,
+};
+const exportWithFileSchema = exportSchema.extend({
+  fileUrl: z.string().describe("A short-lived link of the rendered file."),
+});
+
+// A tool error, as structured content too: the API's code and HTTP status, and when to retry a 429.
+export const toolErrorSchema = z.object({
+  error: z.object({
+    code: z.string().describe("The API's error code (lib/core/errors.ts), such as not_found or rate_limited."),
+    status: z.int().describe("The HTTP status the REST API answers for the same error."),
+    message: z.string(),
+    featureId: z.string().optional().describe("402: the metered feature that ran out of allowance."),
+    retryAfterSeconds: z.int().optional().describe("429: whole seconds to wait before calling again."),
+    requestId: z.string().optional().describe("500: quote it when reporting the problem."),
+  }),
+});
+
+function jsonSchemaOf(schema: z.ZodType): Record<string, unknown> {
+  const { $schema: _schema, ...rest } = z.toJSONSchema(schema, { io: "output", unrepresentable: "any" }) as Record<
+    string,
+    unknown
+  >;
+  return oneNullSpelling(rest);
+}
+
+/** The structured content a tool's result is sent as. */
+function resultSchemaOf(op: Operation): z.ZodType {
+  if (op.success.status === 302) return z.object({ url: z.string().describe("A short-lived link of the file.") });
+  const override = withoutCompiledJs[op.id];
+  if (override) return override;
+  const schema = op.success.schema;
+  return schema instanceof z.ZodArray ? z.object({ items: schema }) : schema;
+}
+
+function outputSchemaOf(result: z.ZodType): Tool["outputSchema"] {
+  return {
+    type: "object",
+    description: "The result, or { error } when the call failed (isError).",
+    anyOf: [jsonSchemaOf(result), jsonSchemaOf(toolErrorSchema)],
+  } as Tool["outputSchema"];
+}
+
 let cachedTools: Tool[] | undefined;
 
 export function listTools(): Tool[] {
@@ -77,8 +133,11 @@ export function listTools(): Tool[] {
     description:
       op.id === "download_export"
         ? "Returns a short-lived link of a completed export's file (the REST endpoint answers it as a 302 redirect). Only the API key that requested the export may download it."
-        : op.description,
+        : op.id === "get_deck" || op.id === "get_deck_version"
+          ? `${op.description} Over MCP the compiled module (compiledJs) is left out; the REST API answers it.`
+          : op.description,
     inputSchema: inputs.get(op.id)! as Tool["inputSchema"],
+    outputSchema: outputSchemaOf(resultSchemaOf(op)),
     annotations: {
       readOnlyHint: op.method === "GET",
       destructiveHint: op.method === "DELETE",
@@ -90,7 +149,7 @@ export function listTools(): Tool[] {
     name: "export_deck",
     title: "Export a deck and wait for the file",
     description:
-      "Exports a 'slides' deck to PDF or PPTX and waits until the file is rendered (usually a few seconds), then returns the export with fileUrl, a short-lived link of the file. For a printable handout of the slides with their speaker notes, use format 'pdf' with layout 'notes'. Use this rather than create_export + get_export polling. If the render takes longer than timeoutSeconds, returns an error naming the export id: poll get_export.",
+      "Exports a 'slides' deck to PDF or PPTX and waits until the file is rendered (usually a few seconds), then returns the export with fileUrl, a short-lived link of the file. For a printable handout of the slides with their speaker notes, use format 'pdf' with layout 'notes'. Use this rather than create_export + get_export polling. If the render takes longer than timeoutSeconds, returns an error naming the export id: call get_export with it until the status is 'completed', then download_export.",
     inputSchema: {
       type: "object",
       properties: {
@@ -106,10 +165,30 @@ export function listTools(): Tool[] {
       required: ["id", "format"],
       additionalProperties: false,
     },
+    outputSchema: outputSchemaOf(exportWithFileSchema),
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   });
   cachedTools = tools;
   return tools;
+}
+
+// One rule for numbers in every tool: an argument the input schema types as an integer (or number) may be
+// given as a JSON number or as its decimal text ("2"); anything else is refused by the operation's schema.
+function coerceNumbers(tool: string, args: Record<string, unknown>): Record<string, unknown> {
+  const properties = (listTools().find((t) => t.name === tool)?.inputSchema.properties ?? {}) as Record<
+    string,
+    { type?: unknown }
+  >;
+  return Object.fromEntries(
+    Object.entries(args).map(([name, value]) => {
+      const type = properties[name]?.type;
+      const numeric = type === "integer" || type === "number";
+      if (numeric && typeof value === "string" && /^-?\d+(\.\d+)?$/.test(value.trim())) {
+        return [name, Number(value.trim())];
+      }
+      return [name, value];
+    }),
+  );
 }
 
 // Splits a tool's arguments back into path, query and body and validates each with the operation's own
@@ -141,6 +220,21 @@ async function callOperation(op: Operation, ctx: Ctx, args: Record<string, unkno
   return op.success.status === 302 ? { url: result } : result;
 }
 
+/** A tool's answer as its structured content: shaped by its result schema (lists as { items }). */
+function structured(tool: string, value: unknown): Record<string, unknown> {
+  if (Array.isArray(value)) return { items: value };
+  const result = value as Record<string, unknown>;
+  if (tool === "get_deck_version") return omitCompiledJs(result);
+  if (tool === "get_deck" && result.latestVersion) {
+    return { ...result, latestVersion: omitCompiledJs(result.latestVersion as Record<string, unknown>) };
+  }
+  return result;
+}
+
+function omitCompiledJs({ compiledJs: _compiledJs, ...rest }: Record<string, unknown>) {
+  return rest;
+}
+
 async function exportAndWait(ctx: Ctx, args: Record<string, unknown>) {
   const { timeoutSeconds, ...exportArgs } = parseInput(
     z
@@ -168,18 +262,21 @@ async function exportAndWait(ctx: Ctx, args: Record<string, unknown>) {
       timeout: () =>
         new AppError(
           "conflict",
-          `Export ${queued.id} is still ${status} after ${timeoutSeconds} s; poll get_export with id ${queued.id}.`,
+          `Export ${queued.id} is still ${status} after ${timeoutSeconds} s; call get_export with id ${queued.id} until its status is 'completed', then download_export.`,
         ),
     },
   );
   return { ...completed, fileUrl: await getExportDownloadUrl(ctx, completed.id) };
 }
 
-function toolResult(value: unknown): CallToolResult {
-  return { content: [{ type: "text", text: JSON.stringify(value, null, 2) }] };
+// The structured content, and the same JSON as text for clients that read only text (MCP's advice).
+function toolResult(tool: string, value: unknown): CallToolResult {
+  const content = structured(tool, value);
+  return { content: [{ type: "text", text: JSON.stringify(content, null, 2) }], structuredContent: content };
 }
 
-// A tool error carries the API's error code and HTTP status, in the text a model reads.
+// A tool error carries the API's error code, HTTP status and (429) retryAfterSeconds as structured fields,
+// and the same JSON in the text a model reads.
 function toolError(error: unknown, requestId: string): CallToolResult {
   const apiError = toAppError(error, requestId);
   const body = {
@@ -189,9 +286,10 @@ function toolError(error: unknown, requestId: string): CallToolResult {
       message: apiError.message,
       ...(apiError.featureId ? { featureId: apiError.featureId } : {}),
       ...(apiError.retryAfterSeconds ? { retryAfterSeconds: apiError.retryAfterSeconds } : {}),
+      ...(apiError.code === "internal" ? { requestId } : {}),
     },
   };
-  return { isError: true, content: [{ type: "text", text: JSON.stringify(body) }] };
+  return { isError: true, content: [{ type: "text", text: JSON.stringify(body) }], structuredContent: body };
 }
 
 const briefPrompt = (topic?: string) =>
@@ -217,12 +315,13 @@ export function createMcpServer(ctx: Ctx, requestId: string): Server {
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listTools() }));
 
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
-    const args = (request.params.arguments ?? {}) as Record<string, unknown>;
+    const name = request.params.name;
     try {
-      if (request.params.name === "export_deck") return toolResult(await exportAndWait(ctx, args));
-      const op = operationList.find((o) => o.id === request.params.name);
-      if (!op) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
-      return toolResult(await callOperation(op, ctx, args));
+      const op = operationList.find((o) => o.id === name);
+      if (!op && name !== "export_deck") throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
+      const args = coerceNumbers(name, (request.params.arguments ?? {}) as Record<string, unknown>);
+      if (!op) return toolResult(name, await exportAndWait(ctx, args));
+      return toolResult(name, await callOperation(op, ctx, args));
     } catch (error) {
       if (error instanceof McpError) throw error;
       return toolError(error, requestId);
@@ -266,7 +365,7 @@ export function createMcpServer(ctx: Ctx, requestId: string): Server {
           uri: "deckhand://instructions",
           name: "instructions",
           title: "Authoring brief",
-          mimeType: "text/markdown",
+          mimeType: "text/plain",
           description: "Read before writing or changing a deck.",
         },
         ...decks.map((deck) => ({
@@ -301,17 +400,31 @@ export function createMcpServer(ctx: Ctx, requestId: string): Server {
     const text = (value: unknown, mimeType = "application/json") => ({
       contents: [{ uri, mimeType, text: typeof value === "string" ? value : JSON.stringify(value, null, 2) }],
     });
-    if (uri === "deckhand://instructions") return text(buildAuthoringBrief(), "text/markdown");
+    if (uri === "deckhand://instructions") return text(buildAuthoringBrief(), "text/plain");
     const match = /^deckhand:\/\/decks\/([^/]+)(?:\/versions\/([^/]+))?$/.exec(uri);
-    if (!match) throw new McpError(ErrorCode.InvalidParams, `Unknown resource: ${uri}`);
+    // MCP's code for a resource that does not exist (-32002), with the URI as its data.
+    if (!match) throw new McpError(RESOURCE_NOT_FOUND, `Unknown resource: ${uri}`, { uri });
     try {
       const [, id, version] = match;
       return version
-        ? text(await callOperation(operations.get_deck_version as unknown as Operation, ctx, { id, version }))
-        : text(await callOperation(operations.get_deck as unknown as Operation, ctx, { id }));
+        ? text(
+            structured(
+              "get_deck_version",
+              await callOperation(operations.get_deck_version as unknown as Operation, ctx, { id, version }),
+            ),
+          )
+        : text(structured("get_deck", await callOperation(operations.get_deck as unknown as Operation, ctx, { id })));
     } catch (error) {
       const apiError = toAppError(error, requestId);
-      throw new McpError(ErrorCode.InvalidParams, `${apiError.code}: ${apiError.message}`, { code: apiError.code });
+      const status = errorStatus[apiError.code];
+      const code =
+        status === 404 ? RESOURCE_NOT_FOUND : status === 422 ? ErrorCode.InvalidParams : ErrorCode.InternalError;
+      throw new McpError(code, `${apiError.code}: ${apiError.message}`, {
+        uri,
+        code: apiError.code,
+        status,
+        ...(apiError.retryAfterSeconds ? { retryAfterSeconds: apiError.retryAfterSeconds } : {}),
+      });
     }
   });
 

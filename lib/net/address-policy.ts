@@ -20,6 +20,10 @@ export type UrlCheck =
 
 const PUBLIC_ONLY = "only public websites can be fetched.";
 
+/** What an operator can do about a refused address: allow the host by name (never by IP) in FETCH_ALLOW_HOSTS. */
+export const ALLOW_HOSTS_HINT =
+  "To fetch a local or intranet site, the server's FETCH_ALLOW_HOSTS setting must name its host (a host name, optionally name:port; an IP address is never allowed).";
+
 const RANGE_LABELS: Record<string, string> = {
   unspecified: "an unspecified address",
   broadcast: "a broadcast address",
@@ -226,7 +230,7 @@ export function checkUrl(url: string): UrlCheck {
     return {
       ok: false,
       reason: "address",
-      message: `${shown} resolves to ${address}, ${verdict.description}; ${PUBLIC_ONLY}`,
+      message: `${shown} resolves to ${address}, ${verdict.description}; ${PUBLIC_ONLY} ${ALLOW_HOSTS_HINT}`,
     };
   }
   return { ok: true, url: parsed, hostIsIp: true };

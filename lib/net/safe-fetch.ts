@@ -8,6 +8,7 @@ import type { LookupFunction } from "node:net";
 import { Transform, Writable, pipeline, type Readable } from "node:stream";
 import zlib from "node:zlib";
 import {
+  ALLOW_HOSTS_HINT,
   checkResolvedAddresses,
   checkUrl,
   hostnameToAddress,
@@ -188,7 +189,7 @@ async function resolveVetted(
   if (!check.ok) {
     throw new FetchRefusedError(
       "address",
-      `${href} resolves to ${check.address}, ${check.verdict.description}; only public websites can be fetched.`,
+      `${href} resolves to ${check.address}, ${check.verdict.description}; only public websites can be fetched. ${ALLOW_HOSTS_HINT}`,
       { url: href },
     );
   }

@@ -258,7 +258,8 @@ describe("MCP and the rate limit", () => {
     // A single message still works without the SDK's client.
     const single = await postMcp(user.key, toolCall(1, "list_decks", {}));
     expect(single.status).toBe(200);
-    expect(JSON.parse(single.body.result.content[0].text)).toEqual([]);
+    expect(JSON.parse(single.body.result.content[0].text)).toEqual({ items: [] });
+    expect(single.body.result.structuredContent).toEqual({ items: [] });
   });
 
   it("counts a slow tool against the slow class, call by call", async () => {
@@ -271,6 +272,23 @@ describe("MCP and the rate limit", () => {
     expect(first.value.error).toMatchObject({ code: "invalid_request", status: 422 });
     const second = await callTool(client, "create_brand_from_url", { url: "not a url" });
     expect(second.value.error).toMatchObject({ code: "rate_limited", status: 429 });
+    // The wait is a field of the structured error, not only words in the text.
+    const raw = (await client.callTool({
+      name: "create_brand_from_url",
+      arguments: { url: "not a url" },
+    })) as CallToolResult;
+    expect(raw.isError).toBe(true);
+    expect(raw.structuredContent).toEqual({
+      error: {
+        code: "rate_limited",
+        status: 429,
+        message: expect.any(String),
+        retryAfterSeconds: expect.any(Number),
+      },
+    });
+    const wait = (raw.structuredContent as { error: { retryAfterSeconds: number } }).error.retryAfterSeconds;
+    expect(wait).toBeGreaterThanOrEqual(1);
+    expect(wait).toBeLessThanOrEqual(WINDOW_SECONDS);
     await client.close();
   }, 60_000);
 });
@@ -311,7 +329,7 @@ describe("MCP and another organization's public deck", () => {
     }
     // The owner's own history is untouched.
     const history = await callTool(ownerClient, "list_deck_versions", { id });
-    expect(history.value.map((v: { prompt: string | null }) => v.prompt)).toEqual([null, "private note"]);
+    expect(history.value.items.map((v: { prompt: string | null }) => v.prompt)).toEqual([null, "private note"]);
     await ownerClient.close();
     await outsiderClient.close();
   });
@@ -334,10 +352,103 @@ describe("upload_asset over MCP", () => {
       alt: "A small blue box",
     });
     const listed = await callTool(client, "list_assets", {});
-    expect(listed.value.map((asset: { id: string }) => asset.id)).toEqual([stored.value.id]);
+    expect(listed.value.items.map((asset: { id: string }) => asset.id)).toEqual([stored.value.id]);
     const refused = await callTool(client, "upload_asset", { data: Buffer.from("not a picture").toString("base64") });
     expect(refused.isError).toBe(true);
     expect(refused.value.error.code).toBe("invalid_request");
+    await client.close();
+  });
+});
+
+describe("MCP for clients that read schemas (issue 20)", () => {
+  it("declares an output schema on every tool and answers structured content the SDK client validates", async () => {
+    const user = await createUser();
+    const client = await connect(user.key);
+    const { tools } = await client.listTools();
+    for (const tool of tools) {
+      expect(tool.outputSchema, tool.name).toBeDefined();
+      expect(tool.outputSchema!.type, tool.name).toBe("object");
+    }
+    // The SDK's client checks structuredContent against the tool's outputSchema on every call (it throws on a
+    // mismatch), so each successful call below is also a check of the schema.
+    const deck = (await client.callTool({ name: "create_deck", arguments: { title: "Structured" } })) as CallToolResult;
+    expect(deck.isError).toBeFalsy();
+    const id = (deck.structuredContent as { id: string }).id;
+    expect(JSON.parse((deck.content[0] as { text: string }).text)).toEqual(deck.structuredContent);
+    await client.callTool({ name: "set_deck_content", arguments: { id, source: deckSource(["A", "B"]) } });
+    await client.callTool({ name: "set_deck_content", arguments: { id, source: deckSource(["C"]) } });
+
+    // get_deck and get_deck_version over MCP leave the compiled module out; the REST API keeps it.
+    const detail = (await client.callTool({ name: "get_deck", arguments: { id } })) as CallToolResult;
+    const latest = (detail.structuredContent as { latestVersion: Record<string, unknown> }).latestVersion;
+    expect(latest).toMatchObject({ version: 2, outline: ["C"], source: expect.any(String) });
+    expect(latest).not.toHaveProperty("compiledJs");
+    expect((detail.content[0] as { text: string }).text).not.toContain("compiledJs");
+    const resource = await client.readResource({ uri: `deckhand://decks/${id}` });
+    expect(JSON.parse((resource.contents[0] as { text: string }).text).latestVersion).not.toHaveProperty("compiledJs");
+    const rest = await fetch(`${server.origin}/api/v1/decks/${id}`, {
+      headers: { authorization: `Bearer ${user.key}` },
+    });
+    expect(((await rest.json()) as { latestVersion: { compiledJs: string } }).latestVersion.compiledJs).toEqual(
+      expect.any(String),
+    );
+
+    // Lists are { items } (structured content is an object).
+    const versions = (await client.callTool({ name: "list_deck_versions", arguments: { id } })) as CallToolResult;
+    expect((versions.structuredContent as { items: { version: number }[] }).items.map((v) => v.version)).toEqual([
+      2, 1,
+    ]);
+
+    // One rule for numbers: an integer given as its decimal text is read as the integer, in every tool.
+    const version = (await client.callTool({
+      name: "get_deck_version",
+      arguments: { id, version: "1" },
+    })) as CallToolResult;
+    expect(version.structuredContent).toMatchObject({ version: 1, outline: ["A", "B"] });
+    expect(version.structuredContent).not.toHaveProperty("compiledJs");
+    const queued = (await client.callTool({
+      name: "create_export",
+      arguments: { id, format: "pdf", version: "1" },
+    })) as CallToolResult;
+    expect(queued.isError, JSON.stringify(queued.structuredContent)).toBeFalsy();
+    expect(queued.structuredContent).toMatchObject({ version: 1, format: "pdf" });
+    const bad = (await client.callTool({
+      name: "get_deck_version",
+      arguments: { id, version: "one" },
+    })) as CallToolResult;
+    expect(bad.structuredContent).toMatchObject({ error: { code: "invalid_request", status: 422 } });
+
+    // Errors are structured too, and name the tool to call next.
+    const early = (await client.callTool({
+      name: "download_export",
+      arguments: { id: (queued.structuredContent as { id: string }).id },
+    })) as CallToolResult;
+    if (early.isError) {
+      expect(early.structuredContent).toMatchObject({ error: { code: "conflict", status: 409 } });
+      expect((early.structuredContent as { error: { message: string } }).error.message).toContain("call get_export");
+    }
+    const missing = (await client.callTool({
+      name: "get_deck",
+      arguments: { id: crypto.randomUUID() },
+    })) as CallToolResult;
+    expect(missing).toMatchObject({ isError: true, structuredContent: { error: { code: "not_found", status: 404 } } });
+    await client.close();
+  }, 60_000);
+
+  it("labels the brief text/plain and answers an unknown resource with -32002", async () => {
+    const user = await createUser();
+    const client = await connect(user.key);
+    const { resources } = await client.listResources();
+    expect(resources.find((r) => r.uri === "deckhand://instructions")!.mimeType).toBe("text/plain");
+    const brief = await client.readResource({ uri: "deckhand://instructions" });
+    expect(brief.contents[0]!.mimeType).toBe("text/plain");
+    for (const uri of ["deckhand://nothing", `deckhand://decks/${crypto.randomUUID()}`]) {
+      const error = await client.readResource({ uri }).then(
+        () => undefined,
+        (e: unknown) => e as { code: number; data?: unknown },
+      );
+      expect(error?.code, uri).toBe(-32002);
+    }
     await client.close();
   });
 });

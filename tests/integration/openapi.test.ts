@@ -52,7 +52,8 @@ const specStatuses: Record<string, number[]> = {
   revert_deck_version: [200, 401, 402, 403, 404, 422, 429, 500],
   edit_deck: [200, 401, 402, 403, 404, 409, 422, 429, 500],
   create_export: [202, 401, 403, 404, 422, 429, 500],
-  download_export: [302, 401, 403, 404, 409, 422, 429, 500],
+  // 200: the file, as a client that follows the redirect gets it.
+  download_export: [200, 302, 401, 403, 404, 409, 422, 429, 500],
   create_brand_from_url: [201, 401, 403, 422, 429, 500],
   delete_brand: [200, 401, 403, 404, 409, 422, 429, 500],
   // Beyond the spec (issue 15): a read, with the usual rules.
@@ -149,6 +150,29 @@ describe("the OpenAPI document", () => {
     for (const name of Object.keys(doc.components.schemas)) {
       expect(() => ajv.compile({ $ref: `openapi#/components/schemas/${name}` }), name).not.toThrow();
     }
+  });
+
+  it("spells nullable one way and carries the server's limits", () => {
+    const typeArraysWithNull: string[] = [];
+    const walk = (node: unknown, at: string) => {
+      if (Array.isArray(node)) node.forEach((item, i) => walk(item, `${at}/${i}`));
+      else if (node && typeof node === "object") {
+        const { type, enum: values } = node as { type?: unknown; enum?: unknown[] };
+        if ((Array.isArray(type) && type.includes("null")) || values?.includes(null)) typeArraysWithNull.push(at);
+        for (const [key, value] of Object.entries(node)) walk(value, `${at}/${key}`);
+      }
+    };
+    walk(doc, "#");
+    expect(typeArraysWithNull).toEqual([]);
+    const schemas = doc.components.schemas as Record<string, { properties: Record<string, Record<string, unknown>> }>;
+    const content = schemas.SetDeckContentRequest!.properties;
+    expect(content.source).toMatchObject({ maxLength: 1024 * 1024, "x-maxBytes": 1024 * 1024 });
+    expect(content.tokensCss!.anyOf).toEqual([
+      expect.objectContaining({ maxLength: 64 * 1024, "x-maxBytes": 64 * 1024 }),
+      { type: "null" },
+    ]);
+    expect(schemas.ImportDeckRequest!.properties.markdown).toMatchObject({ maxLength: 1024 * 1024 });
+    expect(schemas.UploadAssetRequest!.properties.data!.maxLength).toBeGreaterThan(0);
   });
 
   it("matches what the API really sends, success and error alike", async () => {

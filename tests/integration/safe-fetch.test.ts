@@ -6,6 +6,7 @@ import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { FetchRefusedError, safeFetch, type LookupFn } from "@/lib/net/safe-fetch";
+import { ALLOW_HOSTS_HINT } from "@/lib/net/address-policy";
 
 const HTML = "<!doctype html><title>Fixture</title><h1>Hello from the fixture</h1>";
 const BIG = 50 * 1024 * 1024;
@@ -310,7 +311,9 @@ describe("safeFetch refuses non-public addresses without connecting", () => {
       }),
     );
     expect(error.reason).toBe("address");
-    expect(error.message).toMatch(/resolves to .+, an? .*address; only public websites can be fetched\.$/);
+    expect(error.message).toMatch(
+      /resolves to .+, an? .*address; only public websites can be fetched\. .*FETCH_ALLOW_HOSTS.*IP address is never allowed\)\.$/,
+    );
   });
 
   it.each([...direct, ...v6])("a redirect from the allowed fixture to %s", async (target) => {
@@ -323,7 +326,7 @@ describe("safeFetch refuses non-public addresses without connecting", () => {
   it("with the range in the message", async () => {
     const error = await refusal(safeFetch(`http://evil.test:${C}/x`, { accept: ["html"], lookup, allowHosts }));
     expect(error.message).toBe(
-      `http://evil.test:${C}/x resolves to 127.0.0.2, a loopback address; only public websites can be fetched.`,
+      `http://evil.test:${C}/x resolves to 127.0.0.2, a loopback address; only public websites can be fetched. ${ALLOW_HOSTS_HINT}`,
     );
   });
 });

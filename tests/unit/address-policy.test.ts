@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  ALLOW_HOSTS_HINT,
   checkResolvedAddresses,
   checkUrl,
   classifyAddress,
@@ -159,7 +160,7 @@ describe("checkUrl refuses", () => {
     expect(checkUrl("https://10.0.0.5/")).toEqual({
       ok: false,
       reason: "address",
-      message: "https://10.0.0.5/ resolves to 10.0.0.5, a private address; only public websites can be fetched.",
+      message: `https://10.0.0.5/ resolves to 10.0.0.5, a private address; only public websites can be fetched. ${ALLOW_HOSTS_HINT}`,
     });
     const metadata = checkUrl("http://169.254.169.254/latest/meta-data/");
     expect(!metadata.ok && metadata.message).toContain("the cloud metadata address");

@@ -396,7 +396,7 @@ export interface paths {
         put?: never;
         /**
          * Model Context Protocol endpoint
-         * @description Streamable HTTP transport, stateless, answering with application/json. Send `Accept: application/json, text/event-stream`. Tools: one per operation of this document (named by operationId) plus export_deck, which waits for the file; prompts: authoring_brief, write_deck; resources: deckhand://instructions, deckhand://decks/{id}, deckhand://decks/{id}/versions/{version}. Tool errors carry the API's error code and status.
+         * @description Streamable HTTP transport, stateless, answering with application/json. Send `Accept: application/json, text/event-stream` and `Content-Type: application/json`. Tools: one per operation of this document (named by operationId) plus export_deck, which waits for the file; each declares an output schema and answers structured content. Prompts: authoring_brief, write_deck; resources: deckhand://instructions, deckhand://decks/{id}, deckhand://decks/{id}/versions/{version}. Tool errors carry the API's error code, HTTP status and, for 429, retryAfterSeconds as structured content. Refusals of the transport itself (400, 406, 413, 415) are JSON-RPC error objects.
          */
         post: operations["mcp"];
         delete?: never;
@@ -782,11 +782,31 @@ export interface components {
              */
             data: string;
         };
+        /** @description A JSON-RPC 2.0 error response. */
+        JsonRpcError: {
+            /** @constant */
+            jsonrpc: "2.0";
+            id: string | number | null;
+            error: {
+                code: number;
+                message: string;
+                data?: unknown;
+            };
+        };
+        /** @description A JSON-RPC 2.0 response: a result, or an error (such as -32002 for an unknown resource). */
+        JsonRpcResponse: {
+            /** @constant */
+            jsonrpc: "2.0";
+            id: string | number | null;
+            result?: Record<string, never>;
+            error?: components["schemas"]["JsonRpcError"]["error"];
+        };
     };
     responses: {
         /** @description Missing, malformed, unknown or revoked API key. */
         Unauthorized: {
             headers: {
+                "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -879,6 +899,8 @@ export interface components {
         "RateLimit-Reset": number;
         /** @description Whole seconds to wait before retrying. */
         "Retry-After": number;
+        /** @description The authentication scheme to use: `Bearer` (RFC 6750). */
+        "WWW-Authenticate": "Bearer";
     };
     pathItems: never;
 }
@@ -1459,6 +1481,16 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The file itself, as a client that follows the 302 receives it (the Location link needs no key and expires within minutes). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "application/vnd.openxmlformats-officedocument.presentationml.presentation": string;
+                };
+            };
             /** @description Redirect to the file; the Location header holds a short-lived link. */
             302: {
                 headers: {
@@ -1721,10 +1753,15 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @constant */
-                    jsonrpc?: "2.0";
+                    jsonrpc: "2.0";
                     method?: string;
                     id?: string | number;
-                };
+                } | {
+                    /** @constant */
+                    jsonrpc: "2.0";
+                    method?: string;
+                    id?: string | number;
+                }[];
             };
         };
         responses: {
@@ -1738,7 +1775,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["JsonRpcResponse"];
                 };
             };
             /** @description A notification or response was accepted; no body. */
@@ -1752,7 +1789,59 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Not a JSON-RPC message (-32700), a batch (-32600: send one message per request), or an unsupported MCP-Protocol-Version (-32000). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JsonRpcError"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
+            /** @description The Accept header does not list both application/json and text/event-stream (-32000). */
+            406: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JsonRpcError"];
+                };
+            };
+            /** @description The message is larger than 4 MB (-32000). */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JsonRpcError"];
+                };
+            };
+            /** @description The body is not sent as Content-Type: application/json (-32000). */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JsonRpcError"];
+                };
+            };
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
         };
