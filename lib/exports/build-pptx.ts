@@ -91,10 +91,7 @@ type Scaled = { data: Buffer; width: number; height: number };
 async function downscaled(raster: Raster, item: RasterItem, cache: Map<string, Promise<Scaled>>): Promise<Scaled> {
   const asset = item.asset!;
   const original = { data: raster.png, width: asset.width, height: asset.height };
-  const scale = (asset.fit === "cover" ? Math.max : Math.min)(
-    item.rect.w / asset.width,
-    item.rect.h / asset.height,
-  );
+  const scale = (asset.fit === "cover" ? Math.max : Math.min)(item.rect.w / asset.width, item.rect.h / asset.height);
   if (!(scale > 0) || scale >= 0.5 || !/^image\/(png|jpeg|jpg)$/.test(raster.contentType ?? "")) return original;
   const width = Math.max(1, Math.round(asset.width * scale * 2));
   const height = Math.max(1, Math.round(asset.height * scale * 2));

@@ -15,13 +15,7 @@ import { setUpTestDatabase } from "../helpers/database";
 import { publishDeck } from "../helpers/decks";
 import { waitForExport } from "../helpers/exports";
 import { hostileSvg, type ImageHost, serveImageHost, solidJpeg, solidPng } from "../helpers/image-fixtures";
-import {
-  attributeValues,
-  convertWithLibreOffice,
-  pictureProblems,
-  readPptxXml,
-  slideParts,
-} from "../helpers/pptx-xml";
+import { attributeValues, convertWithLibreOffice, pictureProblems, readPptxXml, slideParts } from "../helpers/pptx-xml";
 
 // Issue 17, "What must be shown": a deck with an uploaded PNG, an uploaded SVG carrying a script and an
 // onload (which must not run or reach anything), and a remote image from a loopback fixture host (imported

@@ -740,7 +740,9 @@ describe("pictures: gradient scrims, icons, stored images", () => {
   it("refuses gradients out of order, with one stop, too many, or at an angle out of range", () => {
     const parse = (gradient: unknown) => () => parseExportModel({ slides: [scrim(gradient)], notes: [""] });
     expect(parse(linear)).not.toThrow();
-    expect(parse({ ...linear, stops: [...linear.stops].reverse().map((stop, i) => ({ ...stop, at: i })) })).not.toThrow();
+    expect(
+      parse({ ...linear, stops: [...linear.stops].reverse().map((stop, i) => ({ ...stop, at: i })) }),
+    ).not.toThrow();
     expect(parse({ ...linear, stops: [linear.stops[1], { ...linear.stops[0], at: 0.5 }] })).toThrow(DeckFaultError);
     expect(parse({ ...linear, stops: [linear.stops[0]] })).toThrow(DeckFaultError);
     expect(parse({ ...linear, stops: Array.from({ length: 17 }, () => linear.stops[0]) })).toThrow(DeckFaultError);
@@ -756,7 +758,9 @@ describe("pictures: gradient scrims, icons, stored images", () => {
       slides: [
         {
           background: white,
-          items: [{ kind: "raster", rect: { x: 10, y: 10, w: 48, h: 48 }, id: 1, alone: false, label: "Icon: check", svg }],
+          items: [
+            { kind: "raster", rect: { x: 10, y: 10, w: 48, h: 48 }, id: 1, alone: false, label: "Icon: check", svg },
+          ],
         },
       ],
       notes: [""],
@@ -768,7 +772,8 @@ describe("pictures: gradient scrims, icons, stored images", () => {
     const png = attributeValues(slide!, "a:blip", "r:embed")[0];
     const vector = attributeValues(slide!, "asvg:svgBlip", "r:embed")[0];
     const rels = [...parts.get("ppt/slides/_rels/slide1.xml.rels")!.getElementsByTagName("Relationship")];
-    const target = (id: string | undefined) => rels.find((rel) => rel.getAttribute("Id") === id)?.getAttribute("Target");
+    const target = (id: string | undefined) =>
+      rels.find((rel) => rel.getAttribute("Id") === id)?.getAttribute("Target");
     expect(target(png)).toMatch(/\.png$/);
     expect(target(vector)).toMatch(/\.svg$/);
     const zip = await JSZip.loadAsync(bytes);

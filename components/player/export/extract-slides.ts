@@ -479,9 +479,7 @@ function parseGradient(value: string, opacity: number): Gradient | null {
     // A fully transparent stop has no colour of its own: its neighbour's, at no alpha (what the browser's
     // premultiplied blending draws).
     const near = stop.color ?? stops[index + 1]?.color ?? stops[index - 1]?.color ?? null;
-    const color = stop.color
-      ? faded(stop.color, opacity)!
-      : { hex: near?.hex ?? "000000", alpha: 0 };
+    const color = stop.color ? faded(stop.color, opacity)! : { hex: near?.hex ?? "000000", alpha: 0 };
     resolved.push({ color, at: Math.round(at * 10_000) / 10_000 });
   }
   return { kind, angle: Math.round((((angle % 360) + 360) % 360) * 100) / 100, stops: resolved };
@@ -1141,11 +1139,22 @@ function walk(element: Element, origin: DOMRect, items: SlideItem[], model: Slid
         !parseColor(style.backgroundColor) &&
         style.borderRadius === "0px" &&
         style.boxShadow === "none" &&
-        ["Top", "Right", "Bottom", "Left"].every((side) => px(style.getPropertyValue(`border-${side.toLowerCase()}-width`)) === 0)
+        ["Top", "Right", "Bottom", "Left"].every(
+          (side) => px(style.getPropertyValue(`border-${side.toLowerCase()}-width`)) === 0,
+        )
           ? parseGradient(style.backgroundImage, opacityOf(element))
           : null;
       if (gradient && rect.w > 0 && rect.h > 0) {
-        items.push({ kind: "shape", rect, fill: null, gradient, border: null, radius: 0, ellipse: false, shadow: null });
+        items.push({
+          kind: "shape",
+          rect,
+          fill: null,
+          gradient,
+          border: null,
+          radius: 0,
+          ellipse: false,
+          shadow: null,
+        });
       } else if ((otherEffect || style.backgroundImage !== "none") && rect.w > 0 && rect.h > 0) {
         markRaster(element, rect, true, items);
       } else {

@@ -199,7 +199,14 @@ export function Icon({ name, size, tone }: IconProps) {
   const node = resolveIcon(name);
   return (
     <LineIcon
-      name={node ? name.trim().toLowerCase().replace(/[\s_]+/g, "-") : "circle-dashed"}
+      name={
+        node
+          ? name
+              .trim()
+              .toLowerCase()
+              .replace(/[\s_]+/g, "-")
+          : "circle-dashed"
+      }
       node={node ?? CircleDashed}
       size={oneOf(size, iconSizes, "md")}
       tone={oneOf(tone, textTones, "primary")}
