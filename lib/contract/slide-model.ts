@@ -28,6 +28,10 @@ export const slideModelLimits = {
   fontSize: 8_000,
   /** ±4,000 pt, PowerPoint's range for letter spacing. */
   letterSpacing: 8_000,
+  /** Stops of one gradient fill. */
+  gradientStops: 16,
+  /** An icon's SVG as the page drew it. */
+  svgCharacters: 20_000,
   /** The extracted model as JSON, before it leaves the page. */
   jsonCharacters: 50_000_000,
 } as const;
@@ -50,10 +54,22 @@ export type TextRun = {
   breakAfter?: boolean;
 };
 
+/**
+ * A gradient fill (a scrim over a background image): colours with alpha at positions from 0 to 1 along a
+ * line at `angle` degrees as CSS measures it (0 points up, 90 right), or outwards from the box's centre.
+ */
+export type Gradient = {
+  kind: "linear" | "radial";
+  angle: number;
+  stops: Array<{ color: Rgba; at: number }>;
+};
+
 export type ShapeItem = {
   kind: "shape";
   rect: Rect;
   fill: Rgba | null;
+  /** Painted instead of `fill`. */
+  gradient?: Gradient;
   border: { width: number; color: Rgba; dash: "solid" | "dash" | "dot" } | null;
   radius: number;
   ellipse: boolean;
@@ -133,6 +149,11 @@ export type RasterItem = {
    * however often it is shown, instead of a picture of it. `width` and `height` are its natural size.
    */
   asset?: { path: string; fit: "cover" | "contain"; width: number; height: number };
+  /**
+   * A line icon of the vocabulary: the SVG as drawn (its colour resolved), placed as a vector picture with
+   * the screenshot as the fallback for programs that cannot draw SVG.
+   */
+  svg?: string;
 };
 
 /** A font as a chart draws a kind of its text. */

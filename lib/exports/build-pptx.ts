@@ -1,7 +1,17 @@
 import { createHash } from "node:crypto";
 import JSZip from "jszip";
 import PptxGenJS from "pptxgenjs";
-import type { ChartItem, Rgba, SlideModel, TextItem, TextList, TextRun } from "@/lib/contract/slide-model";
+import sharp from "sharp";
+import type {
+  ChartItem,
+  Gradient,
+  RasterItem,
+  Rgba,
+  SlideModel,
+  TextItem,
+  TextList,
+  TextRun,
+} from "@/lib/contract/slide-model";
 import { escapeXml, xmlChars } from "./ooxml";
 import { addChart, finishCharts } from "./pptx-charts";
 import { parseExportModel } from "./pptx-model";
@@ -31,8 +41,76 @@ const MAX_SPACING_PT = 1_584;
 
 const none: PptxGenJS.BorderProps = { type: "none" };
 
-/** A picture: a PNG screenshot, or a stored image's file (`contentType` set) placed as the item's `asset` says. */
-export type Raster = { png: Buffer; width: number; height: number; contentType?: string };
+/**
+ * A picture: a PNG screenshot, or a stored image's file (`contentType` set) placed as the item's `asset`
+ * says; an icon's screenshot comes with its SVG (`svg`, checked against the allow-list), which the file
+ * holds as the picture, the PNG as its fallback.
+ */
+export type Raster = { png: Buffer; width: number; height: number; contentType?: string; svg?: string };
+
+// A gradient fill (the scrim over a background image): pptxgenjs writes only solid fills, so the shape is
+// written with its first stop's colour, named, and its fill replaced in the slide's XML by <a:gradFill>,
+// each stop with its alpha. CSS angles point up at 0 and turn clockwise; DrawingML's point right at 0
+// and turn clockwise, in 60,000ths of a degree. A radial gradient grows from the centre (position 0) to
+// the corners, as CSS's farthest-corner ellipse does.
+const gradientName = (index: number) => `Deckhand gradient ${index}`;
+
+export function gradientFillXml(gradient: Gradient): string {
+  const stops = gradient.stops
+    .map(
+      (stop) =>
+        `<a:gs pos="${Math.round(stop.at * 100_000)}"><a:srgbClr val="${hex(stop.color)}"><a:alpha val="${Math.round(
+          stop.color.alpha * 100_000,
+        )}"/></a:srgbClr></a:gs>`,
+    )
+    .join("");
+  const shade =
+    gradient.kind === "linear"
+      ? `<a:lin ang="${Math.round((((gradient.angle - 90) % 360) + 360) % 360) * 60_000}" scaled="0"/>`
+      : '<a:path path="circle"><a:fillToRect l="50000" t="50000" r="50000" b="50000"/></a:path>';
+  return `<a:gradFill rotWithShape="1"><a:gsLst>${stops}</a:gsLst>${shade}</a:gradFill>`;
+}
+
+export function completeGradients(xml: string, gradients: Map<string, Gradient>): string {
+  if (gradients.size === 0) return xml;
+  return xml.replace(/<p:sp>(?:(?!<\/p:sp>)[\s\S])*<\/p:sp>/g, (shape) => {
+    const name = /<p:cNvPr [^>]*name="([^"]*)"/.exec(shape)?.[1] ?? "";
+    const gradient = gradients.get(name);
+    if (!gradient) return shape;
+    return shape.replace(/<a:solidFill>(?:(?!<\/a:solidFill>)[\s\S])*<\/a:solidFill>/, gradientFillXml(gradient));
+  });
+}
+
+// A stored image embedded at most at twice the size it is drawn at on the 1920x1080 canvas, the density of
+// the export's own 2x render and its screenshots (a full-slide background at most 3840x2160): a larger one
+// is scaled down to that, in its own format. The same
+// bytes at the same size give the same file, and within one build each is made once, so an image shown
+// twice stays one media part. GIFs (perhaps animated) are left as they are.
+type Scaled = { data: Buffer; width: number; height: number };
+
+async function downscaled(raster: Raster, item: RasterItem, cache: Map<string, Promise<Scaled>>): Promise<Scaled> {
+  const asset = item.asset!;
+  const original = { data: raster.png, width: asset.width, height: asset.height };
+  const scale = (asset.fit === "cover" ? Math.max : Math.min)(item.rect.w / asset.width, item.rect.h / asset.height);
+  if (!(scale > 0) || scale >= 0.5 || !/^image\/(png|jpeg|jpg)$/.test(raster.contentType ?? "")) return original;
+  const width = Math.max(1, Math.round(asset.width * scale * 2));
+  const height = Math.max(1, Math.round(asset.height * scale * 2));
+  const key = `${createHash("sha256").update(raster.png).digest("hex")} ${width}x${height}`;
+  let made = cache.get(key);
+  if (!made) {
+    const resized = sharp(raster.png).resize(width, height, { fit: "fill" });
+    made = (raster.contentType === "image/png" ? resized.png() : resized.jpeg({ quality: 88, mozjpeg: true }))
+      .toBuffer()
+      .then((data) => ({ data, width, height }))
+      .catch(() => original);
+    cache.set(key, made);
+  }
+  return made;
+}
+
+// An icon is written by pptxgenjs as an SVG picture (<asvg:svgBlip> in the blip's extension list) whose
+// PNG fallback it cannot draw in Node: the fallback part is replaced by the screenshot in the rewrite.
+const iconName = (index: number) => `Deckhand icon ${index}`;
 
 // rtl: the paragraph is right to left (<a:pPr rtl="1">): PowerPoint orders its runs from the right and
 // puts bullets on the right. pptxgenjs reads rtlMode from each paragraph's first run.
@@ -154,6 +232,19 @@ export async function buildPptx(input: {
   const shapeNames = new Map<TextItem, string>();
   const hanging = new Map<string, number>();
 
+  const gradients = new Map<string, Gradient>();
+  const iconFallbacks = new Map<string, Buffer>();
+  const scaledImages = new Map<string, Promise<Scaled>>();
+  // Stored images scaled down first (a promise each, shared by the copies of one image).
+  const placed = new Map<number, Scaled>();
+  for (const model of slides) {
+    for (const item of model.items) {
+      const raster = item.kind === "raster" ? input.rasters.get(item.id) : undefined;
+      if (item.kind === "raster" && raster?.contentType && item.asset)
+        placed.set(item.id, await downscaled(raster, item, scaledImages));
+    }
+  }
+
   const charts: ChartItem[] = [];
   slides.forEach((model, index) => {
     const slide = pptx.addSlide();
@@ -165,11 +256,19 @@ export async function buildPptx(input: {
       if (item.kind === "shape") {
         // PowerPoint's rounding is a fraction of the shorter side, at most half of it.
         const radius = Math.min(item.radius, item.rect.w / 2, item.rect.h / 2);
+        let objectName: string | undefined;
+        let fill = item.fill;
+        if (item.gradient) {
+          objectName = gradientName(gradients.size + 1);
+          gradients.set(objectName, item.gradient);
+          fill = item.gradient.stops[0]!.color;
+        }
         slide.addShape(
           item.ellipse ? pptx.ShapeType.ellipse : radius > 0 ? pptx.ShapeType.roundRect : pptx.ShapeType.rect,
           {
             ...box,
-            fill: item.fill ? { color: hex(item.fill), transparency: transparency(item.fill) } : { type: "none" },
+            objectName,
+            fill: fill ? { color: hex(fill), transparency: transparency(fill) } : { type: "none" },
             line: item.border
               ? {
                   color: hex(item.border.color),
@@ -272,16 +371,26 @@ export async function buildPptx(input: {
         addChart(pptx, slide, item, `Chart ${charts.length}`);
       } else {
         const raster = input.rasters.get(item.id);
-        if (raster?.contentType && item.asset) {
+        const file = placed.get(item.id);
+        if (raster?.contentType && item.asset && file) {
           // The stored file, cropped ("cover") or letterboxed ("contain") into the box as the browser drew it:
           // pptxgenjs reads the picture's own proportions from w and h, and the box from sizing.
           slide.addImage({
-            data: `${raster.contentType};base64,${raster.png.toString("base64")}`,
+            data: `${raster.contentType};base64,${file.data.toString("base64")}`,
             x: box.x,
             y: box.y,
             w: box.w,
             h: (box.w * item.asset.height) / item.asset.width,
             sizing: { type: item.asset.fit, w: box.w, h: box.h },
+            altText: escapedByPptxgenjs(item.label),
+          });
+        } else if (raster?.svg) {
+          const name = iconName(iconFallbacks.size + 1);
+          iconFallbacks.set(name, raster.png);
+          slide.addImage({
+            data: `image/svg+xml;base64,${Buffer.from(raster.svg, "utf8").toString("base64")}`,
+            ...box,
+            objectName: name,
             altText: escapedByPptxgenjs(item.label),
           });
         } else if (raster)
@@ -297,19 +406,30 @@ export async function buildPptx(input: {
   });
 
   const written = (await pptx.write({ outputType: "nodebuffer", compression: true })) as Buffer;
-  return rewritePackage(written, charts, (xml) => completeBullets(oneParagraphProperties(xml), lists, hanging));
+  return rewritePackage(
+    written,
+    charts,
+    (xml) => completeGradients(completeBullets(oneParagraphProperties(xml), lists, hanging), gradients),
+    iconFallbacks,
+  );
 }
 
 // What pptxgenjs cannot write, added to its package in one pass: the charts finished (pptx-charts.ts), the
 // slide parts rewritten and every picture kept once (dedupeMedia). pptxgenjs stores its parts uncompressed (it ignores `compression` for a
 // nodebuffer) and so does this, which keeps the pass cheap: no picture is compressed again.
-async function rewritePackage(pptx: Buffer, charts: ChartItem[], rewrite: (xml: string) => string): Promise<Buffer> {
+async function rewritePackage(
+  pptx: Buffer,
+  charts: ChartItem[],
+  rewrite: (xml: string) => string,
+  iconFallbacks: Map<string, Buffer>,
+): Promise<Buffer> {
   const zip = await JSZip.loadAsync(pptx);
   if (charts.length > 0) await finishCharts(zip, charts);
   for (const name of Object.keys(zip.files).filter((part) => /^ppt\/slides\/slide\d+\.xml$/.test(part))) {
     const xml = await zip.file(name)!.async("string");
     const rewritten = rewrite(xml);
     if (rewritten !== xml) zip.file(name, rewritten);
+    if (iconFallbacks.size > 0) await replaceIconFallbacks(zip, name, xml, iconFallbacks);
   }
   await dedupeMedia(zip);
   return zip.generateAsync({ type: "nodebuffer", compression: "STORE" });
@@ -341,4 +461,20 @@ async function dedupeMedia(zip: JSZip): Promise<void> {
     if (rewritten !== xml) zip.file(name, rewritten);
   }
   for (const name of replaced.keys()) zip.remove(`ppt/${name}`);
+}
+
+// Each icon's PNG fallback (the blip's own r:embed; the SVG is in its extension list) becomes the icon's
+// screenshot. pptxgenjs gives every SVG picture fallback a part of its own.
+async function replaceIconFallbacks(zip: JSZip, slide: string, xml: string, fallbacks: Map<string, Buffer>) {
+  const rels = slide.replace(/slides\/(slide\d+\.xml)$/, "slides/_rels/$1.rels");
+  const relsXml = await zip.file(rels)?.async("string");
+  if (!relsXml) return;
+  for (const picture of xml.match(/<p:pic>(?:(?!<\/p:pic>)[\s\S])*<\/p:pic>/g) ?? []) {
+    const name = /<p:cNvPr [^>]*name="([^"]*)"/.exec(picture)?.[1] ?? "";
+    const png = fallbacks.get(name);
+    const id = /<a:blip r:embed="([^"]+)"/.exec(picture)?.[1];
+    if (!png || !id || !picture.includes("asvg:svgBlip")) continue;
+    const target = new RegExp(`<Relationship Id="${id}"[^>]* Target="\\.\\./(media/[^"]+\\.png)"`).exec(relsXml)?.[1];
+    if (target && zip.file(`ppt/${target}`)) zip.file(`ppt/${target}`, png);
+  }
 }

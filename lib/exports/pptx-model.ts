@@ -56,10 +56,23 @@ const run = z.strictObject({
 
 const runs = z.array(run).max(limits.runsPerBlock, `more than ${limits.runsPerBlock} runs of text in one block`);
 
+const gradient = z.strictObject({
+  kind: z.enum(["linear", "radial"]),
+  angle: z.number().min(0).max(360),
+  stops: z
+    .array(z.strictObject({ color: rgba, at: z.number().min(0).max(1) }))
+    .min(2, "a gradient has two stops or more")
+    .max(limits.gradientStops, `a gradient of more than ${limits.gradientStops} stops`)
+    .refine((stops) => stops.every((stop, index) => index === 0 || stop.at >= stops[index - 1]!.at), {
+      message: "a gradient's stops are in order",
+    }),
+});
+
 const shape = z.strictObject({
   kind: z.literal("shape"),
   rect,
   fill: rgba.nullable(),
+  gradient: gradient.optional(),
   border: z.strictObject({ width: length, color: rgba, dash: z.enum(["solid", "dash", "dot"]) }).nullable(),
   radius: length,
   ellipse: z.boolean(),
@@ -132,6 +145,11 @@ const raster = z.strictObject({
       width: z.number().int().min(1).max(100_000),
       height: z.number().int().min(1).max(100_000),
     })
+    .optional(),
+  svg: z
+    .string()
+    .max(limits.svgCharacters, `an icon of more than ${limits.svgCharacters} characters`)
+    .regex(/^<svg [^]*<\/svg>$/, "an icon is one SVG element")
     .optional(),
 });
 

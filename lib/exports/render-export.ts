@@ -2,6 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import type { Page, PDFOptions } from "puppeteer-core";
 import { readAsset } from "@/lib/assets/serve-asset";
+import { sanitizeSvg } from "@/lib/assets/svg";
 import { type SlideModel, slideModelLimits } from "@/lib/contract/slide-model";
 import { getDb } from "@/lib/db/client";
 import type { ExportLayout } from "@/lib/db/schema/exports";
@@ -158,7 +159,22 @@ async function captureRasters(page: Page, world: IsolatedWorld, slides: SlideMod
           captureBeyondViewport: shownSlide !== index,
           optimizeForSpeed: true,
         });
-        rasters.set(item.id, { png: Buffer.from(data, "base64"), width: item.rect.w, height: item.rect.h });
+        // An icon's SVG goes into the file only as the allow-list leaves it (the screenshot is its fallback).
+        let svg: string | undefined;
+        if (item.svg) {
+          try {
+            svg = sanitizeSvg(Buffer.from(item.svg, "utf8"), "An icon");
+          } catch {
+            svg = undefined;
+          }
+        }
+        delete item.svg;
+        rasters.set(item.id, {
+          png: Buffer.from(data, "base64"),
+          width: item.rect.w,
+          height: item.rect.h,
+          ...(svg ? { svg } : {}),
+        });
       }
     }
   } finally {

@@ -12,6 +12,7 @@ import { type AppServer, startAppServer } from "../helpers/app-server";
 import { setUpTestDatabase } from "../helpers/database";
 import { createDeck, setContent } from "../helpers/decks";
 import { waitForExport } from "../helpers/exports";
+import { pictureProblems } from "../helpers/pptx-xml";
 import { twelveSlideDeck, twelveSlideHeadings, twelveSlideNotes } from "../helpers/twelve-slide-deck";
 
 let database: Database;
@@ -204,6 +205,8 @@ describe("PPTX export", () => {
     expect(done.nonstandardFonts).not.toEqual(expect.arrayContaining(["Source Serif 4"]));
 
     const { bytes } = await download(owner, res.body.id);
+    // Every picture with alt text that says something, none stored twice, none larger than twice its box.
+    expect(await pictureProblems(bytes)).toEqual([]);
     const zip = await JSZip.loadAsync(bytes);
     const presentation = await zip.file("ppt/presentation.xml")!.async("string");
     expect(presentation).toMatch(/<p:sldSz cx="12192000" cy="6858000"/);

@@ -15,7 +15,7 @@ import { setUpTestDatabase } from "../helpers/database";
 import { publishDeck } from "../helpers/decks";
 import { waitForExport } from "../helpers/exports";
 import { hostileSvg, type ImageHost, serveImageHost, solidJpeg, solidPng } from "../helpers/image-fixtures";
-import { attributeValues, convertWithLibreOffice, readPptxXml, slideParts } from "../helpers/pptx-xml";
+import { attributeValues, convertWithLibreOffice, pictureProblems, readPptxXml, slideParts } from "../helpers/pptx-xml";
 
 // Issue 17, "What must be shown": a deck with an uploaded PNG, an uploaded SVG carrying a script and an
 // onload (which must not run or reach anything), and a remote image from a loopback fixture host (imported
@@ -241,8 +241,10 @@ describe("images in a public deck", () => {
     expect(descriptions).toEqual(expect.arrayContaining([alts.png, alts.svg, alts.remote, ...backgrounds]));
     expect(descriptions.filter((text) => text === alts.png)).toHaveLength(2);
     expect(descriptions.some((text) => text === "img" || text === "svg" || text === "div")).toBe(false);
+    // No picture without alt text, none stored twice, none larger than twice its box.
+    expect(await pictureProblems(bytes)).toEqual([]);
     // Every media part is distinct, and each stored image is one of them, exactly once: the chart shown on
-    // two slides and the photo behind two slides are one file each (the others are the scrims' pictures).
+    // two slides and the photo behind two slides are one file each (the scrims are shapes, not pictures).
     const mediaBytes = await Promise.all(media.map((name) => zip.file(name)!.async("nodebuffer")));
     expect(new Set(mediaBytes.map((data) => data.toString("base64"))).size).toBe(media.length);
     for (const [assetPath, data] of stored) {
@@ -250,7 +252,7 @@ describe("images in a public deck", () => {
     }
 
     // The background: the whole slide, the stored photo cropped top and bottom (cover), first on the slide,
-    // then the scrim, then the title.
+    // then the scrim (a shape with a gradient fill, an alpha on each stop), then the title.
     const slides = slideParts(parts);
     for (const [index, alt] of [
       [2, backgrounds[0]!],
@@ -284,7 +286,20 @@ describe("images in a public deck", () => {
         (node) => node.nodeName === "p:pic" || node.nodeName === "p:sp",
       );
       expect(drawn[0]).toBe(picture);
-      expect(drawn[1]?.nodeName).toBe("p:pic");
+      expect(drawn[1]?.nodeName).toBe("p:sp");
+      // drawn[1] is the slide's first shape.
+      const scrim = slide.getElementsByTagName("p:sp")[0]!;
+      const fill = scrim.getElementsByTagName("a:gradFill")[0];
+      expect(fill, "the scrim's gradient fill").toBeDefined();
+      const stops = [...fill!.getElementsByTagName("a:gs")];
+      expect(stops.length).toBeGreaterThanOrEqual(2);
+      for (const stop of stops) {
+        const alpha = Number(stop.getElementsByTagName("a:alpha")[0]?.getAttribute("val"));
+        expect(alpha).toBeGreaterThan(0);
+        expect(alpha).toBeLessThan(100_000);
+      }
+      // The centred slide's scrim is radial, the content slide's linear.
+      expect(fill!.getElementsByTagName(index === 2 ? "a:path" : "a:lin")).toHaveLength(1);
       const title = drawn.findIndex((node) =>
         (node.textContent ?? "").includes(alt.slice("Background image: ".length)),
       );

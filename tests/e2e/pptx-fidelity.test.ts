@@ -15,7 +15,9 @@ import { setUpTestDatabase } from "../helpers/database";
 import { createDeck, setContent } from "../helpers/decks";
 import { ssim } from "../helpers/image-similarity";
 import { waitForExport } from "../helpers/exports";
-import { convertWithLibreOffice } from "../helpers/pptx-xml";
+import JSZip from "jszip";
+import sharp from "sharp";
+import { attributeValues, convertWithLibreOffice, pictureProblems, readPptxXml, slideParts } from "../helpers/pptx-xml";
 import { expectScreenshot, stableScreenshot } from "../helpers/screenshots";
 import { chartTypesDeck, fiveSlideDeck, nativeTextDeck, showcaseDeck } from "../helpers/sample-decks";
 
@@ -43,8 +45,9 @@ if (missing.length > 0 && process.env.CI) {
 // its own screenshot than like its neighbour's, which catches swapped or blank slides that sparse
 // layouts would let pass an absolute threshold alone.
 const MIN_SSIM = 0.9;
-// Every render of every slide, for a person to look at.
-const SHOTS = "/tmp/fidelity-shots";
+// Every render of every slide, for a person to look at (FIDELITY_SHOTS: a folder of one's own, when several
+// checkouts run this at once).
+const SHOTS = process.env.FIDELITY_SHOTS ?? "/tmp/fidelity-shots";
 
 let server: AppServer;
 let browser: Browser;
@@ -108,6 +111,11 @@ function rasterise(pdf: string, prefix: string): PNG[] {
 
 /** The deck as the viewer, the PDF export and LibreOffice (from the PPTX export) draw it, slide by slide. */
 async function renderThreeWays(name: string, source: string, slides: number) {
+  const { viewer, pdf, office } = await renderThreeWaysWithFile(name, source, slides);
+  return { viewer, pdf, office };
+}
+
+async function renderThreeWaysWithFile(name: string, source: string, slides: number) {
   const deck = await createDeck(user, { title: name });
   await setContent(user, deck.id, { source });
   const queue = (format: "pdf" | "pptx") =>
@@ -144,7 +152,17 @@ async function renderThreeWays(name: string, source: string, slides: number) {
       fs.writeFileSync(path.join(SHOTS, `${name}-${i + 1}-${kind}.png`), PNG.sync.write(image));
     }
   });
-  return { viewer, pdf, office };
+  fs.copyFileSync(pptx, path.join(SHOTS, `${name}.pptx`));
+  return { viewer, pdf, office, pptx: fs.readFileSync(pptx) };
+}
+
+// A bright 4K "photo" (sky, sun, hills): the largest image the asset store keeps.
+async function brightPhoto(): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="3840" height="2160">
+<defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#bfe3ff"/><stop offset="1" stop-color="#ffffff"/></linearGradient></defs>
+<rect width="3840" height="2160" fill="url(#sky)"/><circle cx="2900" cy="620" r="300" fill="#ffd84a"/>
+<path d="M0 1500 Q 900 1150 1800 1500 T 3840 1450 V 2160 H 0 Z" fill="#9fd99b"/></svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toBuffer();
 }
 
 // Each slide of LibreOffice's render against the viewer's screenshot of it, and of its neighbour.
@@ -188,6 +206,100 @@ describe.skipIf(missing.length > 0)("PPTX fidelity in LibreOffice", () => {
   // What the PPTX writes as native text (issue 18): a Python code block with a highlighted line, Bullets
   // with each marker as PowerPoint bullets or numbering, Steps badges, letter-spaced eyebrows, emoji and
   // a long single-line title, each slide against the viewer's screenshot.
+  // Pictures (issue 18): a 4K background photo under its scrim (a content slide, a full-bleed one with
+  // white text, a centred one), line icons, and the same photo as an <Image> in a column. The scrims are
+  // shapes with gradient fills, the icons SVG pictures with PNG fallbacks, the photo one media part.
+  it("draws background images under native scrims, SVG icons and a scaled-down photo close to the viewer", async () => {
+    const upload = await call("POST", "/assets", {
+      key: user.key,
+      rawBody: new Uint8Array(await brightPhoto()),
+      headers: { "content-type": "image/jpeg" },
+    });
+    expect(upload.status, JSON.stringify(upload.body)).toBe(201);
+    const photo = upload.body.url as string;
+    const source = `import { Deck, Slide, Heading, Title, Text, Columns, Stack, Icon, Image } from "@deckhand/player";
+
+export default function Pictures() {
+  return (
+    <Deck title="Pictures">
+      <Slide label="Harbour" image="${photo}">
+        <Heading>Why teams pick Deckhand</Heading>
+        <Columns>
+          <Stack><Icon name="check" size="xl" /><Text>Fast to write</Text></Stack>
+          <Stack><Icon name="trending-up" size="xl" tone="accent" /><Text>Grows with you</Text></Stack>
+          <Stack><Icon name="info" size="xl" tone="secondary" /><Text>Clear by default</Text></Stack>
+        </Columns>
+      </Slide>
+      <Slide label="Full bleed" layout="full-bleed" background="primary" image="${photo}">
+        <Heading>White text on a bright photo</Heading>
+        <Text>The scrim stays strong where the text is.</Text>
+      </Slide>
+      <Slide label="Centre" layout="center" image="${photo}">
+        <Title>Thank you</Title>
+        <Icon name="arrow-right" size="lg" />
+      </Slide>
+      <Slide label="Photo">
+        <Heading>The photo in a column</Heading>
+        <Columns>
+          <Text>The same 4K file, shown small: the PPTX holds it at twice the size it is drawn.</Text>
+          <Image src="${photo}" alt="Sky, sun and hills" fit="cover" />
+        </Columns>
+      </Slide>
+    </Deck>
+  );
+}
+`;
+    const { viewer, office, pptx } = await renderThreeWaysWithFile("pictures", source, 4);
+    // The XML: no picture without alt text, none stored twice, none over twice its box.
+    expect(await pictureProblems(pptx)).toEqual([]);
+    const parts = await readPptxXml(pptx);
+    const slides = slideParts(parts);
+    for (const index of [0, 1, 2]) {
+      const fill = slides[index]!.getElementsByTagName("a:gradFill")[0];
+      expect(fill, `slide ${index + 1}: the scrim`).toBeDefined();
+      const alphas = attributeValues(fill as never, "a:alpha", "val").map(Number);
+      expect(alphas.length).toBeGreaterThanOrEqual(2);
+      for (const alpha of alphas) expect(alpha).toBeLessThan(100_000);
+      expect(attributeValues(slides[index]!, "p:cNvPr", "descr")).not.toContain("Scrim over the background image");
+    }
+    const descriptions = slides.flatMap((slide) => attributeValues(slide, "p:cNvPr", "descr"));
+    expect(descriptions).toEqual(
+      expect.arrayContaining([
+        "Icon: check",
+        "Icon: trending-up",
+        "Icon: info",
+        "Icon: arrow-right",
+        "Background image: Harbour",
+        "Sky, sun and hills",
+      ]),
+    );
+    // Icons: an SVG (asvg:svgBlip) with the PNG fallback as the blip itself.
+    const icons = [...slides[0]!.getElementsByTagName("p:pic")].filter((pic) =>
+      pic.getElementsByTagName("p:cNvPr")[0]?.getAttribute("descr")?.startsWith("Icon: "),
+    );
+    expect(icons).toHaveLength(3);
+    const rels = [...parts.get("ppt/slides/_rels/slide1.xml.rels")!.getElementsByTagName("Relationship")];
+    const target = (id: string | null | undefined) =>
+      rels.find((rel) => rel.getAttribute("Id") === id)?.getAttribute("Target");
+    for (const icon of icons) {
+      expect(target(icon.getElementsByTagName("a:blip")[0]!.getAttribute("r:embed"))).toMatch(/\.png$/);
+      expect(target(icon.getElementsByTagName("asvg:svgBlip")[0]?.getAttribute("r:embed"))).toMatch(/\.svg$/);
+    }
+    // The photo: stored once at 3840x2160 (the backgrounds) and once scaled down (the column).
+    const zip = await JSZip.loadAsync(pptx);
+    const jpegs = Object.keys(zip.files).filter((name) => /^ppt\/media\/.*\.(jpe?g)$/.test(name));
+    const sizes = await Promise.all(
+      jpegs.map(async (name) => {
+        const { width, height } = await sharp(await zip.file(name)!.async("nodebuffer")).metadata();
+        return `${width}x${height}`;
+      }),
+    );
+    expect(sizes).toContain("3840x2160");
+    expect(sizes).toHaveLength(2);
+    console.log(JSON.stringify({ pptxBytes: pptx.length, photos: sizes }));
+    expectOfficeMatches(viewer, office);
+  }, 300_000);
+
   it("draws code, native bullets, badges and single-line eyebrows close to the viewer", async () => {
     const { viewer, office } = await renderThreeWays("native-text", nativeTextDeck, 4);
     expectOfficeMatches(viewer, office);

@@ -10,7 +10,7 @@ import { launchBrowser, openDeckFrame } from "../helpers/browser";
 import { setUpTestDatabase } from "../helpers/database";
 import { createDeck, setContent } from "../helpers/decks";
 import { waitForExport } from "../helpers/exports";
-import { readPptxXml, slideParts, texts } from "../helpers/pptx-xml";
+import { pictureProblems, readPptxXml, slideParts, texts } from "../helpers/pptx-xml";
 import { emojiText, eyebrow, longTitle, markerPoints, nativeTextDeck, pythonLines } from "../helpers/sample-decks";
 
 // The text the PPTX writes natively (issue 18, items 2, 3 and 5), read back from the file's XML: a code
@@ -28,6 +28,7 @@ let server: AppServer;
 let browser: Browser;
 let user: TestUser;
 let slides: Xml[];
+let problems: string[];
 let slug: string;
 
 beforeAll(async () => {
@@ -49,6 +50,7 @@ beforeAll(async () => {
   fs.mkdirSync("/tmp/native-text", { recursive: true });
   fs.writeFileSync(path.join("/tmp/native-text", "native-text.pptx"), bytes);
   slides = slideParts(await readPptxXml(bytes));
+  problems = await pictureProblems(bytes);
 }, 240_000);
 
 afterAll(async () => {
@@ -80,6 +82,10 @@ const boxWith = (slide: Xml, ...parts: string[]) => {
 };
 
 describe("PPTX native text", () => {
+  it("gives every picture alt text that says something and stores no media file twice", () => {
+    expect(problems).toEqual([]);
+  });
+
   it("writes every paragraph with at most one a:pPr, before its runs", () => {
     for (const slide of slides) {
       for (const paragraph of children(slide as never, "a:p")) {

@@ -12,7 +12,14 @@ import { launchBrowser, openSlide } from "../helpers/browser";
 import { publishDeck } from "../helpers/decks";
 import { setUpTestDatabase } from "../helpers/database";
 import { waitForExport } from "../helpers/exports";
-import { attributeValues, convertWithLibreOffice, readPptxXml, slideParts, texts } from "../helpers/pptx-xml";
+import {
+  attributeValues,
+  convertWithLibreOffice,
+  pictureProblems,
+  readPptxXml,
+  slideParts,
+  texts,
+} from "../helpers/pptx-xml";
 import { milestones, newVocabularyDeck as deck } from "../helpers/sample-decks";
 
 // Timeline, Steps and multi-series charts in Chromium: drawn, inside the canvas, exported to PDF and to
@@ -200,6 +207,8 @@ describe("Timeline, Steps and multi-series charts", () => {
     fs.writeFileSync(pptxPath, pptxBytes);
     const slides = slideParts(await readPptxXml(pptxBytes));
     expect(slides).toHaveLength(7);
+    // Every picture with alt text that says something, none stored twice, none larger than twice its box.
+    expect(await pictureProblems(pptxBytes)).toEqual([]);
     const timelineText = texts(slides[0]!, "a:t");
     for (const title of milestones) expect(timelineText).toContain(title);
     expect(timelineText).toContain("Q3 2025");

@@ -686,3 +686,146 @@ describe("lists, code and single lines", () => {
     expect(check({ ...list({ kind: "number" }), extra: 1 })).toThrow(DeckFaultError);
   });
 });
+
+describe("pictures: gradient scrims, icons, stored images", () => {
+  const ground = { hex: "FAFAF9", alpha: 0.92 };
+  const scrim = (gradient: unknown): SlideModel =>
+    ({
+      background: white,
+      items: [
+        {
+          kind: "shape",
+          rect: { x: 0, y: 0, w: 1920, h: 1080 },
+          fill: null,
+          gradient,
+          border: null,
+          radius: 0,
+          ellipse: false,
+          shadow: null,
+        },
+      ],
+    }) as SlideModel;
+  const linear = {
+    kind: "linear",
+    angle: 180,
+    stops: [
+      { color: ground, at: 0 },
+      { color: { hex: "FAFAF9", alpha: 0.45 }, at: 1 },
+    ],
+  };
+
+  it("writes a gradient scrim as a:gradFill with an alpha on each stop, linear by angle or radial from the centre", async () => {
+    const radial = { ...linear, kind: "radial", angle: 180 };
+    const bytes = await buildPptx({
+      title: "G",
+      slides: [scrim(linear), scrim({ ...linear, angle: 100 }), scrim(radial)],
+      notes: ["", "", ""],
+      rasters: new Map(),
+    });
+    const slides = slideParts(await readPptxXml(bytes));
+    for (const slide of slides) {
+      const fill = slide.getElementsByTagName("a:gradFill")[0]!;
+      expect(fill).toBeDefined();
+      expect(slide.getElementsByTagName("a:solidFill").length).toBe(1); // the slide's background only
+      expect(attributeValues(slide, "a:gs", "pos")).toEqual(["0", "100000"]);
+      expect(attributeValues(slide, "a:alpha", "val")).toEqual(["92000", "45000"]);
+      expect(attributeValues(slide, "a:srgbClr", "val").slice(-2)).toEqual(["FAFAF9", "FAFAF9"]);
+    }
+    // CSS 180deg (downwards) is DrawingML's 90°, CSS 100deg is 10°.
+    expect(attributeValues(slides[0]!, "a:lin", "ang")).toEqual(["5400000"]);
+    expect(attributeValues(slides[1]!, "a:lin", "ang")).toEqual(["600000"]);
+    expect(attributeValues(slides[2]!, "a:path", "path")).toEqual(["circle"]);
+  });
+
+  it("refuses gradients out of order, with one stop, too many, or at an angle out of range", () => {
+    const parse = (gradient: unknown) => () => parseExportModel({ slides: [scrim(gradient)], notes: [""] });
+    expect(parse(linear)).not.toThrow();
+    expect(
+      parse({ ...linear, stops: [...linear.stops].reverse().map((stop, i) => ({ ...stop, at: i })) }),
+    ).not.toThrow();
+    expect(parse({ ...linear, stops: [linear.stops[1], { ...linear.stops[0], at: 0.5 }] })).toThrow(DeckFaultError);
+    expect(parse({ ...linear, stops: [linear.stops[0]] })).toThrow(DeckFaultError);
+    expect(parse({ ...linear, stops: Array.from({ length: 17 }, () => linear.stops[0]) })).toThrow(DeckFaultError);
+    expect(parse({ ...linear, angle: 720 })).toThrow(DeckFaultError);
+    expect(parse({ ...linear, kind: "conic" })).toThrow(DeckFaultError);
+  });
+
+  it("places an icon as an SVG picture with its screenshot as the PNG fallback and its name as alt text", async () => {
+    const svg =
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" width="48" height="48" fill="none" stroke="#1D4ED8"><path d="M20 6 9 17l-5-5"/></svg>';
+    const bytes = await buildPptx({
+      title: "I",
+      slides: [
+        {
+          background: white,
+          items: [
+            { kind: "raster", rect: { x: 10, y: 10, w: 48, h: 48 }, id: 1, alone: false, label: "Icon: check", svg },
+          ],
+        },
+      ],
+      notes: [""],
+      rasters: new Map([[1, { png: onePixel, width: 48, height: 48, svg }]]),
+    });
+    const parts = await readPptxXml(bytes);
+    const [slide] = slideParts(parts);
+    expect(attributeValues(slide!, "p:cNvPr", "descr")).toContain("Icon: check");
+    const png = attributeValues(slide!, "a:blip", "r:embed")[0];
+    const vector = attributeValues(slide!, "asvg:svgBlip", "r:embed")[0];
+    const rels = [...parts.get("ppt/slides/_rels/slide1.xml.rels")!.getElementsByTagName("Relationship")];
+    const target = (id: string | undefined) =>
+      rels.find((rel) => rel.getAttribute("Id") === id)?.getAttribute("Target");
+    expect(target(png)).toMatch(/\.png$/);
+    expect(target(vector)).toMatch(/\.svg$/);
+    const zip = await JSZip.loadAsync(bytes);
+    expect((await zip.file(`ppt/${target(png)!.slice(3)}`)!.async("nodebuffer")).equals(onePixel)).toBe(true);
+    expect(await zip.file(`ppt/${target(vector)!.slice(3)}`)!.async("string")).toBe(svg);
+  });
+
+  it("scales a stored image down to twice the size it covers, once however often it is shown", async () => {
+    const sharp = (await import("sharp")).default;
+    const photo = await sharp({ create: { width: 6000, height: 3375, channels: 3, background: "#88ccff" } })
+      .jpeg()
+      .toBuffer();
+    const small = await sharp({ create: { width: 1600, height: 900, channels: 3, background: "#ff8800" } })
+      .jpeg()
+      .toBuffer();
+    const background = (id: number, width: number, height: number): SlideModel["items"][number] => ({
+      kind: "raster",
+      rect: { x: 0, y: 0, w: 1920, h: 1080 },
+      id,
+      alone: false,
+      label: "Background image: Harbour",
+      asset: { path: `/assets/${String(id).repeat(64)}.jpg`, fit: "cover", width, height },
+    });
+    const bytes = await buildPptx({
+      title: "S",
+      slides: [
+        { background: white, items: [background(1, 6000, 3375)] },
+        { background: white, items: [background(2, 6000, 3375)] },
+        { background: white, items: [background(3, 1600, 900)] },
+      ],
+      notes: ["", "", ""],
+      rasters: new Map([
+        [1, { png: photo, width: 1920, height: 1080, contentType: "image/jpeg" }],
+        [2, { png: photo, width: 1920, height: 1080, contentType: "image/jpeg" }],
+        [3, { png: small, width: 1920, height: 1080, contentType: "image/jpeg" }],
+      ]),
+    });
+    const zip = await JSZip.loadAsync(bytes);
+    const media = Object.keys(zip.files).filter((name) => name.startsWith("ppt/media/") && !zip.files[name]!.dir);
+    expect(media).toHaveLength(2);
+    const sizes = await Promise.all(
+      media.map(async (name) => {
+        const data = await zip.file(name)!.async("nodebuffer");
+        const { width, height } = await sharp(data).metadata();
+        return { width, height, same: data.equals(small) };
+      }),
+    );
+    expect(sizes).toEqual(
+      expect.arrayContaining([
+        { width: 3840, height: 2160, same: false },
+        { width: 1600, height: 900, same: true },
+      ]),
+    );
+  });
+});

@@ -9,6 +9,7 @@
 import {
   type ChartItem,
   type ChartText,
+  type Gradient,
   type Rect,
   type RasterItem,
   type Rgba,
@@ -344,22 +345,144 @@ function parseShadow(value: string): { x: number; y: number; blur: number; color
 // can neither see nor imitate the marks.
 const rasters = new Map<number, { element: Element; alone: boolean }>();
 
-// A picture's alt text: the element's own, or, for a slide's (or beat's) background image, which the
-// vocabulary gives no alt text of its own, the name of its section.
+// A picture's alt text, never empty nor a tag's name: the element's own, or, for a slide's (or beat's)
+// background image, which the vocabulary gives no alt text of its own, the name of its section; an
+// icon's name; a scrim or another drawn effect (a gradient, a filtered box) is a decoration.
 function rasterLabel(element: Element): string {
   const section = element.parentElement;
   if (element.classList.contains("dh-slide-image") && section?.matches(".dh-slide, .dh-beat")) {
     const name = section.getAttribute("aria-label")?.trim();
-    if (name) return `Background image: ${name}`;
+    return name ? `Background image: ${name}` : "Background image";
   }
-  return element.getAttribute("aria-label") ?? element.getAttribute("alt") ?? element.tagName.toLowerCase();
+  const own = (element.getAttribute("aria-label") ?? element.getAttribute("alt") ?? "").trim();
+  if (own) return own;
+  const icon = element.getAttribute("data-icon")?.trim();
+  if (icon && element.classList.contains("dh-icon")) return `Icon: ${icon}`;
+  if (element instanceof HTMLElement && element.dataset.dhPseudo && section?.querySelector(":scope > .dh-slide-image"))
+    return "Scrim over the background image";
+  const title = element.querySelector(":scope > title")?.textContent?.trim();
+  return title || "Decoration";
 }
 
-function markRaster(element: Element, rect: Rect, alone: boolean, items: SlideItem[], asset?: RasterItem["asset"]) {
+function markRaster(
+  element: Element,
+  rect: Rect,
+  alone: boolean,
+  items: SlideItem[],
+  asset?: RasterItem["asset"],
+  svg?: string,
+) {
   const id = rasters.size + 1;
   rasters.set(id, { element, alone });
   const label = rasterLabel(element).slice(0, limits.labelCharacters);
-  items.push({ kind: "raster", rect, id, alone, label, ...(asset ? { asset } : {}) } satisfies RasterItem);
+  items.push({
+    kind: "raster",
+    rect,
+    id,
+    alone,
+    label,
+    ...(asset ? { asset } : {}),
+    ...(svg ? { svg } : {}),
+  } satisfies RasterItem);
+}
+
+// A vocabulary icon (<svg class="dh-icon" data-icon>) as a file of its own: its drawing with the colour it
+// was drawn in instead of currentColor, at the size it was drawn, nothing of the page's (classes, data
+// attributes). The builder checks it again against the SVG allow-list before it goes into the file.
+function iconSvg(svg: Element, rect: Rect): string | undefined {
+  if (!svg.classList.contains("dh-icon") || !svg.hasAttribute("data-icon")) return undefined;
+  const color = faded(parseColor(getComputedStyle(svg).color), opacityOf(svg));
+  if (!color) return undefined;
+  const clone = svg.cloneNode(true) as Element;
+  for (const name of [...clone.getAttributeNames()]) {
+    if (!["xmlns", "viewBox", "fill", "stroke", "stroke-width", "stroke-linecap", "stroke-linejoin"].includes(name))
+      clone.removeAttribute(name);
+  }
+  clone.setAttribute("width", String(Math.round(rect.w * 100) / 100));
+  clone.setAttribute("height", String(Math.round(rect.h * 100) / 100));
+  clone.setAttribute("stroke", `#${color.hex}`);
+  if (color.alpha < 1) clone.setAttribute("stroke-opacity", String(color.alpha));
+  const markup = new XMLSerializer().serializeToString(clone);
+  return markup.length <= limits.svgCharacters && markup.startsWith("<svg ") ? markup : undefined;
+}
+
+// A CSS gradient (the computed background-image) as the slide model's gradient, or null for one that
+// PowerPoint's gradient fills cannot hold: several layers, repeating, stops at lengths or hints, a corner
+// direction, a radial gradient that is not around the centre.
+function splitTopLevel(value: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let index = 0; index < value.length; index++) {
+    const character = value[index];
+    if (character === "(") depth++;
+    else if (character === ")") depth--;
+    else if (character === "," && depth === 0) {
+      parts.push(value.slice(start, index).trim());
+      start = index + 1;
+    }
+  }
+  parts.push(value.slice(start).trim());
+  return parts;
+}
+
+const sideAngles: Record<string, number> = { top: 0, right: 90, bottom: 180, left: 270 };
+
+function parseGradient(value: string, opacity: number): Gradient | null {
+  const match = /^(linear|radial)-gradient\((.*)\)$/s.exec(value.trim());
+  if (!match || splitTopLevel(value).length !== 1) return null;
+  const kind = match[1] as "linear" | "radial";
+  const args = splitTopLevel(match[2]!);
+  let angle = 180;
+  const first = args[0]!;
+  const units: Record<string, number> = { deg: 1, grad: 0.9, rad: 180 / Math.PI, turn: 360 };
+  const angleMatch = /^(-?[\d.]+)(deg|grad|rad|turn)$/.exec(first);
+  const side = /^to (top|right|bottom|left)$/.exec(first);
+  if (kind === "linear" && angleMatch) {
+    angle = Number(angleMatch[1]) * units[angleMatch[2]!]!;
+    args.shift();
+  } else if (kind === "linear" && side) {
+    angle = sideAngles[side[1]!]!;
+    args.shift();
+  } else if (kind === "radial" && !CSS.supports("color", first.replace(/\s+-?[\d.]+%$/, ""))) {
+    if (!/^(ellipse\s*)?(farthest-corner\s*)?(at (center|center center|50% 50%))?$/.test(first)) return null;
+    args.shift();
+  } else if (!CSS.supports("color", first.replace(/\s+-?[\d.]+%(\s+-?[\d.]+%)?$/, ""))) {
+    return null;
+  }
+  if (!Number.isFinite(angle) || args.length < 2 || args.length > limits.gradientStops) return null;
+  const stops: Array<{ color: Rgba | null; at: number | null }> = [];
+  for (const arg of args) {
+    const parts = /^(.*?)(?:\s+(-?[\d.]+)%)?(?:\s+(-?[\d.]+)%)?$/s.exec(arg)!;
+    const text = parts[1]!.trim();
+    if (!CSS.supports("color", text)) return null;
+    const color = parseColor(text);
+    const positions = [parts[2], parts[3]].filter((p): p is string => p !== undefined).map((p) => Number(p) / 100);
+    if (positions.length === 0) stops.push({ color, at: null });
+    for (const at of positions) stops.push({ color, at });
+  }
+  // Positions left out are spread evenly between their neighbours; each is at least the one before.
+  stops[0]!.at ??= 0;
+  stops.at(-1)!.at ??= 1;
+  for (let index = 1; index < stops.length - 1; index++) {
+    if (stops[index]!.at !== null) continue;
+    let next = index;
+    while (stops[next]!.at === null) next++;
+    const from = stops[index - 1]!.at!;
+    stops[index]!.at = from + (stops[next]!.at! - from) / (next - index + 1);
+  }
+  let last = 0;
+  const resolved: Gradient["stops"] = [];
+  for (const [index, stop] of stops.entries()) {
+    const at = within(Math.max(stop.at!, last), 0, 1);
+    last = at;
+    // A fully transparent stop has no colour of its own: its neighbour's, at no alpha (what the browser's
+    // premultiplied blending draws).
+    const near = stop.color ?? stops[index + 1]?.color ?? stops[index - 1]?.color ?? null;
+    const color = stop.color ? faded(stop.color, opacity)! : { hex: near?.hex ?? "000000", alpha: 0 };
+    resolved.push({ color, at: Math.round(at * 10_000) / 10_000 });
+  }
+  return { kind, angle: Math.round((((angle % 360) + 360) % 360) * 100) / 100, stops: resolved };
 }
 
 // An image of the asset path drawn whole or filling its box around its centre, with nothing over it that
@@ -988,6 +1111,7 @@ function walk(element: Element, origin: DOMRect, items: SlideItem[], model: Slid
       false,
       items,
       tag === "img" ? storedImage(element as HTMLImageElement, style) : undefined,
+      tag === "svg" ? iconSvg(element, rect) : undefined,
     );
     return;
   }
@@ -1000,15 +1124,38 @@ function walk(element: Element, origin: DOMRect, items: SlideItem[], model: Slid
     if (element.classList.contains("dh-slide")) {
       model.background = parseColor(style.backgroundColor);
     } else {
-      const effect =
-        style.backgroundImage !== "none" ||
+      const otherEffect =
         style.filter !== "none" ||
         style.backdropFilter !== "none" ||
         style.mixBlendMode !== "normal" ||
         style.clipPath !== "none" ||
         style.maskImage !== "none" ||
         (style.transform !== "none" && !/^matrix\(1, 0, 0, 1,/.test(style.transform));
-      if (effect && rect.w > 0 && rect.h > 0) {
+      // A gradient alone on a plain rectangle (the scrim over a background image) is a shape with a
+      // gradient fill; any other painted background is a picture.
+      const gradient =
+        style.backgroundImage !== "none" &&
+        !otherEffect &&
+        !parseColor(style.backgroundColor) &&
+        style.borderRadius === "0px" &&
+        style.boxShadow === "none" &&
+        ["Top", "Right", "Bottom", "Left"].every(
+          (side) => px(style.getPropertyValue(`border-${side.toLowerCase()}-width`)) === 0,
+        )
+          ? parseGradient(style.backgroundImage, opacityOf(element))
+          : null;
+      if (gradient && rect.w > 0 && rect.h > 0) {
+        items.push({
+          kind: "shape",
+          rect,
+          fill: null,
+          gradient,
+          border: null,
+          radius: 0,
+          ellipse: false,
+          shadow: null,
+        });
+      } else if ((otherEffect || style.backgroundImage !== "none") && rect.w > 0 && rect.h > 0) {
         markRaster(element, rect, true, items);
       } else {
         pushBoxShapes(element, style, rect, items);

@@ -199,6 +199,14 @@ export function Icon({ name, size, tone }: IconProps) {
   const node = resolveIcon(name);
   return (
     <LineIcon
+      name={
+        node
+          ? name
+              .trim()
+              .toLowerCase()
+              .replace(/[\s_]+/g, "-")
+          : "circle-dashed"
+      }
       node={node ?? CircleDashed}
       size={oneOf(size, iconSizes, "md")}
       tone={oneOf(tone, textTones, "primary")}
@@ -208,10 +216,24 @@ export function Icon({ name, size, tone }: IconProps) {
 }
 
 // One line-icon drawing for the Icon component and the image placeholder.
-function LineIcon({ node, size, tone, missing }: { node: IconNode; size: string; tone: string; missing?: string }) {
+// `data-icon` names the drawing (the PPTX export's alt text for the icon).
+function LineIcon({
+  name,
+  node,
+  size,
+  tone,
+  missing,
+}: {
+  name: string;
+  node: IconNode;
+  size: string;
+  tone: string;
+  missing?: string;
+}) {
   return (
     <svg
       className="dh-icon"
+      data-icon={name}
       data-size={size}
       data-tone={tone}
       data-missing-icon={missing}
@@ -258,7 +280,7 @@ export function Image({ src, alt, fit, focus, caption, rounded }: ImageProps) {
           // Decks run under a CSP that blocks remote images, so a missing picture is an expected state
           // that should look intentional, not a browser's broken-image glyph.
           <div className="dh-image-missing" role="img" aria-label={description} data-src={url || undefined}>
-            <LineIcon node={ImageOff} size="lg" tone="muted" />
+            <LineIcon name="image-off" node={ImageOff} size="lg" tone="muted" />
             {description ? (
               <span className="dh-image-missing-text" dir="auto">
                 {description}
