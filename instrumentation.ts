@@ -1,25 +1,7 @@
-// Runs once when the server starts: check every setting (a bad value stops the server with a message
-// naming the variable, rather than failing someone's request later); open (and migrate) the embedded
-// database before the first request, so a locked or broken data folder is reported at start-up; and,
-// without Inngest, start the in-process job runner with the jobs it polls, so exports queued before a
-// restart (or by another process) are picked up. The composition root: the one place that names the jobs.
+// Runs once when the server starts (see instrumentation-node.ts for what it does). The Node.js part is
+// imported only in that runtime, as Next.js asks, so the Edge build does not bundle it.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const { config, configProblems } = await import("@/lib/core/config");
-  const problems = configProblems();
-  if (problems.length > 0) {
-    console.error(
-      `Deckhand cannot start: the configuration has errors.\n${problems.map((p) => `  - ${p}`).join("\n")}`,
-    );
-    process.exit(1);
-  }
-  if (!config.databaseUrl) {
-    const { getDatabase } = await import("@/lib/db/client");
-    await getDatabase();
-  }
-  if (!config.inngestConfigured) {
-    const { startLocalRunner } = await import("@/lib/jobs/local-runner");
-    const { exportJob } = await import("@/lib/exports/export-job");
-    startLocalRunner([exportJob]);
-  }
+  const { registerNode } = await import("./instrumentation-node");
+  await registerNode();
 }
