@@ -112,7 +112,7 @@ export const vocabulary: readonly ComponentSpec[] = [
       {
         name: "layout",
         ...choice(sectionLayouts),
-        doc: '"content" (default): padded; a leading Heading (or Title) stays at the top and everything after it is centred vertically in the height left under it, while a Chart, Image or Diagram (or a Columns, Grid, Stack or Box holding one) grows to fill that height. "center": everything centred on both axes, for covers, section breaks and big statements. "full-bleed": no padding, for edge-to-edge images or charts.',
+        doc: '"content" (default): padded; a leading Heading (or Title) stays at the top and everything after it is centred vertically in the height left under it, while a Chart, Image or Diagram (or a Columns, Grid, Stack or Box holding one) grows to fill that height. "center": everything centred on both axes, for covers, section breaks and big statements. "full-bleed": images, charts and diagrams run edge to edge (no padding); text on the slide keeps the usual padding from the edge.',
       },
       {
         name: "background",
