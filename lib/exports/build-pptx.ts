@@ -77,7 +77,7 @@ export function completeGradients(xml: string, gradients: Map<string, Gradient>)
     const name = /<p:cNvPr [^>]*name="([^"]*)"/.exec(shape)?.[1] ?? "";
     const gradient = gradients.get(name);
     if (!gradient) return shape;
-    return shape.replace(/<a:solidFill>(?:(?!<\/a:solidFill>)[\s\S])*<\/a:solidFill>/, gradientFillXml(gradient));
+    return shape.replace(/<a:solidFill>(?:(?!<\/a:solidFill>)[\s\S])*<\/a:solidFill>/, () => gradientFillXml(gradient));
   });
 }
 
@@ -205,7 +205,8 @@ export function completeBullets(
     if (list) {
       return shape.replace(
         /<a:buSzPct val="\d+"\/>(?:<a:buFont [^>]*\/>)?(?:<a:buChar [^>]*\/>|<a:buAutoNum [^>]*\/>)/g,
-        bulletXml(list),
+        // A function, not a string: a font name may hold "$&" or "$'", which a replacement string expands.
+        () => bulletXml(list),
       );
     }
     // Wrapped lines of code hang under the first: a left margin, and the first line back at the edge.

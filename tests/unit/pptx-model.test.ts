@@ -52,7 +52,7 @@ const onePixel = Buffer.from(
 describe("what the builder writes", () => {
   // Every string a deck controls, with the characters that end an attribute or an element, start a
   // reference, or that XML 1.0 cannot hold at all.
-  const hostileFont = `Evil"Font' <b> & x="1"`;
+  const hostileFont = `Evil"Font' $& $' <b> & x="1"`;
   const hostileText = `Fish & <chips> "quoted" 'single' ]]> \u0001\u0008\u000B\u000C\u001F\uFFFE\uFFFF\uD800 lone \uDC00 end 😀`;
   const keptText = `Fish & <chips> "quoted" 'single' ]]>  lone  end 😀`;
   const hostileLink = `https://example.com/?a=1&b="2"<3>`;
@@ -381,7 +381,7 @@ describe("native charts", () => {
   it("keeps hostile names, labels, units and fonts as text in the chart parts and their workbooks", async () => {
     const hostile = `Fish & <chips> "quoted" 'single' $& $' \u0001\uFFFF end`;
     const kept = `Fish & <chips> "quoted" 'single' $& $'  end`;
-    const style = { font: `Evil"Font' <b> & x="1"`, size: 24, bold: true, color: ink };
+    const style = { font: `Evil"Font' $& $' <b> & x="1"`, size: 24, bold: true, color: ink };
     const item = chartItem({
       labels: [hostile, "B", "C", "D"],
       series: [{ name: hostile, values: [1, 2, 3, 4], color: ink }],
@@ -409,7 +409,7 @@ describe("native charts", () => {
     )!;
     expect(texts(chart, "c:v")).toEqual(expect.arrayContaining([kept]));
     expect(texts(chart, "a:t")).toContain(kept);
-    expect(attributeValues(chart, "a:latin", "typeface")).toContain(`Evil"Font' <b> & x="1"`);
+    expect(attributeValues(chart, "a:latin", "typeface")).toContain(`Evil"Font' $& $' <b> & x="1"`);
     const frames = slideParts(parts).flatMap((slide) => attributeValues(slide, "p:cNvPr", "descr"));
     expect(frames).toContain(kept);
     const zip = await JSZip.loadAsync(bytes);
@@ -598,7 +598,7 @@ describe("lists, code and single lines", () => {
       [{ kind: "char", char: "✓" }, "a:buChar", "✓"],
       [{ kind: "number" }, "a:buAutoNum", "arabicPlain"],
     ] as const) {
-      const paragraphs = await paragraphsOf([listItem(list(marker, `Evil"Font' <b> & x="1"`))]);
+      const paragraphs = await paragraphsOf([listItem(list(marker, `Evil"Font' $& $' <b> & x="1"`))]);
       expect(paragraphs.map((paragraph) => texts(paragraph as never, "a:t").join(""))).toEqual([
         "First point",
         "Second",
@@ -616,7 +616,7 @@ describe("lists, code and single lines", () => {
         expect(pPr.getElementsByTagName("a:buClr")[0]!.getElementsByTagName("a:srgbClr")[0]!.getAttribute("val")).toBe(
           "1D4ED8",
         );
-        expect(pPr.getElementsByTagName("a:buFont")[0]!.getAttribute("typeface")).toBe(`Evil"Font' <b> & x="1"`);
+        expect(pPr.getElementsByTagName("a:buFont")[0]!.getAttribute("typeface")).toBe(`Evil"Font' $& $' <b> & x="1"`);
         // The schema's order: colour, size, font, then the bullet.
         expect([...pPr.childNodes].map((node) => node.nodeName).filter((name) => name.startsWith("a:bu"))).toEqual([
           "a:buClr",
