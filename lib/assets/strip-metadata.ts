@@ -41,6 +41,18 @@ function keepJpegSegment(marker: number, bytes: Buffer, body: number): boolean {
   return false; // APP1 (EXIF, XMP), APP13 (IPTC) and the rest
 }
 
+// JFIF's APP0 may carry a thumbnail after its 14 bytes of header (which can show the picture as it was
+// before it was cropped or edited): the segment is kept as its header alone, its thumbnail size 0x0.
+const JFIF_SEGMENT = 2 + 2 + 14;
+function jfifWithoutThumbnail(marker: number, segment: Buffer): Buffer {
+  if (marker !== 0xe0 || segment.length <= JFIF_SEGMENT) return segment;
+  const header = Buffer.from(segment.subarray(0, JFIF_SEGMENT));
+  header.writeUInt16BE(JFIF_SEGMENT - 2, 2);
+  header[JFIF_SEGMENT - 2] = 0;
+  header[JFIF_SEGMENT - 1] = 0;
+  return header;
+}
+
 function stripJpegOrThrow(bytes: Buffer): Stripped {
   if (bytes[0] !== 0xff || bytes[1] !== 0xd8) throw new Unreadable();
   const parts: Buffer[] = [bytes.subarray(0, 2)];
@@ -72,7 +84,8 @@ function stripJpegOrThrow(bytes: Buffer): Stripped {
       if (frame !== null || !drawableFrames.has(marker)) throw new Unreadable();
       frame = marker;
     }
-    if (keepJpegSegment(marker, bytes, position + 4)) parts.push(bytes.subarray(position, end));
+    if (keepJpegSegment(marker, bytes, position + 4))
+      parts.push(jfifWithoutThumbnail(marker, bytes.subarray(position, end)));
     position = end;
     if (marker !== 0xda) continue;
     // Entropy-coded data runs to the next marker: not a stuffed 0xFF00, a restart marker or a fill byte.

@@ -153,6 +153,27 @@ describe("keeping originals", () => {
     expect(strippedPng.data.equals(png)).toBe(true);
   });
 
+  it("keeps JFIF's header but not the thumbnail it may carry", async () => {
+    const jpeg = await picture().jpeg().toBuffer();
+    // A JFIF APP0 with a 2x2 thumbnail (12 bytes of RGB) after the start of the image (sharp writes none).
+    const thumbnail = Buffer.from("THUMBNAILRGB");
+    const app0 = Buffer.concat([
+      Buffer.from([0xff, 0xe0, 0x00, 16 + thumbnail.length]),
+      Buffer.from("JFIF\0", "latin1"),
+      Buffer.from([1, 2, 1, 0, 72, 0, 72, 2, 2]),
+      thumbnail,
+    ]);
+    const input = Buffer.concat([jpeg.subarray(0, 2), app0, jpeg.subarray(2)]);
+    const stripped = stripJpeg(input)!;
+    expect(stripped.data.includes(thumbnail)).toBe(false);
+    expect(stripped.removed).toBe(thumbnail.length);
+    const header = stripped.data.subarray(2, 20);
+    expect([...header.subarray(0, 4)]).toEqual([0xff, 0xe0, 0x00, 16]);
+    expect(header.subarray(4, 9).toString("latin1")).toBe("JFIF\0");
+    expect([...header.subarray(16, 18)]).toEqual([0, 0]);
+    expect(await pixels(stripped.data)).toBe(await pixels(input));
+  });
+
   it("leaves the chunks that change what is drawn, and gives up on a file it cannot follow", async () => {
     const transparent = await sharp({ create: { width: 8, height: 8, channels: 4, background: "#ff000080" } })
       .png({ palette: true })
