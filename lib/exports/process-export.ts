@@ -24,7 +24,8 @@ function log(fields: Record<string, unknown>) {
 
 // A PDF (slides layout) and a PPTX of the same version that wait together are drawn once: the worker that
 // claimed one claims the other too when it is still pending (the same claim, so its lease and attempts
-// work as for any export), prints the PDF, then walks the same page for the PPTX (render-export.ts).
+// work as for any export), prints the PDF, then walks the same page for the PPTX (render-export.ts). Each
+// claim ends by its own result: a PPTX that fails leaves the PDF completed.
 async function claimPartner(db: Db, row: ExportRow): Promise<Claim | null> {
   if (row.layout !== "slides") return null;
   const [waiting] = await db
@@ -47,7 +48,10 @@ async function claimPartner(db: Db, row: ExportRow): Promise<Claim | null> {
   return partner ? { row: partner, token } : null;
 }
 
-async function render(viewable: ViewableDeck, claims: Claim[]): Promise<RenderedExport[]> {
+/** Each claim's file, or the error that claim alone fails with. */
+type Result = RenderedExport | Error;
+
+async function render(viewable: ViewableDeck, claims: Claim[]): Promise<Result[]> {
   if (claims.length === 2) {
     const { pdf, pptx } = await renderPdfAndPptx(viewable);
     return claims.map((claim) => (claim.row.format === "pdf" ? pdf : pptx));
@@ -108,7 +112,7 @@ export async function runClaimedExport(db: Db, row: ExportRow, token: string): P
     return timer;
   });
   try {
-    let results: RenderedExport[];
+    let results: Result[];
     try {
       const viewable = await findDeckVersion(db, row.deckId, row.version);
       if (!viewable) throw new DeckFaultError(`Version ${row.version} of the deck no longer exists.`);
@@ -117,7 +121,12 @@ export async function runClaimedExport(db: Db, row: ExportRow, token: string): P
       const outcomes = await Promise.all(claims.map((claim) => fail(db, claim, error, started)));
       return outcomes[0]!;
     }
-    const outcomes = await Promise.all(claims.map((claim, n) => finish(db, claim, results[n]!, started)));
+    const outcomes = await Promise.all(
+      claims.map((claim, n) => {
+        const result = results[n]!;
+        return result instanceof Error ? fail(db, claim, result, started) : finish(db, claim, result, started);
+      }),
+    );
     return outcomes[0]!;
   } finally {
     for (const timer of heartbeats) clearInterval(timer);

@@ -2,12 +2,11 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import type { Page, PDFOptions } from "puppeteer-core";
 import { readAsset } from "@/lib/assets/serve-asset";
-import { sanitizeSvg } from "@/lib/assets/svg";
 import { type SlideModel, slideModelLimits } from "@/lib/contract/slide-model";
 import { getDb } from "@/lib/db/client";
 import type { ExportLayout } from "@/lib/db/schema/exports";
 import { officeFonts } from "@/lib/contract/fonts";
-import { DeckFaultError, type PlayerReport } from "@/lib/render/browser";
+import { DeckFaultError, type PlayerReport, withDeadline } from "@/lib/render/browser";
 import { withDeckPage } from "@/lib/render/deck-page";
 import { type IsolatedWorld, openIsolatedWorld } from "@/lib/render/isolated-world";
 import { playerAssets } from "@/lib/viewer/assets";
@@ -15,6 +14,7 @@ import type { ViewableDeck } from "@/lib/viewer/viewable-deck";
 import { buildPptx, type Raster } from "./build-pptx";
 import { embedShippedFonts } from "./embed-fonts";
 import { handoutPdfOptions, handoutScript } from "./handout";
+import { sanitiseIconSvg } from "./icon-svg";
 import { parseExportModel } from "./pptx-model";
 import { setting } from "@/lib/core/config";
 import { CANVAS } from "@/lib/contract/deck";
@@ -70,16 +70,31 @@ async function printPdf(
 // A PDF (slides) and a PPTX of the same version from one drawing of the deck: the page is drawn as the
 // PPTX needs it (2x, for its pictures; the PDF's text and shapes are vectors either way), printed first,
 // since printing leaves the page as it was, then walked, since the walk changes the page
-// (materialised pseudo-elements, pictures shown alone).
-export async function renderPdfAndPptx(viewable: ViewableDeck): Promise<{ pdf: RenderedExport; pptx: RenderedExport }> {
+// (materialised pseudo-elements, pictures shown alone). Each format has the time it would have alone
+// (the job as a whole the sum of both), and the PPTX's failure is its own: the PDF is returned with it.
+export type PairedExports = { pdf: RenderedExport; pptx: RenderedExport | Error };
+
+export async function renderPdfAndPptx(viewable: ViewableDeck): Promise<PairedExports> {
   await loadExtractor();
+  const perSlideMs = setting("EXPORT_SLIDE_TIMEOUT_MS");
   return withDeckPage(
     viewable,
-    { mode: "export", viewport: { ...CANVAS, deviceScaleFactor: 2 }, timeoutMs: timeoutMs() },
+    {
+      mode: "export",
+      viewport: { ...CANVAS, deviceScaleFactor: 2 },
+      timeoutMs: 2 * timeoutMs(),
+      perSlideMs: 2 * perSlideMs,
+    },
     async (page, report) => {
       checkReport(report);
-      const pdf = await printPdf(page, report, viewable, "slides");
-      return { pdf, pptx: await pptxOfPage(page, report, viewable) };
+      const budget = perSlideMs * Math.max(1, report.count);
+      const pdf = await withDeadline(printPdf(page, report, viewable, "slides"), budget, "finish rendering its slides");
+      try {
+        const pptx = await withDeadline(pptxOfPage(page, report, viewable), budget, "finish rendering its slides");
+        return { pdf, pptx };
+      } catch (error) {
+        return { pdf, pptx: error instanceof Error ? error : new Error(String(error)) };
+      }
     },
   );
 }
@@ -159,15 +174,9 @@ async function captureRasters(page: Page, world: IsolatedWorld, slides: SlideMod
           captureBeyondViewport: shownSlide !== index,
           optimizeForSpeed: true,
         });
-        // An icon's SVG goes into the file only as the allow-list leaves it (the screenshot is its fallback).
-        let svg: string | undefined;
-        if (item.svg) {
-          try {
-            svg = sanitizeSvg(Buffer.from(item.svg, "utf8"), "An icon");
-          } catch {
-            svg = undefined;
-          }
-        }
+        // An icon's SVG goes into the file (as a vector Office draws itself) only when the icons' strict
+        // allow-list takes all of it, written afresh; anything else leaves the screenshot alone.
+        const svg = item.svg ? (sanitiseIconSvg(item.svg) ?? undefined) : undefined;
         delete item.svg;
         rasters.set(item.id, {
           png: Buffer.from(data, "base64"),

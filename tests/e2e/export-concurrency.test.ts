@@ -133,4 +133,58 @@ describe("export concurrency", () => {
     const pptx = await JSZip.loadAsync(await file("pptx"));
     expect(Object.keys(pptx.files).filter((name) => /^ppt\/slides\/slide\d+\.xml$/.test(name))).toHaveLength(12);
   }, 180_000);
+  it("completes the PDF of a pair whose PPTX fails: each claim ends by its own result", async () => {
+    const user = await createUser();
+    const deck = await createDeck(user, { title: "Too big for PowerPoint" });
+    // Drawn and printed like any deck, but past the PPTX slide model's limits (as in pptx-hostile.test.ts).
+    const source = `import { Deck, Slide, Heading, Table } from "@deckhand/player";
+
+export default function Huge() {
+  return (
+    <Deck title="Huge">
+      <Slide label="Rows">
+        <Heading>A table of 1,001 rows</Heading>
+        <Table columns={["N"]} rows={Array.from({ length: 1001 }, (_, n) => [String(n)])} />
+      </Slide>
+    </Deck>
+  );
+}
+`;
+    expect((await setContent(user, deck.id, { source })).status).toBe(200);
+    const rows = await database.db
+      .insert(exports)
+      .values(
+        (["pdf", "pptx"] as const).map((format) => ({
+          organizationId: user.organizationId,
+          deckId: deck.id,
+          version: 1,
+          format,
+          requestedByUserId: user.userId,
+          fileName: `Too big-v1.${format}`,
+        })),
+      )
+      .returning();
+    const pdfId = rows.find((row) => row.format === "pdf")!.id;
+    renderContextStats(true);
+    expect(await processNextExport(pdfId)).toBe("completed");
+    expect(renderContextStats().peak).toBe(1); // drawn together, once
+    const done = await database.db
+      .select()
+      .from(exports)
+      .where(
+        inArray(
+          exports.id,
+          rows.map((row) => row.id),
+        ),
+      );
+    const pdf = done.find((row) => row.format === "pdf")!;
+    const pptx = done.find((row) => row.format === "pptx")!;
+    expect([pdf.status, pdf.error, pdf.attempts]).toEqual(["completed", null, 1]);
+    expect([pptx.status, pptx.attempts]).toEqual(["failed", 1]);
+    expect(pptx.error).toMatch(
+      /^The slides could not be exported to PowerPoint: slide 1, item \d+: more than 1000 rows in one table\.$/,
+    );
+    const file = (await getFileStore().get(pdf.blobKey!))!.data;
+    expect((await getDocumentProxy(new Uint8Array(file))).numPages).toBe(1);
+  }, 180_000);
 });
