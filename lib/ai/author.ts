@@ -167,7 +167,7 @@ async function checkCandidate(
     ({ compiledJs } = await compileWithImages(owner, source, prepared.format));
   } catch (error) {
     // A module that does not compile, or an image URL that cannot be imported: the model is told and repairs.
-    if (error instanceof AppError && (error.code === "compile_failed" || error.code === "invalid_request")) {
+    if (error instanceof AppError && repairable.has(error.code)) {
       return { ok: false, error: error.message };
     }
     throw error;
@@ -178,11 +178,16 @@ async function checkCandidate(
   return { ok: true, source, errors };
 }
 
-// Compiled with its remote images imported, as the save will write it: the check then draws the images
-// (a remote URL is refused by the frame until it is imported), and a URL that cannot be imported is a 422.
-async function compileWithImages(owner: AssetOwner, source: string, format: Prepared["format"]) {
-  return resolveDeckImages(owner, await compileDeckOffThread({ source, format }));
+// Compiled with its remote images fetched and checked as the save will (the frame refuses a remote URL, so
+// the check could not draw it otherwise), a URL that cannot be imported being a 422. Only the save stores
+// them (`store`): nothing is kept for a draft the loop throws away or a run that fails.
+async function compileWithImages(owner: AssetOwner, source: string, format: Prepared["format"], store = false) {
+  return resolveDeckImages(owner, await compileDeckOffThread({ source, format }), { fetchRemote: true, store });
 }
+
+// What a model can fix by writing its module again: a compile error, an image URL that cannot be imported,
+// an image too large.
+const repairable = new Set(["compile_failed", "invalid_request", "payload_too_large"]);
 
 const findingKey = (finding: Finding) => `${finding.kind}|${finding.label}|${finding.component}|${finding.text}`;
 
@@ -311,9 +316,8 @@ export async function runAuthoring(
   const finalSource = source;
   const finalUsage = usage;
   return step("save", async () => {
-    // The module's remote images are imported as the version is written (a 422 naming the URL otherwise;
-    // a model's module had them imported when it was checked, and they are not fetched again).
-    const { compiledJs, outline } = await compileWithImages(ownerOf(ctx), finalSource, prepared.format);
+    // The module's remote images are imported as the version is written (a 422 naming the URL otherwise).
+    const { compiledJs, outline } = await compileWithImages(ownerOf(ctx), finalSource, prepared.format, true);
     return appendVersion(
       ctx,
       prepared.deckId,

@@ -34,6 +34,12 @@ export type ResolveOptions = {
    * images imported before, and leaves new URLs for the save, which fetches them.
    */
   fetchRemote: boolean;
+  /**
+   * Store what was fetched (default). False: fetch and check every image as a write would, but store
+   * nothing; the module shows a new image as a data: URL. For checking a module that may be thrown away
+   * (a model's draft): nothing is kept for it, and the write that follows fetches again.
+   */
+  store?: boolean;
 };
 
 export async function resolveDeckImages(
@@ -88,11 +94,22 @@ export async function resolveDeckImages(
       adding += preparedBytes(image);
       prepared.push({ url, image });
     });
-    for (const { url, image } of prepared) replacements.set(url, assetPath(await commitImage(image)));
+    for (const { url, image } of prepared) {
+      replacements.set(url, options.store === false ? unstoredUrl(image) : assetPath(await commitImage(image)));
+    }
   }
 
   if (replacements.size === 0) return compiled;
   return { ...compiled, compiledJs: replaceImageUrls(compiled.compiledJs, compiled.images, replacements) };
+}
+
+// A checked image that is not stored: the organization's asset when it has one, the file shared with
+// another organization's, or the bytes themselves.
+function unstoredUrl(image: PreparedImage): string {
+  if (image.existing) return assetPath(image.existing);
+  if (image.file) return assetPath({ sha256: image.sha256, contentType: image.file.contentType });
+  const { contentType, data } = image.processed!;
+  return `data:${contentType};base64,${data.toString("base64")}`;
 }
 
 async function fetchImage(url: string): Promise<Buffer> {

@@ -156,27 +156,34 @@ describe("generate with a model", () => {
     expect((await call("GET", `/decks/${deck.id}`, { key: user.key })).body.versionCount).toBe(2);
   }, 60_000);
 
-  it("imports a module's remote images before checking it: drawn, not reported, not fetched twice", async () => {
+  it("checks a module with its remote images drawn, and stores only the images of the module it saves", async () => {
     const host: ImageHost = await serveImageHost({
       "/team.png": { body: await solidPng(320, 180, "#336699"), type: "image/png" },
+      "/draft.png": { body: await solidPng(320, 180, "#993366"), type: "image/png" },
     });
     process.env.FETCH_ALLOW_HOSTS = "localhost";
     try {
       const user = await createUser();
       const deck = await createDeck(user);
-      const withImage = (src: string) => `import { Deck, Slide, Title, Heading, Image } from "@deckhand/player";
+      const withImage = (
+        src: string,
+        more = "",
+      ) => `import { Deck, Slide, Title, Heading, Image, Bullets } from "@deckhand/player";
 export default function Team() {
   return (
     <Deck>
       <Slide label="Cover" layout="center"><Title>The team</Title></Slide>
-      <Slide label="Photo"><Heading>Who we are</Heading><Image src="${src}" alt="The team at the offsite" /></Slide>
+      <Slide label="Photo"><Heading>Who we are</Heading><Image src="${src}" alt="The team at the offsite" /></Slide>${more}
     </Deck>
   );
 }
 `;
-      // The first answer's image cannot be fetched: the model is told which URL and why, and repairs.
+      const crowdedSlide = `<Slide label="Everything"><Heading>Everything at once</Heading><Bullets items={[${points.join(", ")}]} /></Slide>`;
+      // 1: an image that cannot be fetched (the model is told which URL); 2: an image that draws, on a deck
+      // with a slide that overflows (the check's error goes back); 3: another image, clean.
       const model = mockModel([
         fence(withImage(`${host.origin}/missing.png`)),
+        fence(withImage(`${host.origin}/draft.png`, crowdedSlide)),
         fence(withImage(`${host.origin}/team.png`)),
       ]);
       const result = await runAuthoring(
@@ -184,19 +191,26 @@ export default function Team() {
         { kind: "generate", deckId: deck.id, brief: "The team", mode: "create" },
         model,
       );
-      // Two calls: the missing image was fed back; the fetched one drew cleanly (no image-failed error).
-      expect(model.doGenerateCalls).toHaveLength(2);
+      expect(model.doGenerateCalls).toHaveLength(3);
       expect(JSON.stringify(model.doGenerateCalls[1]!.prompt)).toContain(`${host.origin}/missing.png`);
-      expect(host.requests.filter((path) => path === "/team.png")).toHaveLength(1);
+      // The second draft's image was drawn (no image-failed error), only its overflow was reported.
+      const second = JSON.stringify(model.doGenerateCalls[2]!.prompt);
+      expect(second).toMatch(/Slide 3 “Everything”: the Bullets .* runs \d+ px past/);
+      expect(second).not.toMatch(/Slide 2 “Photo”/);
       const [version] = await database.db.select().from(deckVersions).where(eq(deckVersions.id, result.id));
       expect(version!.source).toContain(`${host.origin}/team.png`);
       expect(version!.compiledJs).toMatch(/\/assets\/[0-9a-f]{64}\.png/);
       expect(version!.compiledJs).not.toContain(host.origin);
+      // Stored: the saved module's image alone, not the thrown-away draft's.
+      const assets = (await call("GET", "/assets", { key: user.key })).body as { url: string }[];
+      expect(assets).toHaveLength(1);
+      expect(version!.compiledJs).toContain(new URL(assets[0]!.url).pathname);
+      expect(host.requests.filter((path) => path === "/draft.png")).toHaveLength(1);
     } finally {
       delete process.env.FETCH_ALLOW_HOSTS;
       await host.close();
     }
-  }, 60_000);
+  }, 90_000);
 
   it("saves nothing and consumes nothing when the model never compiles", async () => {
     const user = await createUser();
