@@ -12,6 +12,7 @@ import type {
   TextList,
   TextRun,
 } from "@/lib/contract/slide-model";
+import { sanitiseIconSvg } from "./icon-svg";
 import { escapeXml, xmlChars } from "./ooxml";
 import { addChart, finishCharts } from "./pptx-charts";
 import { parseExportModel } from "./pptx-model";
@@ -43,7 +44,7 @@ const none: PptxGenJS.BorderProps = { type: "none" };
 
 /**
  * A picture: a PNG screenshot, or a stored image's file (`contentType` set) placed as the item's `asset`
- * says; an icon's screenshot comes with its SVG (`svg`, checked against the allow-list), which the file
+ * says; an icon's screenshot comes with its SVG (`svg`, checked against the icons' allow-list), which the file
  * holds as the picture, the PNG as its fallback.
  */
 export type Raster = { png: Buffer; width: number; height: number; contentType?: string; svg?: string };
@@ -373,6 +374,8 @@ export async function buildPptx(input: {
       } else {
         const raster = input.rasters.get(item.id);
         const file = placed.get(item.id);
+        // Checked again here, where it goes into the file: an icon the strict allow-list refuses is its PNG.
+        const svg = raster?.svg ? sanitiseIconSvg(raster.svg) : null;
         if (raster?.contentType && item.asset && file) {
           // The stored file, cropped ("cover") or letterboxed ("contain") into the box as the browser drew it:
           // pptxgenjs reads the picture's own proportions from w and h, and the box from sizing.
@@ -385,11 +388,11 @@ export async function buildPptx(input: {
             sizing: { type: item.asset.fit, w: box.w, h: box.h },
             altText: escapedByPptxgenjs(item.label),
           });
-        } else if (raster?.svg) {
+        } else if (raster && svg) {
           const name = iconName(iconFallbacks.size + 1);
           iconFallbacks.set(name, raster.png);
           slide.addImage({
-            data: `image/svg+xml;base64,${Buffer.from(raster.svg, "utf8").toString("base64")}`,
+            data: `image/svg+xml;base64,${Buffer.from(svg, "utf8").toString("base64")}`,
             ...box,
             objectName: name,
             altText: escapedByPptxgenjs(item.label),
