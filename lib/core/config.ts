@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
@@ -165,14 +166,74 @@ export const EXPORT_MEMORY_BUDGET = 384 * 1024 * 1024;
 /** Exports at once per instance when sized to the machine, whatever its size. */
 export const EXPORT_CONCURRENCY_CAP = 16;
 
+/** What sizes the default export concurrency: what this process may use, not what the host has. */
+export type MachineShape = {
+  /** os.availableParallelism(). */
+  cpus: number;
+  /** The cgroup's CPU quota in CPUs (cpu.max's quota ÷ period; may be fractional), null when unlimited or unknown. */
+  cpuQuota: number | null;
+  /** process.constrainedMemory(): a container's memory limit; ignored unless positive and below totalMemory. */
+  constrainedMemory: number;
+  totalMemory: number;
+  /** os.freemem(). */
+  freeMemory: number;
+};
+
 /**
- * Exports an instance renders at once when EXPORT_CONCURRENCY is unset: two per CPU (a render waits on
- * Chromium's processes, the database and the file store part of the time, so one per CPU leaves CPUs idle),
- * no more than the memory available now allows at EXPORT_MEMORY_BUDGET each, between 1 and 16.
+ * Exports an instance renders at once when EXPORT_CONCURRENCY is unset: two per CPU the process may use (a
+ * render waits on Chromium's processes, the database and the file store part of the time, so one per CPU
+ * leaves CPUs idle), no more than the memory it may use (free memory, and a container's limit) allows at
+ * EXPORT_MEMORY_BUDGET each, between 1 and 16.
  */
-export function machineExportConcurrency(cpus = os.availableParallelism(), availableBytes = os.freemem()): number {
-  const byMemory = Math.floor(availableBytes / EXPORT_MEMORY_BUDGET);
-  return Math.max(1, Math.min(2 * cpus, byMemory, EXPORT_CONCURRENCY_CAP));
+export function machineExportConcurrency({
+  cpus,
+  cpuQuota,
+  constrainedMemory,
+  totalMemory,
+  freeMemory,
+}: MachineShape): number {
+  const usableCpus = cpuQuota !== null && cpuQuota > 0 ? Math.min(cpus, cpuQuota) : cpus;
+  const limited = constrainedMemory > 0 && constrainedMemory < totalMemory;
+  const memory = limited ? Math.min(constrainedMemory, freeMemory) : freeMemory;
+  const byCpu = Math.floor(2 * usableCpus);
+  const byMemory = Math.floor(memory / EXPORT_MEMORY_BUDGET);
+  return Math.max(1, Math.min(byCpu, byMemory, EXPORT_CONCURRENCY_CAP));
+}
+
+/** cgroup v2's cpu.max ("max 100000" or "<quota> <period>") in CPUs; null when unlimited or unreadable. */
+export function parseCpuMax(text: string): number | null {
+  const [quota, period] = text.trim().split(/\s+/);
+  const q = Number(quota);
+  const p = Number(period ?? 100_000);
+  return Number.isFinite(q) && q > 0 && Number.isFinite(p) && p > 0 ? q / p : null;
+}
+
+function readCpuQuota(): number | null {
+  try {
+    return parseCpuMax(fs.readFileSync("/sys/fs/cgroup/cpu.max", "utf8"));
+  } catch {
+    return null;
+  }
+}
+
+/** The machine as this process sees it, read once (at start-up, by the first use): never throws. */
+export function machineShape(): MachineShape {
+  const constrained = typeof process.constrainedMemory === "function" ? process.constrainedMemory() : undefined;
+  return {
+    cpus: os.availableParallelism(),
+    cpuQuota: readCpuQuota(),
+    constrainedMemory: typeof constrained === "number" && Number.isFinite(constrained) ? constrained : 0,
+    totalMemory: os.totalmem(),
+    freeMemory: os.freemem(),
+  };
+}
+
+let machineDefault: number | undefined;
+
+/** The default export concurrency of this process: sized to the machine once, on first use. */
+export function defaultExportConcurrency(): number {
+  machineDefault ??= machineExportConcurrency(machineShape());
+  return machineDefault;
 }
 
 // The settings as the code uses them, with the defaults that depend on other settings.
@@ -208,9 +269,9 @@ export const config = {
   get serverless(): boolean {
     return Boolean(setting("VERCEL") || setting("AWS_LAMBDA_FUNCTION_NAME"));
   },
-  /** EXPORT_CONCURRENCY when set, else sized to the machine (read at each wake-up of the export lane). */
+  /** EXPORT_CONCURRENCY when set, else sized to the machine once (defaultExportConcurrency). */
   get exportConcurrency(): number {
-    return setting("EXPORT_CONCURRENCY") ?? machineExportConcurrency();
+    return setting("EXPORT_CONCURRENCY") ?? defaultExportConcurrency();
   },
   get inngestConfigured(): boolean {
     return Boolean(setting("INNGEST_EVENT_KEY") || setting("INNGEST_DEV"));

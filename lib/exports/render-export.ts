@@ -6,8 +6,8 @@ import { type SlideModel, slideModelLimits } from "@/lib/contract/slide-model";
 import { getDb } from "@/lib/db/client";
 import type { ExportLayout } from "@/lib/db/schema/exports";
 import { officeFonts } from "@/lib/contract/fonts";
-import { DeckFaultError, type PlayerReport, withDeadline } from "@/lib/render/browser";
-import { withDeckPage } from "@/lib/render/deck-page";
+import { asExportRender, DeckFaultError, type PlayerReport, withDeadline } from "@/lib/render/browser";
+import { type DeckPageOptions, withDeckPage } from "@/lib/render/deck-page";
 import { type IsolatedWorld, openIsolatedWorld } from "@/lib/render/isolated-world";
 import { playerAssets } from "@/lib/viewer/assets";
 import type { ViewableDeck } from "@/lib/viewer/viewable-deck";
@@ -32,11 +32,20 @@ function checkReport(report: PlayerReport) {
   if (report.count === 0) throw new DeckFaultError("The deck rendered no slides.");
 }
 
+// The deck drawn for an export: counted among the exports' contexts, never the deck check's (browser.ts).
+function exportRender<T>(
+  viewable: ViewableDeck,
+  options: DeckPageOptions,
+  job: (page: Page, report: PlayerReport) => Promise<T>,
+): Promise<T> {
+  return asExportRender(() => withDeckPage(viewable, options, job));
+}
+
 // PDF: one 1920x1080 px (1440x810 pt) page per slide, drawn by Chromium's print path, so text stays
 // text, links stay links and the fonts are embedded. The "notes" layout prints the same page as a
 // portrait handout, each slide above its speaker notes (handout.ts).
 export async function renderPdf(viewable: ViewableDeck, layout: ExportLayout = "slides"): Promise<RenderedExport> {
-  return withDeckPage(viewable, { mode: "export", viewport: CANVAS, timeoutMs: timeoutMs() }, async (page, report) => {
+  return exportRender(viewable, { mode: "export", viewport: CANVAS, timeoutMs: timeoutMs() }, async (page, report) => {
     checkReport(report);
     return printPdf(page, report, viewable, layout);
   });
@@ -77,7 +86,7 @@ export type PairedExports = { pdf: RenderedExport; pptx: RenderedExport | Error 
 export async function renderPdfAndPptx(viewable: ViewableDeck): Promise<PairedExports> {
   await loadExtractor();
   const perSlideMs = setting("EXPORT_SLIDE_TIMEOUT_MS");
-  return withDeckPage(
+  return exportRender(
     viewable,
     {
       mode: "export",
@@ -199,7 +208,7 @@ async function captureRasters(page: Page, world: IsolatedWorld, slides: SlideMod
 // pictures only for what PowerPoint cannot express, and the speaker notes on the notes pages.
 export async function renderPptx(viewable: ViewableDeck): Promise<RenderedExport> {
   await loadExtractor();
-  return withDeckPage(
+  return exportRender(
     viewable,
     { mode: "export", viewport: { ...CANVAS, deviceScaleFactor: 2 }, timeoutMs: timeoutMs() },
     async (page, report) => {

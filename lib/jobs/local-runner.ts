@@ -85,6 +85,8 @@ class LocalRunner {
           continue;
         }
         if (!lane.job.next) break;
+        // A worker past the lane's concurrency (it was lowered meanwhile) claims nothing more.
+        if (lane.active > Math.max(1, lane.job.concurrency())) break;
         const seen = lane.wakeups;
         if ((await lane.job.next()) === "none" && lane.wakeups === seen) break;
       }

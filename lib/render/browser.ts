@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import type { Browser, HTTPRequest, Page } from "puppeteer-core";
 import { config } from "@/lib/core/config";
 import { chromiumArgs, chromiumExecutablePath, sandboxMode } from "./chromium";
@@ -9,7 +10,8 @@ import { chromiumArgs, chromiumExecutablePath, sandboxMode } from "./chromium";
 // A context is never reused for another job, not even of the same deck: a deck's storage (localStorage,
 // IndexedDB, caches of the render origin) dies with its context, so no deck can see another's data.
 // Memory is bounded by the number of contexts open at once (renderContextLimit): a job past it waits for
-// a context to close before it opens its own.
+// a context to close before it opens its own. Exports never hold the two contexts kept for the deck check
+// and previews, which are handed a free context before any waiting export.
 
 const RESTART_AFTER_JOBS = 50;
 /** A page's JavaScript heap: a deck that allocates without bound crashes its renderer early. */
@@ -88,33 +90,72 @@ function currentBrowser(): BrowserHolder {
   return current;
 }
 
+/** Contexts kept for renders that are not exports: the deck check (at most two per process) and previews. */
+const OTHER_RENDERS = 2;
+
 /**
  * Contexts (renderer processes) open at once: the exports the instance renders at once, and two more for
- * the deck check (which runs at most two per process) and preview images.
+ * the deck check and preview images, which exports never take (see fits).
  */
 export function renderContextLimit(): number {
-  return config.exportConcurrency + 2;
+  return config.exportConcurrency + OTHER_RENDERS;
 }
 
-type Slots = { open: number; peak: number; waiting: Array<() => void> };
-const slotHolder = globalThis as typeof globalThis & { __deckhandRenderSlots?: Slots };
-const slots = (slotHolder.__deckhandRenderSlots ??= { open: 0, peak: 0, waiting: [] });
+// Renders run inside asExportRender are exports: at most config.exportConcurrency of them hold a context,
+// whoever started them (the local runner's lane, Inngest), so the other renders always have their two.
+const exportRenders = new AsyncLocalStorage<boolean>();
 
-async function openSlot(): Promise<void> {
-  if (slots.open < renderContextLimit()) slots.open += 1;
-  else await new Promise<void>((resolve) => slots.waiting.push(resolve)); // handed over by closeSlot
+/** Runs `work` with the renders it starts counted as exports (lib/exports/render-export.ts). */
+export function asExportRender<T>(work: () => Promise<T>): Promise<T> {
+  return exportRenders.run(true, work);
+}
+
+type Waiter = { exporting: boolean; open: () => void };
+type Slots = { open: number; exports: number; peak: number; waiting: Waiter[] };
+const slotHolder = globalThis as typeof globalThis & { __deckhandRenderSlots?: Slots };
+const slots = (slotHolder.__deckhandRenderSlots ??= { open: 0, exports: 0, peak: 0, waiting: [] });
+
+function fits(exporting: boolean): boolean {
+  const limit = renderContextLimit();
+  return slots.open < limit && (!exporting || slots.exports < limit - OTHER_RENDERS);
+}
+
+function take(exporting: boolean): void {
+  slots.open += 1;
+  if (exporting) slots.exports += 1;
   slots.peak = Math.max(slots.peak, slots.open);
 }
 
-function closeSlot(): void {
-  const next = slots.open <= renderContextLimit() ? slots.waiting.shift() : undefined;
-  if (next) next();
-  else slots.open -= 1;
+// A job waits its turn: opened at once when a context is free for it, else when one closes (grantSlots).
+function openSlot(exporting: boolean): Promise<void> {
+  const opened = new Promise<void>((open) => slots.waiting.push({ exporting, open }));
+  grantSlots();
+  return opened;
+}
+
+// Hands free contexts to the waiting: the deck check and previews first, then exports, each in order (the
+// limit is read each time, so a lower EXPORT_CONCURRENCY holds new exports back until enough have closed).
+function grantSlots(): void {
+  for (;;) {
+    const next =
+      slots.waiting.find((waiter) => !waiter.exporting && fits(false)) ??
+      slots.waiting.find((waiter) => waiter.exporting && fits(true));
+    if (!next) return;
+    slots.waiting.splice(slots.waiting.indexOf(next), 1);
+    take(next.exporting);
+    next.open();
+  }
+}
+
+function closeSlot(exporting: boolean): void {
+  slots.open -= 1;
+  if (exporting) slots.exports -= 1;
+  grantSlots();
 }
 
 /** Contexts open now and the most open at once since the last reset (tests, the benchmark's readers). */
-export function renderContextStats(reset = false): { open: number; peak: number; waiting: number } {
-  const stats = { open: slots.open, peak: slots.peak, waiting: slots.waiting.length };
+export function renderContextStats(reset = false): { open: number; exports: number; peak: number; waiting: number } {
+  const stats = { open: slots.open, exports: slots.exports, peak: slots.peak, waiting: slots.waiting.length };
   if (reset) slots.peak = slots.open;
   return stats;
 }
@@ -154,11 +195,12 @@ async function answer(request: HTTPRequest, serve: Serve, page: Page, navigation
 // Runs `job` with a page in a fresh, isolated context; the context is closed whatever happens. A job past
 // `timeoutMs`, or whose renderer crashes, ends with a DeckFaultError.
 export async function withRenderPage<T>(options: RenderJobOptions, job: (page: Page) => Promise<T>): Promise<T> {
-  await openSlot();
+  const exporting = exportRenders.getStore() === true;
+  await openSlot(exporting);
   try {
     return await renderInContext(options, job);
   } finally {
-    closeSlot();
+    closeSlot(exporting);
   }
 }
 

@@ -8,7 +8,13 @@ import { exports } from "@/lib/db/schema/exports";
 import { processNextExport } from "@/lib/exports/process-export";
 import { stopLocalRunner } from "@/lib/jobs/local-runner";
 import { getFileStore } from "@/lib/storage/storage";
-import { closeRenderBrowser, renderContextLimit, renderContextStats } from "@/lib/render/browser";
+import {
+  asExportRender,
+  closeRenderBrowser,
+  renderContextLimit,
+  renderContextStats,
+  withRenderPage,
+} from "@/lib/render/browser";
 import { call, createUser, type TestUser } from "../helpers/api";
 import { setUpTestDatabase } from "../helpers/database";
 import { createDeck, setContent } from "../helpers/decks";
@@ -187,4 +193,28 @@ export default function Huge() {
     const file = (await getFileStore().get(pdf.blobKey!))!.data;
     expect((await getDocumentProxy(new Uint8Array(file))).numPages).toBe(1);
   }, 180_000);
+  it("keeps two contexts for the deck check and previews: exports past their number wait, the others do not", async () => {
+    vi.stubEnv("EXPORT_CONCURRENCY", "1");
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const page = { serve: () => null, viewport: { width: 320, height: 180 }, timeoutMs: 60_000 };
+    const first = asExportRender(() => withRenderPage(page, () => held));
+    const second = asExportRender(() => withRenderPage(page, async () => "second export"));
+    await expect.poll(() => renderContextStats()).toMatchObject({ open: 1, exports: 1, waiting: 1 });
+    // Two renders that are not exports (a check, a preview) open at once while the second export waits.
+    const others = await Promise.all(
+      ["check", "preview"].map((name) =>
+        withRenderPage(page, async () => {
+          expect(renderContextStats().waiting).toBe(1);
+          return name;
+        }),
+      ),
+    );
+    expect(others).toEqual(["check", "preview"]);
+    expect(renderContextStats()).toMatchObject({ exports: 1, waiting: 1 });
+    release();
+    await first;
+    expect(await second).toBe("second export");
+    expect(renderContextStats()).toMatchObject({ open: 0, exports: 0, waiting: 0 });
+  }, 60_000);
 });

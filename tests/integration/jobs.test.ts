@@ -338,6 +338,41 @@ describe("the local runner", () => {
     // Found by the same worker looking again, not by the next poll (every 2 s).
     await expect.poll(() => done, { timeout: 1000 }).toEqual(["late"]);
   });
+  it("claims with no more workers than the job's concurrency, read again before each claim", async () => {
+    withoutInngest();
+    let size = 3;
+    let left = 100;
+    let claiming = 0;
+    let most = 0;
+    let round = gate();
+    const job = defineJob({
+      name: `test-${randomUUID()}`,
+      event: (id) => ({ name: "test/never-sent", data: { id } }),
+      concurrency: () => size,
+      run: async () => "none",
+      next: async () => {
+        most = Math.max(most, ++claiming);
+        await round.opened;
+        claiming -= 1;
+        return left-- > 0 ? "done" : "none";
+      },
+    });
+    await enqueue(job, "wake");
+    await expect.poll(() => claiming).toBe(3);
+    // Lowered while three claim: two of them stop after this claim, one goes on.
+    size = 1;
+    most = 0;
+    const first = round;
+    round = gate();
+    first.open();
+    await expect.poll(() => claiming).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 2500)); // a poll of the runner's (every 2 s) too
+    expect(claiming).toBe(1);
+    expect(most).toBe(1);
+    left = 0;
+    round.open();
+    await expect.poll(() => claiming).toBe(0);
+  });
 });
 
 describe("lib/jobs", () => {

@@ -6,7 +6,10 @@ import {
   configProblems,
   EXPORT_CONCURRENCY_CAP,
   EXPORT_MEMORY_BUDGET,
+  defaultExportConcurrency,
   machineExportConcurrency,
+  machineShape,
+  parseCpuMax,
   setting,
   settings,
 } from "@/lib/core/config";
@@ -77,11 +80,60 @@ describe("export concurrency sized to the machine", () => {
   afterEach(() => vi.unstubAllEnvs());
   const MiB = 1024 * 1024;
 
+  const GiB = 1024 * MiB;
+  // A host of 64 GiB with nothing asked of it; each case changes what it names.
+  const host = { cpus: 2, cpuQuota: null, constrainedMemory: 0, totalMemory: 64 * GiB, freeMemory: 8192 * MiB };
+
   it("is two per CPU, no more than free memory allows at the budget each, between 1 and the cap", () => {
-    expect(machineExportConcurrency(2, 8192 * MiB)).toBe(4);
-    expect(machineExportConcurrency(4, 1024 * MiB)).toBe(Math.floor((1024 * MiB) / EXPORT_MEMORY_BUDGET));
-    expect(machineExportConcurrency(64, 1024 * 1024 * MiB)).toBe(EXPORT_CONCURRENCY_CAP);
-    expect(machineExportConcurrency(8, 10 * MiB)).toBe(1);
+    expect(machineExportConcurrency(host)).toBe(4);
+    expect(machineExportConcurrency({ ...host, cpus: 4, freeMemory: 1024 * MiB })).toBe(
+      Math.floor((1024 * MiB) / EXPORT_MEMORY_BUDGET),
+    );
+    expect(machineExportConcurrency({ ...host, cpus: 64, totalMemory: 2048 * GiB, freeMemory: 1024 * GiB })).toBe(
+      EXPORT_CONCURRENCY_CAP,
+    );
+    expect(machineExportConcurrency({ ...host, cpus: 8, freeMemory: 10 * MiB })).toBe(1);
+  });
+
+  it("counts the CPUs of the cgroup's quota, not the host's", () => {
+    const big = { ...host, cpus: 32, freeMemory: 60 * GiB };
+    expect(machineExportConcurrency(big)).toBe(EXPORT_CONCURRENCY_CAP);
+    expect(machineExportConcurrency({ ...big, cpuQuota: 2 })).toBe(4);
+    expect(machineExportConcurrency({ ...big, cpuQuota: 1.5 })).toBe(3);
+    expect(machineExportConcurrency({ ...big, cpuQuota: 0.25 })).toBe(1);
+    // A quota above what the process may run on counts only the CPUs it has.
+    expect(machineExportConcurrency({ ...host, cpuQuota: 8 })).toBe(4);
+  });
+
+  it("counts the container's memory limit, not the host's free memory, when there is one", () => {
+    const big = { ...host, cpus: 16, freeMemory: 60 * GiB };
+    expect(machineExportConcurrency({ ...big, constrainedMemory: 1024 * MiB })).toBe(2);
+    expect(machineExportConcurrency({ ...big, constrainedMemory: 256 * MiB })).toBe(1);
+    // The host's free memory still bounds it when that is smaller.
+    expect(machineExportConcurrency({ ...big, constrainedMemory: 8 * GiB, freeMemory: 800 * MiB })).toBe(2);
+    // No limit: Node answers 0, or a number past the machine's memory (2^64 - 1 under cgroups without one).
+    expect(machineExportConcurrency({ ...big, constrainedMemory: 0 })).toBe(EXPORT_CONCURRENCY_CAP);
+    expect(machineExportConcurrency({ ...big, constrainedMemory: 2 ** 64 - 1 })).toBe(EXPORT_CONCURRENCY_CAP);
+    expect(machineExportConcurrency({ ...big, constrainedMemory: 64 * GiB })).toBe(EXPORT_CONCURRENCY_CAP);
+  });
+
+  it("reads cgroup v2's cpu.max", () => {
+    expect(parseCpuMax("max 100000\n")).toBeNull();
+    expect(parseCpuMax("200000 100000\n")).toBe(2);
+    expect(parseCpuMax("50000 100000")).toBe(0.5);
+    expect(parseCpuMax("150000")).toBe(1.5);
+    expect(parseCpuMax("")).toBeNull();
+    expect(parseCpuMax("garbage here")).toBeNull();
+    expect(parseCpuMax("100000 0")).toBeNull();
+  });
+
+  it("reads this machine once, without throwing", () => {
+    const shape = machineShape();
+    expect(shape.cpus).toBeGreaterThanOrEqual(1);
+    expect(shape.totalMemory).toBeGreaterThan(0);
+    expect(defaultExportConcurrency()).toBe(defaultExportConcurrency());
+    expect(defaultExportConcurrency()).toBeGreaterThanOrEqual(1);
+    expect(defaultExportConcurrency()).toBeLessThanOrEqual(EXPORT_CONCURRENCY_CAP);
   });
 
   it("is EXPORT_CONCURRENCY when that is set", () => {
@@ -90,6 +142,6 @@ describe("export concurrency sized to the machine", () => {
     vi.stubEnv("EXPORT_CONCURRENCY", "0");
     expect(() => config.exportConcurrency).toThrow("EXPORT_CONCURRENCY must be at least 1");
     vi.stubEnv("EXPORT_CONCURRENCY", "");
-    expect(config.exportConcurrency).toBe(machineExportConcurrency());
+    expect(config.exportConcurrency).toBe(defaultExportConcurrency());
   });
 });
