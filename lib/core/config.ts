@@ -9,21 +9,6 @@ import { z } from "zod";
 // bad value stops the server with a message naming the variable instead of surfacing in some request later.
 // The README's table of settings lists exactly the variables below (tests/unit/config.test.ts).
 
-const wholeNumber = (fallback: number, { min = 0, max = Number.MAX_SAFE_INTEGER } = {}) =>
-  z
-    .string()
-    .trim()
-    .regex(/^\d+$/, { message: `must be a whole number (${min} to ${max})` })
-    .transform(Number)
-    .pipe(
-      z
-        .number()
-        .min(min, { message: `must be at least ${min}` })
-        .max(max, { message: `must be at most ${max}` }),
-    )
-    .optional()
-    .transform((value) => value ?? fallback);
-
 /** A whole number, or undefined when unset (the default is then worked out from other facts). */
 const optionalWholeNumber = ({ min = 0, max = Number.MAX_SAFE_INTEGER } = {}) =>
   z
@@ -38,6 +23,9 @@ const optionalWholeNumber = ({ min = 0, max = Number.MAX_SAFE_INTEGER } = {}) =>
         .max(max, { message: `must be at most ${max}` }),
     )
     .optional();
+
+const wholeNumber = (fallback: number, range: { min?: number; max?: number } = {}) =>
+  optionalWholeNumber(range).transform((value) => value ?? fallback);
 
 /** "1" turns it on, "0" off; unset is the default. */
 const onOff = (fallback: boolean) =>

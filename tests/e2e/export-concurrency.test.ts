@@ -18,6 +18,7 @@ import {
 import { call, createUser, type TestUser } from "../helpers/api";
 import { setUpTestDatabase } from "../helpers/database";
 import { createDeck, setContent } from "../helpers/decks";
+import { tooManyRowsDeck } from "../helpers/sample-decks";
 import { twelveSlideDeck } from "../helpers/twelve-slide-deck";
 
 // Exports run concurrently by default (the runner's lane is sized to the machine) and never more at once
@@ -71,6 +72,24 @@ async function exportAll(format: "pdf" | "pptx"): Promise<{ running: number; con
   return { running, contexts: renderContextStats().peak };
 }
 
+// A PDF and a PPTX of version 1 waiting together, written straight to the table so that no runner is woken:
+// the test's one call renders them.
+function insertPair(user: TestUser, deckId: string, title: string) {
+  return database.db
+    .insert(exports)
+    .values(
+      (["pdf", "pptx"] as const).map((format) => ({
+        organizationId: user.organizationId,
+        deckId,
+        version: 1,
+        format,
+        requestedByUserId: user.userId,
+        fileName: `${title}-v1.${format}`,
+      })),
+    )
+    .returning();
+}
+
 describe("export concurrency", () => {
   it("is sized to the machine by default: at least two exports render at once, never more than the lane's size", async () => {
     vi.stubEnv("EXPORT_CONCURRENCY", "");
@@ -95,20 +114,7 @@ describe("export concurrency", () => {
     const user = await createUser();
     const deck = await createDeck(user, { title: "Both formats" });
     expect((await setContent(user, deck.id, { source: twelveSlideDeck })).status).toBe(200);
-    // Written straight to the table, so no runner is woken: this test's one call renders them.
-    const rows = await database.db
-      .insert(exports)
-      .values(
-        (["pdf", "pptx"] as const).map((format) => ({
-          organizationId: user.organizationId,
-          deckId: deck.id,
-          version: 1,
-          format,
-          requestedByUserId: user.userId,
-          fileName: `Both formats-v1.${format}`,
-        })),
-      )
-      .returning();
+    const rows = await insertPair(user, deck.id, "Both formats");
     renderContextStats(true);
     expect(await processNextExport(rows[0]!.id)).toBe("completed");
     expect(renderContextStats().peak).toBe(1);
@@ -142,34 +148,8 @@ describe("export concurrency", () => {
   it("completes the PDF of a pair whose PPTX fails: each claim ends by its own result", async () => {
     const user = await createUser();
     const deck = await createDeck(user, { title: "Too big for PowerPoint" });
-    // Drawn and printed like any deck, but past the PPTX slide model's limits (as in pptx-hostile.test.ts).
-    const source = `import { Deck, Slide, Heading, Table } from "@deckhand/player";
-
-export default function Huge() {
-  return (
-    <Deck title="Huge">
-      <Slide label="Rows">
-        <Heading>A table of 1,001 rows</Heading>
-        <Table columns={["N"]} rows={Array.from({ length: 1001 }, (_, n) => [String(n)])} />
-      </Slide>
-    </Deck>
-  );
-}
-`;
-    expect((await setContent(user, deck.id, { source })).status).toBe(200);
-    const rows = await database.db
-      .insert(exports)
-      .values(
-        (["pdf", "pptx"] as const).map((format) => ({
-          organizationId: user.organizationId,
-          deckId: deck.id,
-          version: 1,
-          format,
-          requestedByUserId: user.userId,
-          fileName: `Too big-v1.${format}`,
-        })),
-      )
-      .returning();
+    expect((await setContent(user, deck.id, { source: tooManyRowsDeck })).status).toBe(200);
+    const rows = await insertPair(user, deck.id, "Too big");
     const pdfId = rows.find((row) => row.format === "pdf")!.id;
     renderContextStats(true);
     expect(await processNextExport(pdfId)).toBe("completed");

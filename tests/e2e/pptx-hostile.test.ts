@@ -15,6 +15,7 @@ import { setUpTestDatabase } from "../helpers/database";
 import { createDeck, setContent } from "../helpers/decks";
 import { waitForExport } from "../helpers/exports";
 import { attributeValues, convertWithLibreOffice, readPptxXml, slideParts, texts } from "../helpers/pptx-xml";
+import { tooManyRowsDeck } from "../helpers/sample-decks";
 
 // A PPTX export of a deck that attacks the exporter, by the real runner: font names and text that would
 // end an XML attribute or element, characters XML cannot hold, and script that rewrites the built-ins the
@@ -187,20 +188,7 @@ describe("PPTX export of a hostile deck", () => {
 
 describe("PPTX export of a deck past the slide model's limits", () => {
   it("fails at once as the deck's fault, saying what is too large", async () => {
-    const source = `import { Deck, Slide, Heading, Table } from "@deckhand/player";
-
-export default function Huge() {
-  return (
-    <Deck title="Huge">
-      <Slide label="Rows">
-        <Heading>A table of 1,001 rows</Heading>
-        <Table columns={["N"]} rows={Array.from({ length: 1001 }, (_, n) => [String(n)])} />
-      </Slide>
-    </Deck>
-  );
-}
-`;
-    const { id, done } = await queuePptx(source);
+    const { id, done } = await queuePptx(tooManyRowsDeck);
     expect(done.status).toBe("failed");
     expect(done.error).toMatch(
       /^The slides could not be exported to PowerPoint: slide 1, item \d+: more than 1000 rows in one table\.$/,

@@ -248,3 +248,18 @@ export default function NativeText() {
   );
 }
 `;
+
+// Drawn and printed like any deck, but past the PPTX slide model's limits: a table of 1,001 rows.
+export const tooManyRowsDeck = `import { Deck, Slide, Heading, Table } from "@deckhand/player";
+
+export default function Huge() {
+  return (
+    <Deck title="Huge">
+      <Slide label="Rows">
+        <Heading>A table of 1,001 rows</Heading>
+        <Table columns={["N"]} rows={Array.from({ length: 1001 }, (_, n) => [String(n)])} />
+      </Slide>
+    </Deck>
+  );
+}
+`;
