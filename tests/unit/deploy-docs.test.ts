@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { platformVariables, settings } from "@/lib/core/config";
 
@@ -11,6 +12,13 @@ const section = (title: string) => {
   expect(start, `README has no "## ${title}" section`).toBeGreaterThanOrEqual(0);
   return readme.slice(start, readme.indexOf("\n## ", start + 1));
 };
+const sourceFiles = (roots: string[]): string[] =>
+  roots.flatMap((root) =>
+    fs
+      .readdirSync(root, { recursive: true, encoding: "utf8" })
+      .filter((file) => /\.(ts|tsx|mjs)$/.test(file))
+      .map((file) => path.join(root, file)),
+  );
 const variablesIn = (text: string) => new Set([...text.matchAll(/`([A-Z][A-Z0-9_]{2,})`/g)].map((match) => match[1]!));
 
 describe("the deploy documentation", () => {
@@ -40,6 +48,18 @@ describe("the deploy documentation", () => {
     }
   });
 
+  it("documents every variable the code reads, which it reads only through lib/core/config.ts", () => {
+    const configuration = variablesIn(section("Configuration"));
+    expect(Object.keys(settings).filter((name) => name !== "NODE_ENV" && !configuration.has(name))).toEqual([]);
+    const vercel = variablesIn(section("Deploy to Vercel"));
+    expect(Object.keys(platformVariables).filter((name) => !vercel.has(name))).toEqual([]);
+    // Anything else reading process.env would be a setting the table cannot know about.
+    const readers = sourceFiles(["app", "lib", "components"]).filter(
+      (file) => file !== path.join("lib", "core", "config.ts") && /process\.env\b/.test(fs.readFileSync(file, "utf8")),
+    );
+    expect(readers).toEqual([]);
+  });
+
   it("gives the durations the long routes declare", () => {
     const durations: Record<string, number> = {
       "app/api/v1/decks/[id]/generate/route.ts": 300,
@@ -50,12 +70,26 @@ describe("the deploy documentation", () => {
       "app/api/v1/decks/import/route.ts": 60,
       "app/api/inngest/route.ts": 300,
       "app/d/[slug]/og.png/route.ts": 60,
+      // Pages whose server actions do the same slow work (an action runs in its page's function).
+      "app/(app)/decks/[id]/page.tsx": 300,
+      "app/(app)/brands/page.tsx": 120,
+      "app/(app)/decks/page.tsx": 60,
     };
     const text = section("Deploy to Vercel").replace(/\s+/g, " ");
     for (const [file, seconds] of Object.entries(durations)) {
       expect(fs.readFileSync(file, "utf8"), file).toMatch(new RegExp(`export const maxDuration = ${seconds};`));
     }
-    for (const phrase of ["edit 300", "MCP 300", "brands 120", "import 60", "`/api/inngest` 300", "preview image 60"]) {
+    for (const phrase of [
+      "edit 300",
+      "MCP 300",
+      "brands 120",
+      "import 60",
+      "`/api/inngest` 300",
+      "preview image 60",
+      "the editor 300",
+      "the brands page 120",
+      "the library 60",
+    ]) {
       expect(text).toContain(phrase);
     }
   });

@@ -6,6 +6,8 @@ import type { BrandBook } from "@/lib/brands/brand-book";
 import { getBrand, listBrands } from "@/lib/brands/brands";
 
 export const metadata: Metadata = { title: "Brands · Deckhand" };
+// Its server action adds a brand: extraction fetches a site and renders it (as POST /brands).
+export const maxDuration = 120;
 
 // The organization's brands: add one from a website, open its brand book.
 export default async function BrandsPage() {

@@ -10,6 +10,8 @@ import { copyTitle } from "@/lib/decks/start-from-template";
 import { deckFormats } from "@/lib/contract/deck";
 
 export const metadata: Metadata = { title: "Library · Deckhand" };
+// Its server actions include the Markdown import, which fetches the deck's remote images (as POST /decks/import).
+export const maxDuration = 60;
 
 type Query = { scope?: string; q?: string; kind?: string; format?: string; visibility?: string; archived?: string };
 

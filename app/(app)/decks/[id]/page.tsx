@@ -14,6 +14,8 @@ import { PROMPT_MAX_CHARS } from "@/lib/decks/schemas";
 import { createPreviewUrl } from "@/lib/decks/preview-deck";
 
 export const metadata: Metadata = { title: "Editor · Deckhand" };
+// Its server actions include generate and edit, which wait on a model (as their API routes).
+export const maxDuration = 300;
 
 // The editor of one deck: source and tokens, live preview, outline, save, history.
 export default async function EditorPage({ params }: { params: Promise<{ id: string }> }) {
