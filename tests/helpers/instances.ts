@@ -1,11 +1,12 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { once } from "node:events";
 import net from "node:net";
+import path from "node:path";
 
-// App instances as separate processes (tests/helpers/instance-main.ts under tsx), each with its own
-// database pool, local runner and Chromium, sharing what the environment names: one PostgreSQL database
-// (DATABASE_URL) and one file store (a shared DATA_DIR, or Vercel Blob). What N `npm start` processes
-// behind a load balancer are, without a Next build.
+// App instances as N `npm start` behind a load balancer are: separate `next start` processes of the one
+// production build (built first when the sources changed), each with its own database pool, local runner
+// and Chromium, sharing what the environment names: one PostgreSQL database (DATABASE_URL) and one file
+// store (a shared DATA_DIR, or Vercel Blob).
 
 export type Instance = {
   origin: string;
@@ -24,28 +25,37 @@ function freePort(): Promise<number> {
   });
 }
 
+let built = false;
+
 export async function startInstance(env: Record<string, string>): Promise<Instance> {
+  if (!built) {
+    execFileSync("node", ["scripts/build-if-stale.mjs"], { stdio: "inherit" });
+    built = true;
+  }
   const port = await freePort();
-  // node with tsx's loader (not the tsx CLI, which runs a second process): a SIGKILL kills the instance.
+  const origin = `http://127.0.0.1:${port}`;
+  // Next's CLI run by this Node directly (it serves in its own process): a SIGKILL kills the instance.
   const child: ChildProcess = spawn(
     process.execPath,
-    ["--conditions=react-server", "--import", "tsx", "tests/helpers/instance-main.ts"],
+    [path.join("node_modules", "next", "dist", "bin", "next"), "start", "-p", String(port), "-H", "127.0.0.1"],
     {
-      env: { ...process.env, NODE_ENV: "production", PORT: String(port), APP_URL: `http://127.0.0.1:${port}`, ...env },
-      stdio: ["ignore", "pipe", "inherit"],
+      env: { ...process.env, NODE_ENV: "production", PORT: String(port), APP_URL: origin, ...env },
+      stdio: ["ignore", "ignore", "inherit"],
     },
   );
   const exited = once(child, "exit");
-  const origin = await new Promise<string>((resolve, reject) => {
-    let output = "";
-    child.stdout!.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /^listening (http:\/\/\S+)$/m.exec(output);
-      if (match) resolve(match[1]!);
-    });
-    void exited.then(([code]) => reject(new Error(`the instance exited (${code}) before listening:\n${output}`)));
-  });
-  child.stdout!.resume();
+  let gone = false;
+  void exited.then(() => (gone = true));
+  // Listening once its health check answers (instrumentation has run by then: the local runner is started).
+  for (;;) {
+    if (gone) throw new Error(`the instance on port ${port} exited before it answered (code ${child.exitCode})`);
+    try {
+      if ((await fetch(`${origin}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
   return {
     origin,
     pid: child.pid!,
