@@ -205,7 +205,7 @@ export function buildOpenApiDocument(serverUrl: string) {
           }
         : {
             description: op.success.description,
-            headers: rateHeaders(),
+            headers: { ...rateHeaders(), ...(conditional(op) ? cacheHeaders(op.cache) : {}) },
             content: { "application/json": { schema: ref(responseSchemaName(op.success.schema)) } },
           };
     const body = op.body
@@ -237,11 +237,12 @@ export function buildOpenApiDocument(serverUrl: string) {
       summary: op.summary,
       description: op.description,
       ...(op.limit === "slow" ? { "x-rate-limit-class": "slow" } : {}),
-      parameters: parameters(op),
+      parameters: [...parameters(op), ...(conditional(op) ? [ifNoneMatch] : [])],
       ...body,
       responses: {
         ...(op.success.status === 302 ? { 200: followedRedirect } : {}),
         [op.success.status]: success,
+        ...(conditional(op) ? { 304: notModifiedResponse } : {}),
         ...Object.fromEntries(
           op.errors.map((status) => [status, { $ref: `#/components/responses/${errorResponses[status].name}` }]),
         ),
@@ -396,6 +397,34 @@ const jsonRpcSchemas: Record<string, JsonSchema> = {
     },
     required: ["jsonrpc", "id"],
   },
+};
+
+// Reads answer with an ETag and take If-None-Match (lib/api/route.ts).
+const conditional = (op: Operation) => op.method === "GET" && op.success.status === 200;
+
+function cacheHeaders(cache: Operation["cache"]) {
+  return {
+    ETag: header("Tag of this body: send it back in If-None-Match to get 304 while it is current.", { type: "string" }),
+    "Cache-Control": header(
+      cache === "immutable"
+        ? "`private, max-age=31536000, immutable`: a version never changes."
+        : "`private, no-cache`: keep it, but revalidate with If-None-Match.",
+      { type: "string" },
+    ),
+  };
+}
+
+const ifNoneMatch = {
+  name: "If-None-Match",
+  in: "header",
+  required: false,
+  description: "The ETag of a body you hold: answered 304 with no body while it is still current.",
+  schema: { type: "string" },
+};
+
+const notModifiedResponse = {
+  description: "Not modified: the ETag in If-None-Match is current; no body.",
+  headers: { ETag: header("The current tag (the one sent).", { type: "string" }) },
 };
 
 function rateHeaders() {

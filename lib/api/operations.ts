@@ -84,6 +84,8 @@ export type Operation<
   success: Success<R>;
   errors: readonly ErrorStatus[];
   limit: LimitClass;
+  /** "immutable": what it answers never changes (a version), so callers may keep it for good. */
+  cache?: "immutable";
   /** Answers with the success schema's output, or the redirect target of a 302. */
   run: (input: OperationInput<P, Q, B>) => Promise<z.output<R> | string>;
 };
@@ -298,6 +300,7 @@ const definitions = {
     params: versionParams,
     success: { status: 200, schema: versionSchema, description: "The version." },
     errors: READ,
+    cache: "immutable",
     run: ({ ctx, params }) => getDeckVersion(ctx, params.id, params.version),
   }),
 

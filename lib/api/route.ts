@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { etagOf, notModified } from "@/lib/core/etag";
 import { json, withApiKey } from "./handler";
 import { readJsonBody, readParams, readQuery } from "./input";
 import { readUploadBody } from "./upload";
@@ -25,8 +26,23 @@ export function route<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodT
       if (op.success.status === 302) {
         return new Response(null, { status: 302, headers: { Location: String(result), "Cache-Control": "no-store" } });
       }
+      if (req.method === "GET" && op.success.status === 200) return conditional(req, result, op.cache);
       return json(result, op.success.status);
     },
     { limit: op.limit },
   );
+}
+
+// A read answers with an ETag of its body and 304 without one when the caller already has it. Responses
+// are the caller's own (private, and varying with the key); they are revalidated each time unless what
+// they show never changes (a version).
+function conditional(req: Request, result: unknown, cache: "immutable" | undefined): Response {
+  const body = JSON.stringify(result);
+  const headers = {
+    ETag: etagOf(body),
+    "Cache-Control": cache === "immutable" ? "private, max-age=31536000, immutable" : "private, no-cache",
+    Vary: "Authorization",
+  };
+  if (notModified(req, headers.ETag)) return new Response(null, { status: 304, headers });
+  return new Response(body, { status: 200, headers: { ...headers, "Content-Type": "application/json" } });
 }

@@ -5,7 +5,7 @@ import { apiKeys } from "@/lib/db/schema/api-keys";
 import { users } from "@/lib/db/schema/users";
 import { usage } from "@/lib/db/schema/usage";
 import type { Ctx } from "./caller";
-import { insertApiKey } from "./api-keys";
+import { forgetApiKeys, insertApiKey } from "./api-keys";
 import { roleOf } from "./organizations";
 import { getMonthlyLimit } from "@/lib/usage/consume-allowance";
 import { currentPeriod, type FeatureId, meteredFeatures } from "@/lib/usage/features";
@@ -59,6 +59,7 @@ export async function revokeKey(ctx: Ctx, id: string): Promise<void> {
     .update(apiKeys)
     .set({ revokedAt: new Date() })
     .where(and(eq(apiKeys.id, id), isNull(apiKeys.revokedAt)));
+  forgetApiKeys({ keyId: id });
 }
 
 /** This month's use of every metered feature against the organization's allowance. */

@@ -5,6 +5,7 @@ import { invitations } from "@/lib/db/schema/invitations";
 import { memberships } from "@/lib/db/schema/memberships";
 import { organizations } from "@/lib/db/schema/organizations";
 import { users } from "@/lib/db/schema/users";
+import { forgetApiKeys } from "./api-keys";
 import type { Ctx } from "./caller";
 
 // Organizations in the app: members and their roles, and invitations by link. Owners manage members and
@@ -72,6 +73,7 @@ export async function removeMember(ctx: Ctx, userId: string): Promise<void> {
     throw new AppError("conflict", "The organization needs at least one owner: make someone else an owner first.");
   }
   await ctx.db.delete(memberships).where(where);
+  forgetApiKeys({ userId, organizationId: ctx.caller.organizationId });
 }
 
 export async function createInvitation(ctx: Ctx, role: Role): Promise<{ token: string; expiresAt: Date }> {

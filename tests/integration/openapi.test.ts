@@ -122,9 +122,27 @@ describe("the OpenAPI document", () => {
     const actual = Object.fromEntries(
       operations()
         .filter(({ op }) => op.operationId !== "mcp") // JSON-RPC, not a SPEC.md operation
-        .map(({ op }) => [op.operationId, Object.keys(op.responses).map(Number).sort()]),
+        .map(({ op }) => [
+          op.operationId,
+          Object.keys(op.responses)
+            .map(Number)
+            .filter((status) => status !== 304)
+            .sort(),
+        ]),
     );
     expect(actual).toEqual(specStatuses);
+  });
+
+  it("gives every read its 304, its ETag and If-None-Match (beyond the spec: conditional reads)", () => {
+    for (const { method, op } of operations()) {
+      const reads = method === "GET" && "200" in op.responses && op.operationId !== "download_export";
+      expect("304" in op.responses, op.operationId).toBe(reads);
+      if (!reads) continue;
+      expect(Object.keys(op.responses["200"].headers), op.operationId).toEqual(
+        expect.arrayContaining(["ETag", "Cache-Control"]),
+      );
+      expect(op.parameters.map((parameter: { name: string }) => parameter.name)).toContain("If-None-Match");
+    }
   });
 
   it("has schemas that compile and $refs that resolve", () => {

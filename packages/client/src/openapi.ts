@@ -909,7 +909,10 @@ export interface operations {
     get_authoring_instructions: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag of a body you hold: answered 304 with no body while it is still current. */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -922,11 +925,24 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    /** @description Tag of this body: send it back in If-None-Match to get 304 while it is current. */
+                    ETag?: string;
+                    /** @description `private, no-cache`: keep it, but revalidate with If-None-Match. */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Instructions"];
                 };
+            };
+            /** @description Not modified: the ETag in If-None-Match is current; no body. */
+            304: {
+                headers: {
+                    /** @description The current tag (the one sent). */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -945,7 +961,10 @@ export interface operations {
                 /** @description Whether archived decks are listed too. */
                 includeArchived?: "true" | "false";
             };
-            header?: never;
+            header?: {
+                /** @description The ETag of a body you hold: answered 304 with no body while it is still current. */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -958,11 +977,24 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    /** @description Tag of this body: send it back in If-None-Match to get 304 while it is current. */
+                    ETag?: string;
+                    /** @description `private, no-cache`: keep it, but revalidate with If-None-Match. */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["DeckList"];
                 };
+            };
+            /** @description Not modified: the ETag in If-None-Match is current; no body. */
+            304: {
+                headers: {
+                    /** @description The current tag (the one sent). */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -1044,7 +1076,10 @@ export interface operations {
     get_deck: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag of a body you hold: answered 304 with no body while it is still current. */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description The deck's id. */
                 id: string;
@@ -1060,11 +1095,24 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    /** @description Tag of this body: send it back in If-None-Match to get 304 while it is current. */
+                    ETag?: string;
+                    /** @description `private, no-cache`: keep it, but revalidate with If-None-Match. */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["DeckDetail"];
                 };
+            };
+            /** @description Not modified: the ETag in If-None-Match is current; no body. */
+            304: {
+                headers: {
+                    /** @description The current tag (the one sent). */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -1265,7 +1313,10 @@ export interface operations {
                 /** @description The version to check; default the newest. */
                 version?: number;
             };
-            header?: never;
+            header?: {
+                /** @description The ETag of a body you hold: answered 304 with no body while it is still current. */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description The deck's id. */
                 id: string;
@@ -1281,11 +1332,24 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    /** @description Tag of this body: send it back in If-None-Match to get 304 while it is current. */
+                    ETag?: string;
+                    /** @description `private, no-cache`: keep it, but revalidate with If-None-Match. */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["DeckCheck"];
                 };
+            };
+            /** @description Not modified: the ETag in If-None-Match is current; no body. */
+            304: {
+                headers: {
+                    /** @description The current tag (the one sent). */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -1298,7 +1362,10 @@ export interface operations {
     list_deck_versions: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag of a body you hold: answered 304 with no body while it is still current. */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description The deck's id. */
                 id: string;
@@ -1314,11 +1381,24 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    /** @description Tag of this body: send it back in If-None-Match to get 304 while it is current. */
+                    ETag?: string;
+                    /** @description `private, no-cache`: keep it, but revalidate with If-None-Match. */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["DeckVersionSummaryList"];
                 };
+            };
+            /** @description Not modified: the ETag in If-None-Match is current; no body. */
+            304: {
+                headers: {
+                    /** @description The current tag (the one sent). */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -1331,7 +1411,10 @@ export interface operations {
     get_deck_version: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag of a body you hold: answered 304 with no body while it is still current. */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description The deck's id. */
                 id: string;
@@ -1349,11 +1432,24 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    /** @description Tag of this body: send it back in If-None-Match to get 304 while it is current. */
+                    ETag?: string;
+                    /** @description `private, max-age=31536000, immutable`: a version never changes. */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["DeckVersion"];
                 };
+            };
+            /** @description Not modified: the ETag in If-None-Match is current; no body. */
+            304: {
+                headers: {
+                    /** @description The current tag (the one sent). */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -1439,7 +1535,10 @@ export interface operations {
     get_export: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag of a body you hold: answered 304 with no body while it is still current. */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description The export's id. */
                 id: string;
@@ -1455,11 +1554,24 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    /** @description Tag of this body: send it back in If-None-Match to get 304 while it is current. */
+                    ETag?: string;
+                    /** @description `private, no-cache`: keep it, but revalidate with If-None-Match. */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Export"];
                 };
+            };
+            /** @description Not modified: the ETag in If-None-Match is current; no body. */
+            304: {
+                headers: {
+                    /** @description The current tag (the one sent). */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -1513,7 +1625,10 @@ export interface operations {
     list_brands: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag of a body you hold: answered 304 with no body while it is still current. */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1526,11 +1641,24 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    /** @description Tag of this body: send it back in If-None-Match to get 304 while it is current. */
+                    ETag?: string;
+                    /** @description `private, no-cache`: keep it, but revalidate with If-None-Match. */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["BrandList"];
                 };
+            };
+            /** @description Not modified: the ETag in If-None-Match is current; no body. */
+            304: {
+                headers: {
+                    /** @description The current tag (the one sent). */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -1575,7 +1703,10 @@ export interface operations {
     get_brand: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag of a body you hold: answered 304 with no body while it is still current. */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description The brand's id. */
                 id: string;
@@ -1591,11 +1722,24 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    /** @description Tag of this body: send it back in If-None-Match to get 304 while it is current. */
+                    ETag?: string;
+                    /** @description `private, no-cache`: keep it, but revalidate with If-None-Match. */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["BrandDetail"];
                 };
+            };
+            /** @description Not modified: the ETag in If-None-Match is current; no body. */
+            304: {
+                headers: {
+                    /** @description The current tag (the one sent). */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -1642,7 +1786,10 @@ export interface operations {
     list_assets: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag of a body you hold: answered 304 with no body while it is still current. */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1655,11 +1802,24 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    /** @description Tag of this body: send it back in If-None-Match to get 304 while it is current. */
+                    ETag?: string;
+                    /** @description `private, no-cache`: keep it, but revalidate with If-None-Match. */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AssetList"];
                 };
+            };
+            /** @description Not modified: the ETag in If-None-Match is current; no body. */
+            304: {
+                headers: {
+                    /** @description The current tag (the one sent). */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
