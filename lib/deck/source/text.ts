@@ -78,7 +78,8 @@ type Located = { match: TextMatch; decoded: Decoded; from: number; to: number };
 function locate(source: string, format: DeckFormat, deck: LocatedDeck, query: TextQuery): Located {
   const slide = slideAt(deck, query.slide, format);
   const needle = collapse(query.text).trim();
-  if (!needle) throw new AppError("invalid_request", "The text to find is empty; give the words as the slide shows them.");
+  if (!needle)
+    throw new AppError("invalid_request", "The text to find is empty; give the words as the slide shows them.");
   const occurrence = query.occurrence ?? 0;
   const hidden = unseenSpans(deck, slide);
   const found: Located[] = [];
@@ -121,7 +122,9 @@ function unseenSpans(deck: LocatedDeck, slide: LocatedSlide): Array<{ start: num
   return deck.elements
     .filter((element) => element.start >= slide.start && element.end <= slide.end)
     .flatMap((element) =>
-      element.attributes.filter((attribute) => unseenAttributes.get(element.name)?.has(attribute.name) ?? attribute.name === "key"),
+      element.attributes.filter(
+        (attribute) => unseenAttributes.get(element.name)?.has(attribute.name) ?? attribute.name === "key",
+      ),
     )
     .map((attribute) => ({ start: attribute.start, end: attribute.end }));
 }
