@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { editOfflineDeck } from "@/lib/ai/offline/edit-deck";
 import { generateOfflineDeck } from "@/lib/ai/offline/generate-deck";
 import { AppError } from "@/lib/core/errors";
 import { compileDeck } from "@/lib/deck/compile";
@@ -10,7 +11,7 @@ import { mergeBySlides } from "@/lib/deck/source/merge";
 import { elementsOfSlide, setArrayProp, setProp } from "@/lib/deck/source/props";
 import { findText, replaceText } from "@/lib/deck/source/text";
 import { starterSource } from "@/lib/deck/starter";
-import { fiveSlideDeck, showcaseDeck, webpageDeck } from "../helpers/sample-decks";
+import { fiveSlideDeck, newVocabularyDeck, showcaseDeck, webpageDeck } from "../helpers/sample-decks";
 
 // The visual editor's source edits (lib/deck/source/): each a splice at @babel/parser positions, so the
 // module changes by the edited characters only; refusals say what to do instead.
@@ -174,6 +175,27 @@ describe("findText and replaceText", () => {
     );
     expect(refusal(() => findText(deck, "slides", { slide: 9, text: "x" })).message).toBe(
       "There is no slide 10; the deck has 4 slides.",
+    );
+  });
+
+  it("says which text in other slides or occurrence numbers it cannot use", () => {
+    expect(refusal(() => findText(deck, "slides", { slide: 0, text: "Enterprise" })).message).toMatch(
+      /"Enterprise" is not written as such in slide 1's code/,
+    );
+    expect(refusal(() => findText(deck, "slides", { slide: 2, text: "ARR", occurrence: -1 })).message).toBe(
+      "The occurrence is counted from 0; -1 is not one.",
+    );
+  });
+
+  it("refuses a module that does not parse, in words the caller can add to", () => {
+    const broken = deck.replace("</Deck>", "</Dek>");
+    expect(refusal(() => outlineSlides(broken, "slides")).message).toMatch(
+      /^This deck's source is not valid TSX \(.+\); fix it in the code editor first\.$/,
+    );
+    expect(
+      refusal(() => editOfflineDeck({ source: broken, instruction: "remove slide 2", format: "slides" })).message,
+    ).toMatch(
+      /^The offline editor could not read this deck's source \(.+\); this edit needs an AI model \(set OPENAI_API_KEY\)\.$/,
     );
   });
 
@@ -372,6 +394,42 @@ describe("elementsOfSlide and setProp", () => {
       refusal(() => setArrayProp(deck, { start: table.start, name: "rows", value: [[() => 1]] })).message,
     ).toContain("can hold only strings");
     await outline(long);
+  });
+});
+
+describe("props of elements written one attribute per line", () => {
+  it("adds an attribute on a line of its own and lays out a long array under it", async () => {
+    const timeline = elementsOfSlide(newVocabularyDeck, "slides", 0).find((element) => element.name === "Timeline")!;
+    const vertical = setProp(newVocabularyDeck, { start: timeline.start, name: "direction", value: "vertical" });
+    expect(vertical).toContain(`          ]}
+          direction="vertical"
+        />`);
+    const items = [
+      { date: "2025", title: "Pilot" },
+      { date: "2026", title: "Launch" },
+    ];
+    const next = setArrayProp(newVocabularyDeck, { start: timeline.start, name: "items", value: items });
+    expect(next).toContain(`          highlight={2}
+          items={[{ date: "2025", title: "Pilot" }, { date: "2026", title: "Launch" }]}
+        />`);
+    const longer = setArrayProp(newVocabularyDeck, {
+      start: timeline.start,
+      name: "items",
+      value: [...items, { date: "2027", title: "Everywhere", detail: "Every region" }],
+    });
+    expect(longer).toContain(`          items={[
+            { date: "2025", title: "Pilot" },
+            { date: "2026", title: "Launch" },
+            { date: "2027", title: "Everywhere", detail: "Every region" },
+          ]}
+        />`);
+    await outline(longer);
+  });
+
+  it("adds a beat to a webpage deck", async () => {
+    const next = addSlide(webpageDeck, "webpage", { after: 0, layout: "two-columns", label: "Why" });
+    expect((await outline(next, "webpage"))[1]).toBe("Why");
+    expect(next).toContain('<Beat label="Why">');
   });
 });
 
