@@ -7,6 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@/lib/db/client";
 import { exports } from "@/lib/db/schema/exports";
 import { deckVersions } from "@/lib/db/schema/deck-versions";
+import { apiKeys } from "@/lib/db/schema/api-keys";
+import { rateLimits } from "@/lib/db/schema/rate-limits";
+import { hashApiKey } from "@/lib/auth/api-keys";
+import { batchSize } from "@/lib/limits/rate-limit";
 import { createUser, type TestUser, windowWithRoom } from "../helpers/api";
 import { setUpTestDatabase } from "../helpers/database";
 import { createDeck, deckSource, setContent } from "../helpers/decks";
@@ -21,6 +25,7 @@ const databaseUrl = process.env.TEST_DATABASE_URL;
 const LEASE_MS = 6000;
 const RATE_LIMIT = 60;
 const ALLOWANCE = 10;
+const KEY_CACHE_SECONDS = 2;
 
 let database: Database;
 let dataDir: string;
@@ -36,6 +41,7 @@ async function start(): Promise<Instance> {
     RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT),
     RATE_LIMIT_WINDOW_SECONDS: "3600",
     VERSION_EDIT_ALLOWANCE: String(ALLOWANCE),
+    API_KEY_CACHE_SECONDS: String(KEY_CACHE_SECONDS),
   });
   running.push(instance);
   return instance;
@@ -49,7 +55,7 @@ async function send(instance: Instance, method: string, route: string, key: stri
     body: body ? JSON.stringify(body) : undefined,
   });
   const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : null };
+  return { status: res.status, body: text ? JSON.parse(text) : null, headers: res.headers };
 }
 
 const exportRows = (ids: string[]) =>
@@ -149,14 +155,48 @@ describe.skipIf(!databaseUrl)("two instances on one PostgreSQL database", () => 
     expect(saved.map((row) => row.number)).toEqual(Array.from({ length: ALLOWANCE }, (_, i) => i + 1));
   }, 240_000);
 
-  it("holds one key's rate limit across both: 100 concurrent requests, 60 answered", async () => {
+  it("holds one key's rate limit across both, within the documented overshoot: 100 concurrent requests", async () => {
     const caller = await createUser();
     await windowWithRoom(3600, 120);
     const answers = await Promise.all(
       Array.from({ length: 100 }, (_, i) => send(i % 2 ? b : a, "GET", "/decks", caller.key)),
     );
-    const statuses = answers.map((res) => res.status);
-    expect(statuses.filter((status) => status === 200)).toHaveLength(RATE_LIMIT);
-    expect(statuses.filter((status) => status === 429)).toHaveLength(100 - RATE_LIMIT);
+    const answered = answers.filter((res) => res.status === 200).length;
+    // Each instance may hold a batch (a tenth of the limit) it has counted and not yet written.
+    expect(answered).toBeGreaterThanOrEqual(RATE_LIMIT);
+    expect(answered).toBeLessThanOrEqual(RATE_LIMIT + 2 * batchSize(RATE_LIMIT, false));
+    expect(answers.filter((res) => res.status === 429)).toHaveLength(100 - answered);
+    // Every request is in the database once the batches are written, none lost on the way.
+    const [key] = await database.db
+      .select({ id: apiKeys.id })
+      .from(apiKeys)
+      .where(eq(apiKeys.keyHash, hashApiKey(caller.key)));
+    await expect
+      .poll(async () => {
+        const [row] = await database.db
+          .select({ count: rateLimits.count })
+          .from(rateLimits)
+          .where(eq(rateLimits.bucket, `key:${key!.id}:default`));
+        return row?.count;
+      })
+      .toBe(100);
   }, 240_000);
+
+  it("refuses on the other instance, within API_KEY_CACHE_SECONDS, a key revoked on one", async () => {
+    const caller = await createUser();
+    expect((await send(a, "GET", "/decks", caller.key)).status).toBe(200);
+    expect((await send(b, "GET", "/decks", caller.key)).status).toBe(200);
+    // Revoked in the database (as an instance's settings page does): neither has to look it up again yet.
+    const revokedAt = Date.now();
+    await database.db
+      .update(apiKeys)
+      .set({ revokedAt: new Date() })
+      .where(eq(apiKeys.keyHash, hashApiKey(caller.key)));
+    for (const instance of [a, b]) {
+      await expect
+        .poll(async () => (await send(instance, "GET", "/decks", caller.key)).status, { interval: 50 })
+        .toBe(401);
+    }
+    expect(Date.now() - revokedAt).toBeLessThan(KEY_CACHE_SECONDS * 1000 + 1000);
+  }, 60_000);
 });
