@@ -3,9 +3,9 @@ import { twentySlideModule } from "./api";
 import { type NextServer, startNextServer } from "../helpers/next-server";
 import { type BenchServer, benchEnv } from "./server";
 
-// Throughput and latency under load (autocannon, 50 connections, 30 s) against `next start` on the
-// embedded database: a mixed workload of reads, content writes and version reads, then a bare route
-// handler that returns a constant, so the ratio to the framework's own ceiling is visible.
+// Throughput and latency under load (autocannon, 50 connections, 30 s each) against `next start` on the
+// embedded database (or BENCH_DATABASE_URL's PostgreSQL): read-only, write-heavy and mixed workloads,
+// then a bare route handler that returns a constant, so the ratio to the framework's own ceiling is visible.
 // BENCH_INSTANCES=2 (with BENCH_DATABASE_URL: instances share a PostgreSQL database) runs the mixed
 // workload again against two `next start` instances, the connections split evenly between them (one
 // autocannon per instance, at once: requests and req/s are summed, p50/p99 are the worse instance's).
@@ -53,7 +53,10 @@ export async function benchLoad(server: BenchServer): Promise<string> {
   const bodies = Array.from({ length: 8 }, (_, i) => JSON.stringify({ source: twentySlideModule(100 + i) }));
   const apiPath = new URL(server.api).pathname;
 
-  const mixedAgainst = (origin: string, connections: number, seed: number): Promise<Result> => {
+  // What each request of a workload is: read-only (get_deck, list_decks), write-heavy (PUT /content) or
+  // mixed (70% get_deck/list_decks, 20% PUT /content, 10% version reads).
+  type Workload = "read" | "write" | "mixed";
+  const workloadAgainst = (workload: Workload, origin: string, connections: number, seed: number): Promise<Result> => {
     const random = mulberry32(seed);
     return run({
       url: origin,
@@ -66,9 +69,8 @@ export async function benchLoad(server: BenchServer): Promise<string> {
             // autocannon writes Content-Length into the headers object it is given: each request gets its own,
             // or a GET after a PUT would announce a body it does not send.
             req = { ...req, headers: { ...headers } };
-            const roll = random();
+            const roll = workload === "read" ? random() * 0.7 : workload === "write" ? 0.8 : random();
             const deck = deckIds[Math.floor(random() * deckIds.length)]!;
-            // 70% get_deck / list_decks, 20% PUT /content, 10% version reads.
             if (roll < 0.35) return { ...req, method: "GET", path: `${apiPath}/decks/${deck}`, body: undefined };
             if (roll < 0.7) return { ...req, method: "GET", path: `${apiPath}/decks`, body: undefined };
             if (roll < 0.9) {
@@ -83,7 +85,9 @@ export async function benchLoad(server: BenchServer): Promise<string> {
       ],
     });
   };
-  const mixed = await mixedAgainst(server.origin, CONNECTIONS, 42);
+  const read = await workloadAgainst("read", server.origin, CONNECTIONS, 41);
+  const write = await workloadAgainst("write", server.origin, CONNECTIONS, 43);
+  const mixed = await workloadAgainst("mixed", server.origin, CONNECTIONS, 42);
   const bare = await run({ url: `${server.origin}/api/health`, connections: CONNECTIONS, duration: DURATION });
 
   let spread: Combined | null = null;
@@ -95,28 +99,32 @@ export async function benchLoad(server: BenchServer): Promise<string> {
       for (let i = 1; i < INSTANCES; i++) others.push(await startNextServer({ env: benchEnv }));
       const origins = [server.origin, ...others.map((other) => other.origin)];
       const share = Math.floor(CONNECTIONS / origins.length);
-      spread = combine(await Promise.all(origins.map((origin, i) => mixedAgainst(origin, share, 42 + i))));
+      spread = combine(await Promise.all(origins.map((origin, i) => workloadAgainst("mixed", origin, share, 42 + i))));
     } finally {
       await Promise.all(others.map((other) => other.stop()));
     }
   }
 
+  const ofBare = (r: Result | Combined) => {
+    const perSecond = "requests" in r ? r.requests.average : r.perSecond;
+    return `${((perSecond / bare.requests.average) * 100).toFixed(1)}%`;
+  };
   const row = (label: string, r: Result | Combined) => {
     const c = "requests" in r ? combine([r]) : r;
     const errors = c.timeouts + c.non2xx + c.failed;
-    return `| ${label} | ${c.total} | ${c.perSecond.toFixed(0)} | ${c.p50} ms | ${c.p99} ms | ${errors} (${c.timeouts} timed out, ${c.non2xx} non-2xx) |`;
+    return `| ${label} | ${c.total} | ${c.perSecond.toFixed(0)} | ${c.p50} ms | ${c.p99} ms | ${errors} (${c.timeouts} timed out, ${c.non2xx} non-2xx) | ${ofBare(c)} |`;
   };
   const database = process.env.BENCH_DATABASE_URL ? "PostgreSQL server" : "embedded PGlite";
   return [
     `${database}; ${CONNECTIONS} connections, ${DURATION} s each; ${DECKS} decks of 20 slides; errors = failed + timed out + non-2xx`,
     "",
-    "| workload | requests | req/s | p50 | p99 | errors |",
-    "|---|---|---|---|---|---|",
+    "| workload | requests | req/s | p50 | p99 | errors | ÷ bare |",
+    "|---|---|---|---|---|---|---|",
+    row("read-only: get_deck, list_decks", read),
+    row("write-heavy: PUT /content", write),
     row("mixed: 70% get_deck/list_decks, 20% PUT /content, 10% version reads", mixed),
     ...(spread ? [row(`the same mixed workload on ${INSTANCES} instances, one database`, spread)] : []),
     row("bare route handler (GET /api/health, a constant)", bare),
-    "",
-    `mixed throughput is ${((mixed.requests.average / bare.requests.average) * 100).toFixed(1)}% of the bare handler's`,
   ].join("\n");
 }
 
