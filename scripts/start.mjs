@@ -1,9 +1,18 @@
-// npm start — builds when needed, then serves on PORT (default 3000).
+// npm start — builds when needed, then serves on PORT (default 3000). The server stops gracefully on
+// SIGTERM and SIGINT (lib/core/shutdown.ts): the signal is passed on and this process exits with it.
 import { spawn } from "node:child_process";
+import path from "node:path";
 import { buildIfStale } from "./build-if-stale.mjs";
 
 buildIfStale();
 const port = process.env.PORT || "3000";
-const server = spawn("npx", ["next", "start", "-p", port], { stdio: "inherit" });
+// Next's CLI in this Node, without npx between them: one process to signal, one exit code to pass on.
+const server = spawn(
+  process.execPath,
+  [path.join("node_modules", "next", "dist", "bin", "next"), "start", "-p", port],
+  {
+    stdio: "inherit",
+  },
+);
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
-server.on("exit", (code) => process.exit(code ?? 0));
+server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -66,6 +66,8 @@ export const settings = {
   RATE_LIMIT_WINDOW_SECONDS: wholeNumber(60, { min: 1, max: 86_400 }),
   BRAND_EXTRACTION_FAILURES_PER_HOUR: wholeNumber(10, { min: 1 }),
   LOG_REQUESTS: onOff(true),
+  // How long a stopping server lets requests and exports in flight finish (lib/core/shutdown.ts).
+  SHUTDOWN_GRACE_MS: wholeNumber(10_000, { min: 0, max: 600_000 }),
   // How long an instance trusts what it read of an API key (lib/auth/api-keys.ts); 0 reads it every time.
   API_KEY_CACHE_SECONDS: wholeNumber(10, { min: 0, max: 300 }),
   AUTH_SECRET: z.string().min(32, { message: "must be at least 32 characters (32+ random bytes)" }).optional(),

@@ -10,7 +10,19 @@ import { AppError, type ErrorCode } from "./errors";
 
 type Reply<R> = { id: number; result?: R; error?: { code?: ErrorCode; message: string } };
 
-export type WorkerPool<M, R> = { run: (message: M) => Promise<R>; running: () => boolean };
+export type WorkerPool<M, R> = {
+  run: (message: M) => Promise<R>;
+  running: () => boolean;
+  /** Ends the worker thread (at shutdown); a later job starts a new one. */
+  close: () => Promise<void>;
+};
+
+const pools = new Set<WorkerPool<never, unknown>>();
+
+/** Ends every pool's worker thread (at shutdown). */
+export async function closeWorkerPools(): Promise<void> {
+  await Promise.all([...pools].map((pool) => pool.close()));
+}
 
 export function workerPool<M, R>(options: {
   /** The built worker (an absolute path), read when the first job comes. */
@@ -49,7 +61,7 @@ export function workerPool<M, R>(options: {
     return worker;
   };
 
-  return {
+  const pool: WorkerPool<M, R> = {
     run(message) {
       const target = getWorker();
       if (!target) return options.inProcess(message);
@@ -60,7 +72,14 @@ export function workerPool<M, R>(options: {
       });
     },
     running: () => worker !== null,
+    close: async () => {
+      const ending = worker;
+      worker = null;
+      if (ending) await ending.terminate();
+    },
   };
+  pools.add(pool as WorkerPool<never, unknown>);
+  return pool;
 }
 
 /** The worker side: answers each `{ id, message }` with `handle(message)`'s result or its error. */

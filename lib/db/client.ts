@@ -27,6 +27,13 @@ export async function getDb(): Promise<Db> {
   return (await getDatabase()).db;
 }
 
+/** Closes the process's database if it was opened (PGlite cleanly, pools drained); at shutdown. */
+export async function closeDatabase(): Promise<void> {
+  const opened = holder.__deckhandDatabase;
+  holder.__deckhandDatabase = undefined;
+  if (opened) await (await opened).close();
+}
+
 // Makes an already open database the process's database (tests, and scripts that open their own).
 export function adoptDatabase(database: Database): void {
   holder.__deckhandDatabase = Promise.resolve(database);

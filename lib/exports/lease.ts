@@ -83,6 +83,23 @@ export async function completeExport(
   return rows.length > 0;
 }
 
+// An export this worker cannot finish (the server is stopping) goes back to the queue at once, the
+// attempt not counted: the next start or another instance takes it without waiting for the lease to end.
+export async function releaseExport(db: Queryable, id: string, token: string): Promise<boolean> {
+  const rows = await db
+    .update(exports)
+    .set({
+      status: "pending",
+      leaseToken: null,
+      leaseExpiresAt: null,
+      attempts: sql`greatest(${exports.attempts} - 1, 0)`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(exports.id, id), eq(exports.leaseToken, token), eq(exports.status, "running")))
+    .returning({ id: exports.id });
+  return rows.length > 0;
+}
+
 // A failure ends the export when it is final (the deck itself cannot render) or attempts are used up;
 // otherwise the export goes back to the queue for another try.
 export async function failExport(

@@ -5,7 +5,7 @@ import { exports } from "@/lib/db/schema/exports";
 import type { Db } from "@/lib/db/types";
 import { getFileStore } from "@/lib/storage/storage";
 import { findDeckVersion, type ViewableDeck } from "@/lib/viewer/viewable-deck";
-import { claimExport, completeExport, failExport, leaseMs, renewLease } from "./lease";
+import { claimExport, completeExport, failExport, leaseMs, releaseExport, renewLease } from "./lease";
 import type { ExportRow } from "./present";
 import { DeckFaultError } from "@/lib/render/browser";
 import { renderPdf, renderPdfAndPptx, renderPptx, type RenderedExport } from "./render-export";
@@ -17,6 +17,20 @@ const contentTypes = {
 
 type Outcome = "completed" | "failed" | "lost";
 type Claim = { row: ExportRow; token: string };
+
+// The claims this process is rendering now, handed back when the server stops before they finish.
+const running = new Set<Claim>();
+
+/** Hands back to the queue every export this process still renders (at shutdown); answers how many. */
+export async function releaseRunningExports(): Promise<number> {
+  const db = await getDb();
+  let released = 0;
+  for (const claim of [...running]) {
+    if (await releaseExport(db, claim.row.id, claim.token).catch(() => false)) released += 1;
+    log({ event: "export.released", exportId: claim.row.id });
+  }
+  return released;
+}
 
 function log(fields: Record<string, unknown>) {
   console.log(JSON.stringify({ level: "info", component: "exports", ...fields }));
@@ -96,6 +110,7 @@ export async function runClaimedExport(db: Db, row: ExportRow, token: string): P
   const partner = await claimPartner(db, row).catch(() => null);
   if (partner) claims.push(partner);
   const started = Date.now();
+  for (const claim of claims) running.add(claim);
   const heartbeats = claims.map((claim) => {
     log({
       event: "export.claimed",
@@ -130,6 +145,7 @@ export async function runClaimedExport(db: Db, row: ExportRow, token: string): P
     return outcomes[0]!;
   } finally {
     for (const timer of heartbeats) clearInterval(timer);
+    for (const claim of claims) running.delete(claim);
   }
 }
 

@@ -21,6 +21,7 @@ class LocalRunner {
   private readonly lanes = new Map<string, Lane>();
   private timer: NodeJS.Timeout | undefined;
   private polling = false;
+  private draining = false;
 
   // Polls the given jobs from now on (and any job enqueued later that claims its own work).
   start(jobs: Job[] = []) {
@@ -37,9 +38,19 @@ class LocalRunner {
     this.timer = undefined;
   }
 
+  /** Stops taking work and waits until every worker has finished what it holds, or until the deadline. */
+  async drain(deadline: number): Promise<{ unfinished: number }> {
+    this.stop();
+    this.draining = true;
+    const active = () => [...this.lanes.values()].reduce((sum, lane) => sum + lane.active, 0);
+    while (active() > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
+    return { unfinished: active() };
+  }
+
   // Starts workers up to the job's concurrency; the id is queued unless the job claims its own work.
   kick(job: Job, id?: string) {
     const lane = this.lane(job);
+    if (this.draining) return; // queued work stays in the database for the next start or another instance
     if (id !== undefined && !job.next) lane.queue.push(id);
     lane.wakeups += 1;
     // Counted before starting any: a worker with nothing to do ends at once, without ever waiting.
@@ -78,6 +89,7 @@ class LocalRunner {
     lane.active += 1;
     try {
       for (;;) {
+        if (this.draining) break;
         const id = lane.queue.shift();
         if (id !== undefined) {
           // One run's failure is its own; the worker goes on with the rest of the queue.

@@ -70,6 +70,12 @@ async function launchWith(sandbox: boolean, timeout?: number): Promise<Browser> 
     ],
     headless: true,
     defaultViewport: null,
+    // The server's own shutdown closes the browser once the exports in flight are done
+    // (instrumentation-node.ts); Puppeteer's handlers would close it (or exit) at once on the signal. Its
+    // handler on exit stays: the browser's process group is killed with the server whatever happens.
+    handleSIGINT: false,
+    handleSIGTERM: false,
+    handleSIGHUP: false,
   });
 }
 

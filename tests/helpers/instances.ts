@@ -13,6 +13,8 @@ export type Instance = {
   pid: number;
   /** SIGTERM, or SIGKILL for a crash; resolves when the process has exited. */
   stop: (signal?: "SIGTERM" | "SIGKILL") => Promise<void>;
+  /** The exit code and signal, once it has exited. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 };
 
 function freePort(): Promise<number> {
@@ -27,23 +29,37 @@ function freePort(): Promise<number> {
 
 let built = false;
 
-export async function startInstance(env: Record<string, string>): Promise<Instance> {
+/**
+ * `next start` by default; `via: "npm start"` runs scripts/start.mjs as `npm start` does, in a process group
+ * of its own, and `stop` signals the whole group (as a service manager or Ctrl-C does).
+ */
+export async function startInstance(
+  env: Record<string, string>,
+  options: { via?: "next start" | "npm start" } = {},
+): Promise<Instance> {
   if (!built) {
     execFileSync("node", ["scripts/build-if-stale.mjs"], { stdio: "inherit" });
     built = true;
   }
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
+  const group = options.via === "npm start";
   // Next's CLI run by this Node directly (it serves in its own process): a SIGKILL kills the instance.
   const child: ChildProcess = spawn(
     process.execPath,
-    [path.join("node_modules", "next", "dist", "bin", "next"), "start", "-p", String(port), "-H", "127.0.0.1"],
+    group
+      ? [path.join("scripts", "start.mjs")]
+      : [path.join("node_modules", "next", "dist", "bin", "next"), "start", "-p", String(port), "-H", "127.0.0.1"],
     {
       env: { ...process.env, NODE_ENV: "production", PORT: String(port), APP_URL: origin, ...env },
       stdio: ["ignore", "ignore", "inherit"],
+      detached: group,
     },
   );
-  const exited = once(child, "exit");
+  const exited = once(child, "exit").then(([code, signal]) => ({
+    code: code as number | null,
+    signal: signal as NodeJS.Signals | null,
+  }));
   let gone = false;
   void exited.then(() => (gone = true));
   // Listening once its health check answers (instrumentation has run by then: the local runner is started).
@@ -60,8 +76,12 @@ export async function startInstance(env: Record<string, string>): Promise<Instan
     origin,
     pid: child.pid!,
     stop: async (signal = "SIGTERM") => {
-      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      if (child.exitCode === null && child.signalCode === null) {
+        if (group) process.kill(-child.pid!, signal);
+        else child.kill(signal);
+      }
       await exited;
     },
+    exited,
   };
 }
