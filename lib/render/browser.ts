@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { Browser, HTTPRequest, Page } from "puppeteer-core";
 import { config } from "@/lib/core/config";
-import { chromiumArgs, chromiumExecutablePath, sandboxMode } from "./chromium";
+import { chromiumArgs, launchableChromiumPath, sandboxMode } from "./chromium";
 
 // One Chromium per process, launched on first use, reused across jobs and restarted after a number of
 // jobs (long-lived renderers accumulate memory). Each job gets a fresh incognito context (its own renderer
@@ -56,7 +56,7 @@ async function launch(): Promise<Browser> {
 async function launchWith(sandbox: boolean, timeout?: number): Promise<Browser> {
   const puppeteer = await import("puppeteer-core");
   return puppeteer.launch({
-    executablePath: await chromiumExecutablePath(),
+    executablePath: await launchableChromiumPath(),
     ...(timeout ? { timeout } : {}),
     args: [
       ...chromiumArgs,

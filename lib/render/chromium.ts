@@ -1,3 +1,6 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { config, setting } from "@/lib/core/config";
 
 // Which Chromium to drive and how: CHROMIUM_PATH (e.g. Debian's /usr/bin/chromium) when set, else the
@@ -43,4 +46,27 @@ export async function chromiumExecutablePath(): Promise<string> {
   if (configured) return configured;
   const { default: chromium } = await import("@sparticuz/chromium");
   return chromium.executablePath();
+}
+
+let launchable: Promise<string> | undefined;
+
+/**
+ * The executable the renderer launches: on Linux, Chromium behind `setpriv --pdeathsig KILL`, so the kernel
+ * ends the browser when the server dies, even by SIGKILL (its zygote and renderers end with it); a
+ * graceful stop closes it first (lib/core/shutdown.ts). Where setpriv is missing, Chromium itself.
+ */
+export function launchableChromiumPath(): Promise<string> {
+  launchable ??= chromiumExecutablePath().then((executable) => {
+    const setpriv = ["/usr/bin/setpriv", "/bin/setpriv"].find((file) => fs.existsSync(file));
+    if (process.platform !== "linux" || config.serverless || !setpriv) return executable;
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "deckhand-chromium-"));
+    const wrapper = path.join(dir, "chromium");
+    const quote = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
+    fs.writeFileSync(wrapper, `#!/bin/sh\nexec ${quote(setpriv)} --pdeathsig KILL -- ${quote(executable)} "$@"\n`, {
+      mode: 0o700,
+    });
+    process.once("exit", () => fs.rmSync(dir, { recursive: true, force: true }));
+    return wrapper;
+  });
+  return launchable;
 }

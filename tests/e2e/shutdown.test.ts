@@ -146,7 +146,7 @@ describe(`stopping the server (${databaseUrl ? "PostgreSQL" : "embedded database
     expect((await again.exited).code).toBe(0);
   }, 240_000);
 
-  it("keeps every acknowledged write through a SIGKILL: 50 versions, all there after a restart", async () => {
+  it("keeps every acknowledged write through a SIGKILL (50 versions, all there after a restart), and leaves no browser behind", async () => {
     const { key, env } = prepare();
     const server = await start(env);
     const call = api(server, key);
@@ -158,8 +158,14 @@ describe(`stopping the server (${databaseUrl ? "PostgreSQL" : "embedded database
       expect(saved.status).toBe(200);
       sources.push(source);
     }
+    // The deck check draws the deck: the server has its browser when it is killed.
+    expect((await call("GET", `/decks/${deck.body.id}/check`)).status).toBe(200);
+    const browsers = chromiumBelow(server.pid);
+    expect(browsers.length).toBeGreaterThan(0);
     await server.stop("SIGKILL");
     expect((await server.exited).signal).toBe("SIGKILL");
+    // Launched so that the kernel ends it with its parent (lib/render/chromium.ts): no orphan.
+    await expect.poll(() => browsers.filter(alive), { interval: 50, timeout: 10_000 }).toEqual([]);
 
     // The lock the killed process left is taken over; nothing it acknowledged is missing.
     const again = await start(env);
