@@ -56,9 +56,9 @@ export function ActionButton<T>({
         </Button>
         {state?.ok === false && <Notice>{state.error.message}</Notice>}
       </form>
-      {confirm && (
+      {confirm && asking && (
         <ConfirmDialog
-          open={asking}
+          open
           title={`${ariaLabel ?? label}?`}
           message={confirm}
           confirmLabel={label}

@@ -10,11 +10,17 @@ export function NewDeckForm() {
   return (
     <form action={action} className="flex flex-wrap items-end gap-2" aria-label="New deck">
       {state?.ok === false && <Notice>{state.error.message}</Notice>}
-      <Input name="title" placeholder="Title of the new deck" aria-label="Title" className="w-56" maxLength={300} />
-      <Select name="format" aria-label="Format" className="w-auto" defaultValue="slides">
-        <option value="slides">Slide deck</option>
-        <option value="webpage">Webpage</option>
-      </Select>
+      <label className="flex flex-col gap-1 text-xs font-medium text-zinc-600">
+        Title
+        <Input name="title" placeholder="Untitled deck" className="w-56" maxLength={300} />
+      </label>
+      <label className="flex flex-col gap-1 text-xs font-medium text-zinc-600">
+        Format
+        <Select name="format" className="w-auto" defaultValue="slides">
+          <option value="slides">Slide deck</option>
+          <option value="webpage">Webpage</option>
+        </Select>
+      </label>
       <Button type="submit" disabled={pending}>
         {pending ? "Creating…" : "New deck"}
       </Button>
@@ -29,12 +35,12 @@ export function UseTemplateForm({ template }: { template: { id: string; title: s
   return (
     <form action={action} className="mt-3 space-y-2">
       <input type="hidden" name="fromDeckId" value={template.id} />
-      <Input
-        name="title"
-        placeholder={template.copyTitle}
-        aria-label={`Title for a deck from ${template.title}`}
-        maxLength={300}
-      />
+      <label className="block space-y-1 text-xs font-medium text-zinc-600">
+        <span>
+          Title for a deck<span className="sr-only"> from {template.title}</span>
+        </span>
+        <Input name="title" placeholder={template.copyTitle} maxLength={300} />
+      </label>
       {state?.ok === false && <Notice>{state.error.message}</Notice>}
       <Button variant="secondary" type="submit" disabled={pending} aria-label={`Start from ${template.title}`}>
         {pending ? "Creating…" : "Use template"}
