@@ -1,4 +1,4 @@
-import { z } from "zod";
+import type { z } from "zod";
 import type { Ctx } from "@/lib/auth/caller";
 import { getReadableDeck } from "./access";
 import { deckParams } from "./schemas";
