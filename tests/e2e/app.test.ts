@@ -516,7 +516,9 @@ describe("the theme panel", () => {
     // A dark background under the default dark text: the preview follows, the contrast warns.
     await panel.getByLabel("Background", { exact: true }).fill("#1e293b");
     await expect.poll(() => background.getByTestId("token-value").textContent()).toBe("#1e293b");
-    await expect.poll(() => background.locator('[data-contrast="low"]').textContent()).toMatch(/under 4\.5:1/);
+    await expect
+      .poll(() => background.locator('[data-contrast="low"]').first().textContent())
+      .toMatch(/against text — under 4\.5:1/);
     await expect
       .poll(() => panel.locator('[data-token="--color-text"] [data-contrast="low"]').count())
       .toBeGreaterThan(0);
