@@ -85,8 +85,9 @@ export default async function LibraryPage({ searchParams }: { searchParams: Prom
 
         <AutoSubmitForm className="flex flex-wrap items-end gap-3" role="search" aria-label="Filter decks">
           <input type="hidden" name="scope" value={scope} />
-          <FilterField label="Search">
+          <FilterField label="Search" htmlFor="filter-q">
             <Input
+              id="filter-q"
               name="q"
               type="search"
               placeholder="Titles and descriptions"
@@ -94,30 +95,30 @@ export default async function LibraryPage({ searchParams }: { searchParams: Prom
               className="w-64 max-w-full"
             />
           </FilterField>
-          <FilterField label="Format">
-            <Select name="format" defaultValue={filters.format ?? ""} className="w-auto">
+          <FilterField label="Format" htmlFor="filter-format">
+            <Select id="filter-format" name="format" defaultValue={filters.format ?? ""} className="w-auto">
               <option value="">Slides and webpages</option>
               <option value="slides">Slides</option>
               <option value="webpage">Webpages</option>
             </Select>
           </FilterField>
-          <FilterField label="Kind">
-            <Select name="kind" defaultValue={filters.kind ?? ""} className="w-auto">
+          <FilterField label="Kind" htmlFor="filter-kind">
+            <Select id="filter-kind" name="kind" defaultValue={filters.kind ?? ""} className="w-auto">
               <option value="">Decks and templates</option>
               <option value="deck">Decks</option>
               <option value="template">Templates</option>
             </Select>
           </FilterField>
-          <FilterField label="Visibility">
-            <Select name="visibility" defaultValue={filters.visibility ?? ""} className="w-auto">
+          <FilterField label="Visibility" htmlFor="filter-visibility">
+            <Select id="filter-visibility" name="visibility" defaultValue={filters.visibility ?? ""} className="w-auto">
               <option value="">Any visibility</option>
               <option value="private">Private</option>
               <option value="org">Organization</option>
               <option value="public">Public</option>
             </Select>
           </FilterField>
-          <FilterField label="Sort by">
-            <Select name="sort" defaultValue={filters.sort} className="w-auto">
+          <FilterField label="Sort by" htmlFor="filter-sort">
+            <Select id="filter-sort" name="sort" defaultValue={filters.sort} className="w-auto">
               <option value="created">Newest first</option>
               <option value="updated">Last updated</option>
               <option value="title">Title (A to Z)</option>
@@ -224,12 +225,15 @@ function Thumbnail({ url, title }: { url: string | null; title: string }) {
 }
 
 // A filter's visible label above its field (the label names the field for assistive technology too).
-function FilterField({ label, children }: { label: string; children: ReactNode }) {
+// (Not wrapped around the field: a wrapping label would add a select's option texts to its name.)
+function FilterField({ label, htmlFor, children }: { label: string; htmlFor: string; children: ReactNode }) {
   return (
-    <label className="flex max-w-full flex-col gap-1 text-xs font-medium text-zinc-600">
-      {label}
+    <div className="flex max-w-full flex-col gap-1">
+      <label htmlFor={htmlFor} className="text-xs font-medium text-zinc-600">
+        {label}
+      </label>
       {children}
-    </label>
+    </div>
   );
 }
 
