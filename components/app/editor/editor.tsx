@@ -290,11 +290,14 @@ export function Editor({
           )}
           {canEdit && (
             <>
+              <label htmlFor="version-note" className="text-sm font-medium text-zinc-700">
+                Version note
+              </label>
               <Input
+                id="version-note"
                 value={note}
                 onChange={(e) => setNote(e.target.value)}
                 placeholder="What changed (optional)"
-                aria-label="Version note"
                 className="w-56"
                 maxLength={noteMaxLength}
               />
