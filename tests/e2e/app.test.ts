@@ -527,6 +527,8 @@ describe("the theme panel", () => {
         timeout: 60_000,
       })
       .toBe("#1e293b");
+    await panel.evaluate((node) => node.scrollTo(0, 0));
+    expectScreenshot(await panel.screenshot({ animations: "disabled" }), "app-theme-panel");
     // The raw CSS is still there, and says the same.
     await page.getByRole("tab", { name: "Theme tokens (CSS)" }).click();
     await expect.poll(() => page.getByTestId("editor-css").textContent()).toContain("--color-bg: #1e293b;");
