@@ -575,6 +575,13 @@ describe("the code editor and the keyboard", () => {
     await page.keyboard.press("Tab");
     await expect.poll(() => page.evaluate(() => document.activeElement?.classList.contains("cm-content"))).toBe(false);
     expect(await firstLine.textContent()).toBe(original);
+
+    // Deleting the deck from its settings asks first, in a dialog over the dialog, and leaves for the library.
+    await page.getByRole("button", { name: "Share" }).click();
+    await page.getByRole("button", { name: "Delete deck" }).click();
+    await confirmIn(page, "Delete “Keyboard”?", "Delete deck");
+    await page.waitForURL(`${server.origin}/decks`);
+    await expect.poll(() => page.getByText("No decks yet").count()).toBe(1);
     await context.close();
   }, 60_000);
 });
