@@ -2,7 +2,7 @@
 
 import { diffLines } from "diff";
 import { useRouter } from "next/navigation";
-import { useCallback, useEffect, useRef, useState, useTransition } from "react";
+import { useCallback, useEffect, useId, useRef, useState, useTransition } from "react";
 import {
   checkDraftAction,
   type DeckSettings,
@@ -655,14 +655,12 @@ function History({
       {entries.length > 1 && (
         <div className="mt-4 space-y-3 border-t border-zinc-200 pt-4">
           <div className="flex flex-wrap items-center gap-2 text-sm">
-            Compare
             <VersionSelect
               label="From version"
               entries={entries}
               value={from}
               onChange={(version) => setPicked((p) => ({ ...p, from: version }))}
             />
-            with
             <VersionSelect
               label="To version"
               entries={entries}
@@ -728,18 +726,24 @@ function VersionSelect({
   value: number | undefined;
   onChange: (version: number) => void;
 }) {
+  const id = useId();
   return (
-    <select
-      aria-label={label}
-      value={value ?? ""}
-      onChange={(e) => onChange(Number(e.target.value))}
-      className="rounded ring-1 ring-zinc-300"
-    >
-      {entries.map((e) => (
-        <option key={e.version} value={e.version}>
-          v{e.version}
-        </option>
-      ))}
-    </select>
+    <span className="inline-flex items-center gap-1.5">
+      <label htmlFor={id} className="text-zinc-700">
+        {label}
+      </label>
+      <select
+        id={id}
+        value={value ?? ""}
+        onChange={(e) => onChange(Number(e.target.value))}
+        className="rounded ring-1 ring-zinc-300"
+      >
+        {entries.map((e) => (
+          <option key={e.version} value={e.version}>
+            v{e.version}
+          </option>
+        ))}
+      </select>
+    </span>
   );
 }
