@@ -509,6 +509,19 @@ describe("the theme panel", () => {
     ]) {
       await panel.getByLabel(label, { exact: true }).waitFor();
     }
+    // Each control's accessible name is its visible label.
+    const tree = await panel.ariaSnapshot();
+    for (const control of [
+      'combobox "Heading font"',
+      'combobox "Body font"',
+      'combobox "Code font"',
+      'combobox "Type scale"',
+      'spinbutton "Body text size (px)"',
+      'spinbutton "Corner radius (px)"',
+      'spinbutton "Spacing unit (px)"',
+    ]) {
+      expect(tree).toContain(control);
+    }
     const background = panel.locator('[data-token="--color-bg"]');
     await expect.poll(() => background.locator("[data-contrast]").first().getAttribute("data-contrast")).toBe("ok");
 
