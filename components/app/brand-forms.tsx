@@ -3,6 +3,7 @@
 import { useActionState, useEffect, useState } from "react";
 import { createBrandAction, deleteBrandAction } from "@/app/(app)/brands/actions";
 import { Button, Field, Input, Notice } from "@/components/ui";
+import { ActionButton } from "./action-button";
 
 // Adding a brand takes seconds to a minute (the site and its stylesheets are fetched): show progress.
 export function AddBrandForm() {
@@ -45,20 +46,13 @@ export function AddBrandForm() {
 }
 
 export function DeleteBrandForm({ id, name }: { id: string; name: string }) {
-  const [state, action, pending] = useActionState(deleteBrandAction, null);
   return (
-    <form
-      action={action}
-      className="space-y-2"
-      onSubmit={(event) => {
-        if (!window.confirm(`Delete the brand “${name}”?`)) event.preventDefault();
-      }}
-    >
-      <input type="hidden" name="id" value={id} />
-      <Button variant="danger" type="submit" disabled={pending}>
-        Delete brand
-      </Button>
-      {state?.ok === false && <Notice>{state.error.message}</Notice>}
-    </form>
+    <ActionButton
+      action={deleteBrandAction}
+      fields={{ id }}
+      label="Delete brand"
+      variant="danger"
+      confirm={`Delete the brand “${name}”? Its book and logo are removed; this cannot be undone.`}
+    />
   );
 }

@@ -26,8 +26,11 @@ export function InviteForm() {
       {state?.ok && (
         <div className="space-y-2 rounded-md bg-emerald-50 p-4 ring-1 ring-emerald-200" role="status">
           <p className="text-sm text-emerald-900">Send this link; it works once, for 7 days.</p>
+          <label htmlFor="invite-link" className="block text-sm font-medium text-emerald-900">
+            Invitation link
+          </label>
           <div className="flex gap-2">
-            <Input readOnly value={state.value.link} data-testid="invite-link" />
+            <Input id="invite-link" readOnly value={state.value.link} data-testid="invite-link" />
             <Button
               variant="secondary"
               type="button"

@@ -14,7 +14,7 @@ export function OrganizationSwitcher({ current, memberships }: { current: string
   }
   return (
     <form action={formAction} className="flex items-center gap-2">
-      <label className="sr-only" htmlFor="organization">
+      <label className="text-sm text-zinc-600" htmlFor="organization">
         Organization
       </label>
       <select

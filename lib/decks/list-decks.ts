@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Ctx } from "@/lib/auth/caller";
 import { decks } from "@/lib/db/schema/decks";
@@ -6,11 +6,23 @@ import { type DeckRow, presentDeck } from "./present";
 import type { listDecksQuery } from "./schemas";
 
 // GET /decks: 'mine' is what the caller owns; 'org' is every deck of the organization the caller may read.
-// The app's library adds a title search and format and visibility filters to the API's query.
+// The app's library adds a title search, format and visibility filters and a sort to the API's query (the
+// API lists newest first, as SPEC.md says).
+export const deckSorts = ["updated", "created", "title"] as const;
+export type DeckSort = (typeof deckSorts)[number];
+
 export type DeckListFilters = z.output<typeof listDecksQuery> & {
   search?: string;
   format?: DeckRow["format"];
   visibility?: DeckRow["visibility"];
+  /** "created" (newest first, the default), "updated" (last changed first) or "title" (A to Z). */
+  sort?: DeckSort;
+};
+
+const orderings: Record<DeckSort, SQL[]> = {
+  created: [desc(decks.createdAt), desc(decks.id)],
+  updated: [desc(decks.updatedAt), desc(decks.createdAt), desc(decks.id)],
+  title: [asc(sql`lower(${decks.title})`), asc(decks.title), desc(decks.createdAt), desc(decks.id)],
 };
 
 export async function listDecks(ctx: Ctx, query: DeckListFilters) {
@@ -34,6 +46,6 @@ export async function listDecks(ctx: Ctx, query: DeckListFilters) {
     .select()
     .from(decks)
     .where(and(...filters))
-    .orderBy(desc(decks.createdAt), desc(decks.id));
+    .orderBy(...orderings[query.sort ?? "created"]);
   return rows.map(presentDeck);
 }

@@ -6,7 +6,8 @@ import { getReadableDeck } from "./access";
 import { appendVersion } from "./append-version";
 import { createDeck } from "./create-deck";
 import { getLatestVersion } from "./latest-version";
-import { createDeckInAppBody, TITLE_MAX_CHARS } from "./schemas";
+import type { DeckRow } from "./present";
+import { createDeckInAppBody, TITLE_MAX_CHARS, updateDeckBody } from "./schemas";
 
 // The library's "Use template": a new deck with the template's design (brand, tokens) and its newest
 // content as the deck's first version (one version edit), so it can be presented, shared and exported at
@@ -18,7 +19,12 @@ import { createDeckInAppBody, TITLE_MAX_CHARS } from "./schemas";
 
 export const startFromTemplateBody = z.strictObject({
   fromDeckId: createDeckInAppBody.shape.fromDeckId.unwrap().unwrap(),
-  title: createDeckInAppBody.shape.title.optional(),
+  // The title typed on the template's card; left blank (or absent), the template's title cut to fit
+  // (copyTitle). update_deck's title (1 to 300 characters, no default), so a blank field is not "Untitled".
+  title: z.preprocess(
+    (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+    updateDeckBody.shape.title,
+  ),
 });
 
 /** "<template> (copy)", the template's part cut so the whole fits the title limit. */
@@ -29,12 +35,28 @@ export function copyTitle(title: string): string {
 
 export async function startFromTemplate(ctx: Ctx, input: z.output<typeof startFromTemplateBody>) {
   const template = await getReadableDeck(ctx, input.fromDeckId);
+  return copyDeck(ctx, template, {
+    title: input.title ?? copyTitle(template.title),
+    description: "",
+    prompt: `Started from the template “${template.title}”`,
+  });
+}
+
+/**
+ * A new deck of the caller's built on `template` (any deck the caller may read): its design, and its newest
+ * deck-tsx content as version 1, in one transaction. Shared by "Use template" and the library's Duplicate.
+ */
+export async function copyDeck(
+  ctx: Ctx,
+  template: DeckRow,
+  options: { title: string; description: string; prompt: string },
+) {
   const latest = await getLatestVersion(ctx.db, template);
   return ctx.db.transaction(async (tx) => {
     const inTx: Ctx = { ...ctx, db: tx as unknown as Db };
     const deck = await createDeck(inTx, {
-      title: input.title ?? copyTitle(template.title),
-      description: "",
+      title: options.title,
+      description: options.description,
       kind: "deck",
       format: template.format,
       fromDeckId: template.id,
@@ -47,7 +69,7 @@ export async function startFromTemplate(ctx: Ctx, input: z.output<typeof startFr
         inTx,
         deck.id,
         { format, source, tokensCss, compiledJs, outline, html: null },
-        { prompt: `Started from the template “${template.title}”`, consumesEdit: true },
+        { prompt: options.prompt, consumesEdit: true },
       );
     }
     return deck;

@@ -110,18 +110,16 @@ describe("the browser app", () => {
     expect(unwrap(await bobApi.api.GET("/decks", { params: { query: { scope: "org" } } }))).toEqual([]);
 
     // Revoking the key in settings stops it at once.
-    // It asks first: dismissed, nothing happens; accepted, the key is revoked.
+    // It asks first, in the app's dialog: cancelled, nothing happens; confirmed, the key is revoked.
     await page.goto(`${server.origin}/settings/keys`);
-    const questions: string[] = [];
-    page.once("dialog", (dialog) => {
-      questions.push(dialog.message());
-      void dialog.dismiss();
-    });
     await page.getByRole("button", { name: "Revoke e2e" }).click();
-    await expect.poll(() => questions).toEqual([expect.stringContaining("Revoke the key “e2e”?")]);
+    const question = page.getByRole("dialog", { name: "Revoke e2e?" });
+    await expect.poll(() => question.textContent()).toContain("Revoke the key “e2e”?");
+    await question.getByRole("button", { name: "Cancel" }).click();
+    await question.waitFor({ state: "detached" });
     expect((await api.api.GET("/decks")).response.status).toBe(200);
-    page.once("dialog", (dialog) => void dialog.accept());
     await page.getByRole("button", { name: "Revoke e2e" }).click();
+    await confirmIn(page, "Revoke e2e?", "Revoke");
     await expect.poll(async () => (await api.api.GET("/decks")).response.status).toBe(401);
     await context.close();
     await other.close();
@@ -347,8 +345,279 @@ describe("the library", () => {
     const signOut = await page.getByRole("button", { name: "Sign out" }).boundingBox();
     expect(nav!.y).toBeGreaterThan(signOut!.y);
     expectScreenshot(await stableScreenshot(page, { fullPage: true }), "app-library-390");
+    // Cards, their actions and a template with a 300-character title of one word stay within the width too.
+    const api = createDeckhandClient({ baseUrl: `${server.origin}/api/v1`, apiKey: await createKey(page, "phone") });
+    unwrap(await api.api.POST("/decks", { body: { title: "W".repeat(300), kind: "template" } }));
+    unwrap(await api.api.POST("/decks", { body: { title: "Short one" } }));
+    await page.goto(`${server.origin}/decks`);
+    await page.getByRole("button", { name: `Duplicate ${"W".repeat(300)}` }).waitFor();
+    await page.getByLabel(`Title for a deck from ${"W".repeat(300)}`).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), "library with cards").toBeLessThanOrEqual(
+      390,
+    );
     await context.close();
   }, 120_000);
+
+  it("sorts, renames, duplicates and deletes (after its confirmation) from the cards", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await signUp(page, person("Librarian"));
+    const api = createDeckhandClient({ baseUrl: `${server.origin}/api/v1`, apiKey: await createKey(page, "cards") });
+    for (const title of ["Alpha", "Beta"]) {
+      const deck = unwrap(await api.api.POST("/decks", { body: { title } }));
+      unwrap(
+        await api.api.PUT("/decks/{id}/content", {
+          params: { path: { id: deck.id } },
+          body: { source: deckSource([`${title} cover`]) },
+        }),
+      );
+    }
+    await page.goto(`${server.origin}/decks`);
+    const list = page.getByRole("list", { name: "Decks" });
+    const titles = () =>
+      list.getByRole("link").evaluateAll((links) => links.map((l) => l.querySelector("p")?.textContent));
+    await expect.poll(titles).toEqual(["Beta", "Alpha"]);
+    await expect.poll(() => list.getByTestId("deck-dates").first().textContent()).toMatch(/^Updated .+ · Created /);
+
+    // Rename: a dialog with the title field; the card shows the new title.
+    await page.getByRole("button", { name: "Rename Alpha" }).click();
+    const rename = page.getByRole("dialog", { name: "Rename “Alpha”" });
+    await rename.getByLabel("New title").fill("Alpha renamed");
+    await rename.getByRole("button", { name: "Save title" }).click();
+    await expect.poll(titles).toEqual(["Beta", "Alpha renamed"]);
+
+    // Sorting applies as it is chosen: by title, by the last update (the rename), back to newest first.
+    await Promise.all([page.waitForURL(/sort=title/), page.getByLabel("Sort by").selectOption("title")]);
+    await expect.poll(titles).toEqual(["Alpha renamed", "Beta"]);
+    await Promise.all([page.waitForURL(/sort=updated/), page.getByLabel("Sort by").selectOption("updated")]);
+    await expect.poll(titles).toEqual(["Alpha renamed", "Beta"]);
+    await Promise.all([page.waitForURL(/sort=created/), page.getByLabel("Sort by").selectOption("created")]);
+    await expect.poll(titles).toEqual(["Beta", "Alpha renamed"]);
+
+    // Duplicate: a copy with the newest content as its version 1, listed with its first slide.
+    await page.getByRole("button", { name: "Duplicate Beta" }).click();
+    await expect.poll(titles).toEqual(["Beta (copy)", "Beta", "Alpha renamed"]);
+    const decks = unwrap(await api.api.GET("/decks"));
+    const copy = decks.find((d) => d.title === "Beta (copy)")!;
+    const copied = unwrap(await api.api.GET("/decks/{id}", { params: { path: { id: copy.id } } }));
+    expect(copied.versionCount).toBe(1);
+    expect(copied.latestVersion?.outline).toEqual(["Beta cover"]);
+    await expect
+      .poll(() =>
+        page
+          .getByRole("link", { name: /Beta \(copy\)/ })
+          .locator("iframe")
+          .getAttribute("src"),
+      )
+      .toMatch(/\/preview\//);
+
+    // Delete asks first: cancelled, the deck stays; confirmed, it is gone.
+    await page.getByRole("button", { name: "Delete Beta (copy)" }).click();
+    const question = page.getByRole("dialog", { name: "Delete “Beta (copy)”?" });
+    await question.getByRole("button", { name: "Cancel" }).click();
+    await question.waitFor({ state: "detached" });
+    expect((await api.api.GET("/decks/{id}", { params: { path: { id: copy.id } } })).response.status).toBe(200);
+    await page.getByRole("button", { name: "Delete Beta (copy)" }).click();
+    await confirmIn(page, "Delete “Beta (copy)”?", "Delete deck");
+    await expect.poll(titles).toEqual(["Beta", "Alpha renamed"]);
+    expect((await api.api.GET("/decks/{id}", { params: { path: { id: copy.id } } })).response.status).toBe(404);
+    await context.close();
+  }, 120_000);
+});
+
+describe("templates", () => {
+  it("uses a template under a typed title and exports a PDF at once; a 300-character title still works", async () => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await signUp(page, person("Templater"));
+    const api = createDeckhandClient({ baseUrl: `${server.origin}/api/v1`, apiKey: await createKey(page, "tpl") });
+    const longTitle = `${"Quarterly ".repeat(29)}abcdefghij`;
+    expect(longTitle).toHaveLength(300);
+    for (const [title, labels] of [
+      ["Board template", ["Board cover", "Numbers"]],
+      [longTitle, ["Long cover"]],
+    ] as const) {
+      const template = unwrap(await api.api.POST("/decks", { body: { title, kind: "template" } }));
+      unwrap(
+        await api.api.PUT("/decks/{id}/content", {
+          params: { path: { id: template.id } },
+          body: { source: deckSource([...labels]) },
+        }),
+      );
+    }
+
+    // A typed title: the deck opens with the template's content as version 1, so PDF works at once.
+    await page.goto(`${server.origin}/decks`);
+    await page.getByLabel("Title for a deck from Board template").fill("Board meeting, March");
+    await page.getByRole("button", { name: "Start from Board template" }).click();
+    await page.waitForURL(/\/decks\/[0-9a-f-]{36}$/);
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Board meeting, March");
+    await expect.poll(() => page.getByRole("button", { name: /History \(1\)/ }).count()).toBe(1);
+    await page.getByRole("button", { name: "PDF", exact: true }).click();
+    const download = page.getByRole("link", { name: "Download PDF" });
+    await download.waitFor({ timeout: 90_000 });
+    const [file] = await Promise.all([page.waitForEvent("download"), download.click()]);
+    expect(
+      fs
+        .readFileSync((await file.path())!)
+        .subarray(0, 5)
+        .toString(),
+    ).toBe("%PDF-");
+
+    // No title typed, and the template's title is already 300 characters: "(copy)" is fitted in.
+    await page.goto(`${server.origin}/decks`);
+    await page.getByRole("button", { name: `Start from ${longTitle}` }).click();
+    await page.waitForURL(/\/decks\/[0-9a-f-]{36}$/);
+    const deck = unwrap(await api.api.GET("/decks/{id}", { params: { path: { id: page.url().split("/").at(-1)! } } }));
+    expect(deck.title).toHaveLength(300);
+    expect(deck.title.endsWith(" (copy)")).toBe(true);
+    expect(deck.versionCount).toBe(1);
+    expect(deck.latestVersion?.outline).toEqual(["Long cover"]);
+    await context.close();
+  }, 180_000);
+});
+
+describe("the theme panel", () => {
+  it("changes a colour: the preview follows, the contrast is measured, and the saved tokens differ in that declaration only", async () => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await signUp(page, person("Themer"));
+    const api = createDeckhandClient({ baseUrl: `${server.origin}/api/v1`, apiKey: await createKey(page, "theme") });
+    await page.goto(`${server.origin}/decks`);
+    await page.getByLabel("Title", { exact: true }).fill("Themed");
+    await page.getByRole("button", { name: "New deck" }).click();
+    await page.waitForURL(/\/decks\/[0-9a-f-]{36}$/);
+    const deckId = page.url().split("/").at(-1)!;
+    await waitForStatus(page, "ok");
+    // No brand in the organization yet: the picker is there, as a link to add one.
+    expect(await page.getByRole("link", { name: "Add a brand" }).getAttribute("href")).toBe("/brands");
+    await page.getByRole("button", { name: "Save version" }).click();
+    await waitForStatus(page, "saved");
+
+    await page.getByRole("tab", { name: "Theme", exact: true }).click();
+    const panel = page.getByTestId("theme-panel");
+    // Every token of the vocabulary has a labelled control.
+    for (const label of [
+      "Background",
+      "Text",
+      "Text on primary",
+      "Heading font",
+      "Body font",
+      "Type scale",
+      "Corner radius (px)",
+      "Spacing unit (px)",
+    ]) {
+      await panel.getByLabel(label, { exact: true }).waitFor();
+    }
+    // Each control's accessible name is its visible label.
+    const tree = await panel.ariaSnapshot();
+    for (const control of [
+      'combobox "Heading font"',
+      'combobox "Body font"',
+      'combobox "Code font"',
+      'combobox "Type scale"',
+      'spinbutton "Body text size (px)"',
+      'spinbutton "Corner radius (px)"',
+      'spinbutton "Spacing unit (px)"',
+    ]) {
+      expect(tree).toContain(control);
+    }
+    const background = panel.locator('[data-token="--color-bg"]');
+    await expect.poll(() => background.locator("[data-contrast]").first().getAttribute("data-contrast")).toBe("ok");
+
+    // A dark background under the default dark text: the preview follows, the contrast warns.
+    await panel.getByLabel("Background", { exact: true }).fill("#1e293b");
+    await expect.poll(() => background.getByTestId("token-value").textContent()).toBe("#1e293b");
+    await expect
+      .poll(() => background.locator('[data-contrast="low"]').first().textContent())
+      .toMatch(/against text — under 4\.5:1/);
+    await expect
+      .poll(() => panel.locator('[data-token="--color-text"] [data-contrast="low"]').count())
+      .toBeGreaterThan(0);
+    const previewRoot = page.frameLocator('iframe[title="Preview"]').locator("html");
+    await expect
+      .poll(() => previewRoot.evaluate((root) => getComputedStyle(root).getPropertyValue("--color-bg").trim()), {
+        timeout: 60_000,
+      })
+      .toBe("#1e293b");
+    await panel.evaluate((node) => node.scrollTo(0, 0));
+    expectScreenshot(await panel.screenshot({ animations: "disabled" }), "app-theme-panel");
+    // The raw CSS is still there, and says the same.
+    await page.getByRole("tab", { name: "Theme tokens (CSS)" }).click();
+    await expect.poll(() => page.getByTestId("editor-css").textContent()).toContain("--color-bg: #1e293b;");
+
+    await waitForStatus(page, "ok");
+    await page.getByRole("button", { name: "Save version" }).click();
+    await page.getByText("Saved as version 2").waitFor();
+    const version = async (n: number) =>
+      unwrap(await api.api.GET("/decks/{id}/versions/{version}", { params: { path: { id: deckId, version: n } } }))
+        .tokensCss!;
+    const [before, after] = [(await version(1)).split("\n"), (await version(2)).split("\n")];
+    expect(after).toHaveLength(before.length);
+    const changed = before.flatMap((line, i) => (line === after[i] ? [] : [[line, after[i]]]));
+    expect(changed).toEqual([["  --color-bg: #fafaf9;", "  --color-bg: #1e293b;"]]);
+    await context.close();
+  }, 120_000);
+});
+
+describe("the code editor and the keyboard", () => {
+  it("indents with Tab and outdents with Shift+Tab, and lets Escape then Tab leave", async () => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await signUp(page, person("Typist"));
+    await page.getByLabel("Title", { exact: true }).fill("Keyboard");
+    await page.getByRole("button", { name: "New deck" }).click();
+    await page.waitForURL(/\/decks\/[0-9a-f-]{36}$/);
+    await waitForStatus(page, "ok");
+    const editor = page.locator('[data-testid="editor-tsx"] .cm-content');
+    const description = await editor.evaluate(
+      (node) => document.getElementById(node.getAttribute("aria-describedby") ?? "")?.textContent,
+    );
+    expect(description).toMatch(/Tab indents.*Escape, then Tab/);
+    const firstLine = page.locator('[data-testid="editor-tsx"] .cm-line').first();
+    const original = (await firstLine.textContent())!;
+    await editor.click();
+    await page.keyboard.press("Control+Home");
+    await page.keyboard.press("Tab");
+    await expect.poll(() => firstLine.textContent()).toBe(`  ${original}`);
+    expect(await page.evaluate(() => document.activeElement?.classList.contains("cm-content"))).toBe(true);
+    await page.keyboard.press("Shift+Tab");
+    await expect.poll(() => firstLine.textContent()).toBe(original);
+    // Escape, then Tab: focus moves on, and the text is unchanged.
+    await page.keyboard.press("Escape");
+    await page.keyboard.press("Tab");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.classList.contains("cm-content"))).toBe(false);
+    expect(await firstLine.textContent()).toBe(original);
+
+    // Deleting the deck from its settings asks first, in a dialog over the dialog, and leaves for the library.
+    await page.getByRole("button", { name: "Share" }).click();
+    await page.getByRole("button", { name: "Delete deck" }).click();
+    await confirmIn(page, "Delete “Keyboard”?", "Delete deck");
+    await page.waitForURL(`${server.origin}/decks`);
+    await expect.poll(() => page.getByText("No decks yet").count()).toBe(1);
+    await context.close();
+  }, 60_000);
+});
+
+describe("signing in", () => {
+  it("never follows a next that leaves the app", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const who = person("Careful");
+    await signUp(page, who);
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await page.waitForURL(`${server.origin}/sign-in`);
+    for (const next of ["//evil.example/decks", "/\\evil.example", "https://evil.example/"]) {
+      await page.goto(`${server.origin}/sign-in?next=${encodeURIComponent(next)}`);
+      await page.getByLabel("Email").fill(who.email);
+      await page.getByLabel("Password").fill(who.password);
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await page.waitForURL(`${server.origin}/decks`);
+      await page.getByRole("button", { name: "Sign out" }).click();
+      await page.waitForURL(`${server.origin}/sign-in`);
+    }
+    await context.close();
+  }, 60_000);
 });
 
 describe("importing Markdown", () => {
@@ -613,11 +882,11 @@ describe("organizations", () => {
 
     // The only owner cannot step down: the refusal is a message, not an error page.
     await ownerPage.goto(`${server.origin}/settings/members`);
-    ownerPage.on("dialog", (dialog) => void dialog.accept());
     await ownerPage
       .getByRole("row", { name: new RegExp(owner.email) })
       .getByRole("button", { name: "Make member" })
       .click();
+    await confirmIn(ownerPage, "Make member?", "Make member");
     await expect.poll(() => formError(ownerPage).textContent()).toContain("at least one owner");
 
     // The owner sees the new member and can make them an owner.
@@ -625,6 +894,7 @@ describe("organizations", () => {
     const row = ownerPage.getByRole("row", { name: new RegExp(invitee.email) });
     await expect.poll(() => row.textContent()).toContain("member");
     await row.getByRole("button", { name: "Make owner" }).click();
+    await confirmIn(ownerPage, "Make owner?", "Make owner");
     await expect
       .poll(() => ownerPage.getByRole("row", { name: new RegExp(invitee.email) }).textContent())
       .toContain("owner");
@@ -662,8 +932,16 @@ describe("brands in the app", () => {
     await page.getByRole("tab", { name: "Theme tokens (CSS)" }).click();
     await expect.poll(() => page.getByTestId("editor-css").textContent()).toContain(primary);
     await waitForStatus(page, "ok");
+    // The preview caught up with the brand's tokens, and the note still says they are not saved.
+    expect(await page.getByText("Brand tokens applied: save to keep them").count()).toBe(1);
+    // The theme panel starts from the brand: its primary colour is the brand's.
+    await page.getByRole("tab", { name: "Theme", exact: true }).click();
+    await expect
+      .poll(() => page.locator('[data-token="--color-primary"] [data-testid="token-value"]').textContent())
+      .toBe(primary.toLowerCase());
     await page.getByRole("button", { name: "Save version" }).click();
     await waitForStatus(page, "saved");
+    await expect.poll(() => page.getByText("Brand tokens applied").count()).toBe(0);
     const key = await createKey(page, "brand");
     const api = createDeckhandClient({ baseUrl: `${server.origin}/api/v1`, apiKey: key });
     const deck = unwrap(await api.api.GET("/decks/{id}", { params: { path: { id: deckId } } }));
@@ -672,14 +950,14 @@ describe("brands in the app", () => {
 
     // A deck uses the brand: deleting is refused with the reason.
     await page.goto(`${server.origin}/brands/${brandId}`);
-    page.once("dialog", (dialog) => void dialog.accept());
     await page.getByRole("button", { name: "Delete brand" }).click();
+    await confirmIn(page, "Delete brand?", "Delete brand");
     await expect.poll(() => formError(page).textContent()).toMatch(/cannot be deleted yet: 1 deck uses this brand/);
 
     // Once no deck uses it, it goes.
     unwrap(await api.api.DELETE("/decks/{id}", { params: { path: { id: deck.id } } }));
-    page.once("dialog", (dialog) => void dialog.accept());
     await page.getByRole("button", { name: "Delete brand" }).click();
+    await confirmIn(page, "Delete brand?", "Delete brand");
     await page.waitForURL(`${server.origin}/brands`);
     expect(unwrap(await api.api.GET("/brands"))).toEqual([]);
     await context.close();
@@ -755,7 +1033,7 @@ describe("what the app looks like", () => {
     for (const frame of page.frames().filter((f) => f !== page.mainFrame())) {
       await frame.waitForFunction(() => document.documentElement?.dataset.ready === "true");
     }
-    expectScreenshot(await stableScreenshot(page, { mask: [page.getByText(/^Created /)] }), "app-library");
+    expectScreenshot(await stableScreenshot(page, { mask: [page.getByTestId("deck-dates")] }), "app-library");
 
     await page.goto(`${server.origin}/decks/${ids[0]}`);
     await waitForStatus(page, "ok");
@@ -775,6 +1053,13 @@ describe("what the app looks like", () => {
     await context.close();
   }, 180_000);
 });
+
+// Answers the app's confirmation dialog (components/app/confirm-dialog.tsx) with its confirming button.
+async function confirmIn(page: Page, title: string, button: string) {
+  const dialog = page.getByRole("dialog", { name: title });
+  await dialog.getByRole("button", { name: button, exact: true }).click();
+  await dialog.waitFor({ state: "detached" });
+}
 
 async function waitForStatus(page: Page, kind: "ok" | "error" | "saved") {
   await page.locator(`[data-testid="editor-status"][data-kind="${kind}"]`).waitFor({ timeout: 60_000 });

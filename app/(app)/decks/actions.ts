@@ -1,14 +1,22 @@
 "use server";
 
+import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { defineAction } from "@/app/_server/action";
 import { createDeck } from "@/lib/decks/create-deck";
-import { createDeckInAppBody } from "@/lib/decks/schemas";
+import { deleteDeck } from "@/lib/decks/delete-deck";
+import { duplicateDeck, duplicateDeckBody } from "@/lib/decks/duplicate-deck";
+import { createDeckInAppBody, deckParams, updateDeckBody } from "@/lib/decks/schemas";
+import { updateDeck } from "@/lib/decks/update-deck";
 import { startFromTemplate, startFromTemplateBody } from "@/lib/decks/start-from-template";
 import { importDeck, importDeckBody } from "@/lib/ai/import-deck";
 
 // The library's actions: a new deck (slides or webpage), blank or started from a template, or imported from
-// Markdown, opened in the editor once made.
+// Markdown, opened in the editor once made; and each card's rename, duplicate and delete, after which the
+// library is drawn again. Each is the API's operation with its schema (update_deck's title limits,
+// delete_deck's owner rule), scoped by the domain to the caller's organization.
+
+const refreshLibrary = () => revalidatePath("/decks");
 
 export const createDeckAction = defineAction({
   input: createDeckInAppBody,
@@ -28,4 +36,28 @@ export const startFromTemplateAction = defineAction({
   input: startFromTemplateBody,
   run: (ctx, input) => startFromTemplate(ctx, input),
   onSuccess: (deck) => redirect(`/decks/${deck.id}`),
+});
+
+/** Rename from a library card: update_deck with only the title (1 to 300 characters), owner only. */
+export const renameDeckAction = defineAction({
+  input: deckParams.extend({ title: updateDeckBody.shape.title.unwrap() }).strict(),
+  run: async (ctx, { id, title }) => ({ title: (await updateDeck(ctx, id, { title })).title }),
+  onSuccess: refreshLibrary,
+});
+
+/** Duplicate from a library card: a copy with the newest content as version 1, "<title> (copy)". */
+export const duplicateDeckAction = defineAction({
+  input: duplicateDeckBody,
+  run: async (ctx, input) => {
+    const copy = await duplicateDeck(ctx, input);
+    return { id: copy.id, title: copy.title };
+  },
+  onSuccess: refreshLibrary,
+});
+
+/** Delete from a library card (after its confirmation): delete_deck, owner only. */
+export const deleteLibraryDeckAction = defineAction({
+  input: deckParams.strict(),
+  run: (ctx, { id }) => deleteDeck(ctx, id),
+  onSuccess: refreshLibrary,
 });

@@ -1,11 +1,14 @@
 import type { Metadata } from "next";
+import type { ReactNode } from "react";
 import { AutoSubmitForm } from "@/components/app/auto-submit-form";
+import { DeckCardActions } from "@/components/app/deck-card-actions";
 import { ImportDeckForm } from "@/components/app/import-deck-form";
 import { NewDeckForm, UseTemplateForm } from "@/components/app/new-deck-form";
 import { Badge, Button, EmptyState, Input, Select } from "@/components/ui";
 import { requireAppContext } from "@/app/_server/context";
 import { listedDeckThumbnails } from "@/lib/decks/preview-deck";
-import { listDecks } from "@/lib/decks/list-decks";
+import { deckSorts, listDecks } from "@/lib/decks/list-decks";
+import { TITLE_MAX_CHARS } from "@/lib/decks/schemas";
 import { copyTitle } from "@/lib/decks/start-from-template";
 import { deckFormats } from "@/lib/contract/deck";
 
@@ -13,13 +16,22 @@ export const metadata: Metadata = { title: "Library · Deckhand" };
 // Its server actions include the Markdown import, which fetches the deck's remote images (as POST /decks/import).
 export const maxDuration = 60;
 
-type Query = { scope?: string; q?: string; kind?: string; format?: string; visibility?: string; archived?: string };
+type Query = {
+  scope?: string;
+  q?: string;
+  kind?: string;
+  format?: string;
+  visibility?: string;
+  archived?: string;
+  sort?: string;
+};
 
 const pick = <T extends string>(value: string | undefined, allowed: readonly T[]): T | undefined =>
   allowed.find((v) => v === value);
 
-// The library: my decks or the organization's, newest first, with search and filters; the templates
-// gallery; and new decks (slides or webpage), blank or started from a template.
+// The library: my decks or the organization's, newest first or sorted by last change or title, with search
+// and filters that apply as they change; each card with its dates, rename, duplicate and delete; the
+// templates gallery; and new decks (slides or webpage), blank or started from a template.
 export default async function LibraryPage({ searchParams }: { searchParams: Promise<Query> }) {
   const { ctx } = await requireAppContext();
   const query = await searchParams;
@@ -31,6 +43,7 @@ export default async function LibraryPage({ searchParams }: { searchParams: Prom
     visibility: pick(query.visibility, ["private", "org", "public"] as const),
     includeArchived: query.archived === "true",
     search: query.q?.slice(0, 200),
+    sort: pick(query.sort, deckSorts) ?? "created",
   };
   const [decks, templates] = await Promise.all([
     listDecks(ctx, filters),
@@ -74,31 +87,46 @@ export default async function LibraryPage({ searchParams }: { searchParams: Prom
 
         <AutoSubmitForm className="flex flex-wrap items-end gap-3" role="search" aria-label="Filter decks">
           <input type="hidden" name="scope" value={scope} />
-          <Input
-            name="q"
-            type="search"
-            placeholder="Search titles and descriptions"
-            defaultValue={filters.search}
-            className="w-64"
-            aria-label="Search"
-          />
-          <Select name="format" defaultValue={filters.format ?? ""} aria-label="Format" className="w-auto">
-            <option value="">Slides and webpages</option>
-            <option value="slides">Slides</option>
-            <option value="webpage">Webpages</option>
-          </Select>
-          <Select name="kind" defaultValue={filters.kind ?? ""} aria-label="Kind" className="w-auto">
-            <option value="">Decks and templates</option>
-            <option value="deck">Decks</option>
-            <option value="template">Templates</option>
-          </Select>
-          <Select name="visibility" defaultValue={filters.visibility ?? ""} aria-label="Visibility" className="w-auto">
-            <option value="">Any visibility</option>
-            <option value="private">Private</option>
-            <option value="org">Organization</option>
-            <option value="public">Public</option>
-          </Select>
-          <label className="flex items-center gap-2 text-sm text-zinc-700">
+          <FilterField label="Search" htmlFor="filter-q">
+            <Input
+              id="filter-q"
+              name="q"
+              type="search"
+              placeholder="Titles and descriptions"
+              defaultValue={filters.search}
+              className="w-64 max-w-full"
+            />
+          </FilterField>
+          <FilterField label="Format" htmlFor="filter-format">
+            <Select id="filter-format" name="format" defaultValue={filters.format ?? ""} className="w-auto">
+              <option value="">Slides and webpages</option>
+              <option value="slides">Slides</option>
+              <option value="webpage">Webpages</option>
+            </Select>
+          </FilterField>
+          <FilterField label="Kind" htmlFor="filter-kind">
+            <Select id="filter-kind" name="kind" defaultValue={filters.kind ?? ""} className="w-auto">
+              <option value="">Decks and templates</option>
+              <option value="deck">Decks</option>
+              <option value="template">Templates</option>
+            </Select>
+          </FilterField>
+          <FilterField label="Visibility" htmlFor="filter-visibility">
+            <Select id="filter-visibility" name="visibility" defaultValue={filters.visibility ?? ""} className="w-auto">
+              <option value="">Any visibility</option>
+              <option value="private">Private</option>
+              <option value="org">Organization</option>
+              <option value="public">Public</option>
+            </Select>
+          </FilterField>
+          <FilterField label="Sort by" htmlFor="filter-sort">
+            <Select id="filter-sort" name="sort" defaultValue={filters.sort} className="w-auto">
+              <option value="created">Newest first</option>
+              <option value="updated">Last updated</option>
+              <option value="title">Title (A to Z)</option>
+            </Select>
+          </FilterField>
+          <label className="flex items-center gap-2 py-2 text-sm text-zinc-700">
             <input type="checkbox" name="archived" value="true" defaultChecked={filters.includeArchived} /> Archived
           </label>
           <noscript>
@@ -119,15 +147,15 @@ export default async function LibraryPage({ searchParams }: { searchParams: Prom
             )}
           </EmptyState>
         ) : (
-          <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3" aria-label="Decks">
+          <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3" aria-label="Decks">
             {decks.map((deck) => (
-              <li key={deck.id}>
+              <li key={deck.id} className="min-w-0 overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-zinc-200">
                 <a
                   href={`/decks/${deck.id}`}
-                  className="group block overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-zinc-200 hover:ring-zinc-300 focus-visible:outline-2 focus-visible:outline-accent"
+                  className="group block hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-accent"
                 >
                   <Thumbnail url={thumbnails.get(deck.id) ?? null} title={deck.title} />
-                  <div className="space-y-2 p-4">
+                  <div className="space-y-2 p-4 pb-3">
                     <p className="truncate font-medium text-zinc-900">{deck.title}</p>
                     <div className="flex flex-wrap gap-1.5">
                       <Badge>{deck.format === "webpage" ? "Webpage" : "Slides"}</Badge>
@@ -136,11 +164,15 @@ export default async function LibraryPage({ searchParams }: { searchParams: Prom
                       {deck.visibility === "org" && <Badge>Organization</Badge>}
                       {deck.archived && <Badge tone="amber">Archived</Badge>}
                     </div>
-                    <p className="text-xs text-zinc-500">
-                      Created {new Date(deck.createdAt).toLocaleDateString("en", { dateStyle: "medium" })}
+                    <p className="text-xs text-zinc-500" data-testid="deck-dates">
+                      Updated <DateText value={deck.updatedAt} /> · Created <DateText value={deck.createdAt} />
                     </p>
                   </div>
                 </a>
+                <DeckCardActions
+                  deck={{ id: deck.id, title: deck.title, canEdit: deck.ownerId === ctx.caller.userId }}
+                  titleMaxLength={TITLE_MAX_CHARS}
+                />
               </li>
             ))}
           </ul>
@@ -156,10 +188,10 @@ export default async function LibraryPage({ searchParams }: { searchParams: Prom
             Mark a deck as a template in its editor to offer it here.
           </EmptyState>
         ) : (
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-label="Templates">
+          <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-label="Templates">
             {templates.map((template) => (
-              <li key={template.id} className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-zinc-200">
-                <p className="font-medium">{template.title}</p>
+              <li key={template.id} className="min-w-0 rounded-xl bg-white p-4 shadow-sm ring-1 ring-zinc-200">
+                <p className="line-clamp-3 font-medium break-words">{template.title}</p>
                 {template.description && (
                   <p className="mt-1 line-clamp-2 text-sm text-zinc-600">{template.description}</p>
                 )}
@@ -192,4 +224,22 @@ function Thumbnail({ url, title }: { url: string | null; title: string }) {
       )}
     </div>
   );
+}
+
+// A filter's visible label above its field (the label names the field for assistive technology too).
+// (Not wrapped around the field: a wrapping label would add a select's option texts to its name.)
+function FilterField({ label, htmlFor, children }: { label: string; htmlFor: string; children: ReactNode }) {
+  return (
+    <div className="flex max-w-full flex-col gap-1">
+      <label htmlFor={htmlFor} className="text-xs font-medium text-zinc-600">
+        {label}
+      </label>
+      {children}
+    </div>
+  );
+}
+
+function DateText({ value }: { value: string | Date }) {
+  const date = new Date(value);
+  return <time dateTime={date.toISOString()}>{date.toLocaleDateString("en", { dateStyle: "medium" })}</time>;
 }

@@ -1,17 +1,23 @@
 "use client";
 
 import { autocompletion, type Completion, type CompletionContext } from "@codemirror/autocomplete";
+import { indentWithTab } from "@codemirror/commands";
 import { css } from "@codemirror/lang-css";
 import { javascript } from "@codemirror/lang-javascript";
 import { type Diagnostic, lintGutter, setDiagnostics } from "@codemirror/lint";
 import { EditorState } from "@codemirror/state";
-import { EditorView } from "@codemirror/view";
+import { EditorView, keymap } from "@codemirror/view";
 import { basicSetup } from "codemirror";
-import { type Ref, useEffect, useImperativeHandle, useRef } from "react";
+import { type Ref, useEffect, useId, useImperativeHandle, useRef } from "react";
 import { themeTokens, vocabulary } from "@/lib/deck/vocabulary";
 
 // CodeMirror 6, shipped with the app: TSX (or CSS for the theme tokens) with completions from the deck
-// vocabulary and the compiler's problems shown at their line.
+// vocabulary and the compiler's problems shown at their line. Tab and Shift-Tab indent and outdent the
+// lines (indentWithTab); Escape then Tab leaves the editor (CodeMirror's tab focus mode), which the
+// editor's accessible description says, so keyboard users are never trapped.
+
+/** What the editor's description tells keyboard users about Tab. */
+export const TAB_HINT = "Tab indents and Shift+Tab outdents the lines. To leave the editor, press Escape, then Tab.";
 
 export type Problem = { line: number; column: number; message: string };
 
@@ -103,6 +109,7 @@ export function CodeEditor({
   handle?: Ref<CodeEditorHandle>;
 }) {
   const host = useRef<HTMLDivElement>(null);
+  const hintId = useId();
   const view = useRef<EditorView | null>(null);
   // The newest onChange, read by CodeMirror's listener (which is made once per editor).
   const onChangeRef = useRef(onChange);
@@ -143,7 +150,8 @@ export function CodeEditor({
           autocompletion({ override: [language === "tsx" ? vocabularyCompletions : tokenCompletions] }),
           lintGutter(),
           EditorState.readOnly.of(readOnly),
-          EditorView.contentAttributes.of({ "aria-label": label }),
+          keymap.of([indentWithTab]),
+          EditorView.contentAttributes.of({ "aria-label": label, "aria-describedby": hintId }),
           EditorView.updateListener.of((update) => {
             if (!update.docChanged) return;
             for (const [id, at] of pending.current) pending.current.set(id, update.changes.mapPos(at, 1));
@@ -204,5 +212,12 @@ export function CodeEditor({
     if (editor) editor.dispatch(setDiagnostics(editor.state, toDiagnostics(editor, problems)));
   }, [problems]);
 
-  return <div ref={host} className="h-full overflow-hidden" data-testid={`editor-${language}`} />;
+  return (
+    <>
+      <p id={hintId} className="sr-only">
+        {TAB_HINT}
+      </p>
+      <div ref={host} className="h-full overflow-hidden" data-testid={`editor-${language}`} />
+    </>
+  );
 }

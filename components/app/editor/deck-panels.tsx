@@ -7,12 +7,12 @@ import {
   editDeckAction,
   exportStatusAction,
   generateDeckAction,
-  setBrandAction,
   startExportAction,
   updateDeckAction,
 } from "@/app/(app)/decks/[id]/actions";
 import { Button, Field, Input, Notice, Select, Tabs } from "@/components/ui";
 import { Dialog } from "@/components/ui/dialog";
+import { ConfirmDialog } from "../confirm-dialog";
 
 // The editor's dialogs: publish (visibility, share link, embed code), export (PDF/PPTX with live status
 // and download), and the AI panel (generate or edit, with progress while the model works).
@@ -34,6 +34,7 @@ export function PublishDialog({
   const [publicUrl, setPublicUrl] = useState(initialUrl);
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
   const embed = publicUrl
     ? `<iframe src="${publicUrl}/embed" width="960" height="540" style="border:0" allow="fullscreen" title="${values.title.replace(/"/g, "&quot;")}"></iframe>`
     : "";
@@ -107,18 +108,23 @@ export function PublishDialog({
         </div>
       )}
       <div className="border-t border-zinc-200 pt-4">
-        <Button
-          variant="danger"
-          type="button"
-          onClick={() => {
-            if (window.confirm(`Delete “${values.title}” and all its versions? This cannot be undone.`)) {
-              void remove();
-            }
-          }}
-        >
+        <Button variant="danger" type="button" onClick={() => setConfirmDelete(true)}>
           Delete deck
         </Button>
       </div>
+      {confirmDelete && (
+        <ConfirmDialog
+          open
+          title={`Delete “${settings.title}”?`}
+          message="The deck and all its versions, exports and share link are deleted. This cannot be undone."
+          confirmLabel="Delete deck"
+          onCancel={() => setConfirmDelete(false)}
+          onConfirm={() => {
+            setConfirmDelete(false);
+            void remove();
+          }}
+        />
+      )}
     </Dialog>
   );
 }
@@ -241,58 +247,5 @@ export function AiDialog({
         )}
       </div>
     </Dialog>
-  );
-}
-
-// The deck's brand: choosing one applies its tokens to the editor (saved with the next version).
-const ADD_BRAND = "add-brand";
-
-export function BrandPicker({
-  deckId,
-  brands,
-  brandId,
-  onTokens,
-}: {
-  deckId: string;
-  brands: { id: string; name: string }[];
-  brandId: string | null;
-  onTokens: (tokensCss: string) => void;
-}) {
-  const [value, setValue] = useState(brandId ?? "");
-  const [error, setError] = useState<string | null>(null);
-  return (
-    <div className="flex items-center gap-2">
-      <label className="sr-only" htmlFor="brand">
-        Brand
-      </label>
-      <select
-        id="brand"
-        value={value}
-        onChange={async (e) => {
-          const next = e.target.value;
-          // The last choice leads to the brands page (where a brand is made from a website); leaving with
-          // unsaved changes asks first, as every way out of the editor does.
-          if (next === ADD_BRAND) {
-            window.location.assign("/brands");
-            return;
-          }
-          setValue(next);
-          const result = await setBrandAction({ id: deckId, brandId: next || null });
-          if (!result.ok) return setError(result.error.message);
-          setError(null);
-          if (result.value.tokensCss) onTokens(result.value.tokensCss);
-        }}
-        className="w-32 rounded-md py-1.5 pr-8 pl-2 text-sm ring-1 ring-zinc-300"
-      >
-        <option value="">No brand</option>
-        {brands.map((b) => (
-          <option key={b.id} value={b.id}>
-            {b.name}
-          </option>
-        ))}
-        <option value={ADD_BRAND}>Add a brand…</option>
-      </select>
-      {error && <span className="text-xs text-red-700">{error}</span>}
-    </div>
   );
 }

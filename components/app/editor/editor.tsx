@@ -2,7 +2,7 @@
 
 import { diffLines } from "diff";
 import { useRouter } from "next/navigation";
-import { useCallback, useEffect, useRef, useState, useTransition } from "react";
+import { useCallback, useEffect, useId, useRef, useState, useTransition } from "react";
 import {
   checkDraftAction,
   type DeckSettings,
@@ -16,7 +16,9 @@ import { Badge, Button, Input, Notice, Tabs } from "@/components/ui";
 import { CodeEditor, type CodeEditorHandle, type Problem } from "./code-editor";
 import { ImagePicker, uploadImage } from "./images";
 import { compileProblems } from "./problems";
-import { AiDialog, BrandPicker, ExportButtons, PublishDialog } from "./deck-panels";
+import { AiDialog, ExportButtons, PublishDialog } from "./deck-panels";
+import { BrandPicker } from "./brand-picker";
+import { ThemePanel } from "./theme-panel/theme-panel";
 import { CANVAS, type DeckFormat } from "@/lib/contract/deck";
 import type { Finding } from "@/lib/render/check-findings";
 
@@ -38,6 +40,7 @@ export function Editor({
   publicUrl,
   brands,
   brandId,
+  brand: initialBrand,
   presentUrl,
   canEdit,
   noteMaxLength,
@@ -50,6 +53,8 @@ export function Editor({
   publicUrl: string | null;
   brands: { id: string; name: string }[];
   brandId: string | null;
+  /** The deck's brand and its tokens: the theme panel's starting point. */
+  brand: { name: string; tokensCss: string } | null;
   /** The present-mode page of the newest saved version (a preview link). */
   presentUrl: string | null;
   canEdit: boolean;
@@ -63,7 +68,10 @@ export function Editor({
   const [source, setSource] = useState(initialSource);
   const [tokens, setTokens] = useState(initialTokens);
   const [loaded, setLoaded] = useState({ source: initialSource, tokens: initialTokens, at: 0 });
-  const [tab, setTab] = useState<"source" | "tokens">("source");
+  const [tab, setTab] = useState<"source" | "theme" | "tokens">("source");
+  const [brand, setBrand] = useState(initialBrand);
+  // A brand's tokens applied and not saved yet: said next to the picker until the next save.
+  const [brandUnsaved, setBrandUnsaved] = useState(false);
   const [previewUrl, setPreviewUrl] = useState<string | null>(null);
   const [slide, setSlide] = useState(1);
   const [outline, setOutline] = useState<string[]>([]);
@@ -161,6 +169,7 @@ export function Editor({
       });
       if (result.ok) {
         setLoaded({ source, tokens, at: Date.now() });
+        setBrandUnsaved(false);
         setBase(result.value.version);
         setNote("");
         setStatus({ kind: "saved", text: `Saved as version ${result.value.version}` });
@@ -213,6 +222,7 @@ export function Editor({
   const afterRevert = (version: number, content: { source: string; tokensCss: string }) => {
     setBase(version);
     setConflict(false);
+    setBrandUnsaved(false);
     setSource(content.source);
     setTokens(content.tokensCss);
     setLoaded({ source: content.source, tokens: content.tokensCss, at: Date.now() });
@@ -254,11 +264,18 @@ export function Editor({
               deckId={deck.id}
               brands={brands}
               brandId={brandId}
-              onTokens={(css) => {
-                setTokens(css);
-                setStatus({ kind: "idle", text: "Brand tokens applied: save to keep them" });
+              onBrand={(picked) => {
+                setBrand(picked?.tokensCss ? { name: picked.name, tokensCss: picked.tokensCss } : null);
+                if (!picked?.tokensCss) return;
+                setTokens(picked.tokensCss);
+                setBrandUnsaved(true);
               }}
             />
+          )}
+          {canEdit && brandUnsaved && (
+            <span role="status" className="text-xs text-amber-800">
+              Brand tokens applied: save to keep them
+            </span>
           )}
           {deck.format === "slides" && <ExportButtons deckId={deck.id} disabled={history.length === 0} />}
           {canEdit && (
@@ -273,11 +290,14 @@ export function Editor({
           )}
           {canEdit && (
             <>
+              <label htmlFor="version-note" className="text-sm font-medium text-zinc-700">
+                Version note
+              </label>
               <Input
+                id="version-note"
                 value={note}
                 onChange={(e) => setNote(e.target.value)}
                 placeholder="What changed (optional)"
-                aria-label="Version note"
                 className="w-56"
                 maxLength={noteMaxLength}
               />
@@ -346,6 +366,7 @@ export function Editor({
               look="segment"
               items={[
                 { value: "source", label: "Source (TSX)" },
+                { value: "theme", label: "Theme" },
                 { value: "tokens", label: "Theme tokens (CSS)" },
               ]}
               value={tab}
@@ -380,6 +401,8 @@ export function Editor({
                 onImage={onImage}
                 handle={sourceEditor}
               />
+            ) : tab === "theme" ? (
+              <ThemePanel tokensCss={tokens} onChange={setTokens} readOnly={!canEdit} brand={brand} />
             ) : (
               <CodeEditor
                 key={`tokens-${loaded.at}`}
@@ -632,14 +655,12 @@ function History({
       {entries.length > 1 && (
         <div className="mt-4 space-y-3 border-t border-zinc-200 pt-4">
           <div className="flex flex-wrap items-center gap-2 text-sm">
-            Compare
             <VersionSelect
               label="From version"
               entries={entries}
               value={from}
               onChange={(version) => setPicked((p) => ({ ...p, from: version }))}
             />
-            with
             <VersionSelect
               label="To version"
               entries={entries}
@@ -705,18 +726,24 @@ function VersionSelect({
   value: number | undefined;
   onChange: (version: number) => void;
 }) {
+  const id = useId();
   return (
-    <select
-      aria-label={label}
-      value={value ?? ""}
-      onChange={(e) => onChange(Number(e.target.value))}
-      className="rounded ring-1 ring-zinc-300"
-    >
-      {entries.map((e) => (
-        <option key={e.version} value={e.version}>
-          v{e.version}
-        </option>
-      ))}
-    </select>
+    <span className="inline-flex items-center gap-1.5">
+      <label htmlFor={id} className="text-zinc-700">
+        {label}
+      </label>
+      <select
+        id={id}
+        value={value ?? ""}
+        onChange={(e) => onChange(Number(e.target.value))}
+        className="rounded ring-1 ring-zinc-300"
+      >
+        {entries.map((e) => (
+          <option key={e.version} value={e.version}>
+            v{e.version}
+          </option>
+        ))}
+      </select>
+    </span>
   );
 }

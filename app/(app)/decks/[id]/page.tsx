@@ -3,7 +3,8 @@ import { notFound } from "next/navigation";
 import { Editor } from "@/components/app/editor/editor";
 import { AppError } from "@/lib/core/errors";
 import { uuid } from "@/lib/core/fields";
-import { listBrands } from "@/lib/brands/brands";
+import { getBrand, listBrands } from "@/lib/brands/brands";
+import { brandTokensCss } from "@/lib/decks/create-deck";
 import { requireAppContext } from "@/app/_server/context";
 import { config } from "@/lib/core/config";
 import { starterSource } from "@/lib/deck/starter";
@@ -32,7 +33,12 @@ export default async function EditorPage({ params }: { params: Promise<{ id: str
   // The editor shows a deck's history, which stays inside its organization (another organization's public
   // deck is read through its share link).
   if (deck.organizationId !== ctx.caller.organizationId) notFound();
-  const [history, brands] = await Promise.all([listVersionHistory(ctx, id), listBrands(ctx)]);
+  const [history, brands, brand] = await Promise.all([
+    listVersionHistory(ctx, id),
+    listBrands(ctx),
+    deck.brandId ? getBrand(ctx, deck.brandId).catch(() => null) : null,
+  ]);
+  const brandTokens = brand ? brandTokensCss(brand.data) : null;
   // Before its first version a deck opens with its template's newest content (the design it builds on),
   // or a starter module.
   const latest = deck.latestVersion ?? (await startingContent(ctx, deck.startedFromDeckId));
@@ -49,6 +55,7 @@ export default async function EditorPage({ params }: { params: Promise<{ id: str
       publicUrl={deck.publicUrl}
       brands={brands.map((b) => ({ id: b.id, name: b.name }))}
       brandId={deck.brandId}
+      brand={brand && brandTokens ? { name: brand.name, tokensCss: brandTokens } : null}
       presentUrl={
         deck.versionCount > 0
           ? `${config.appUrl}/preview/${(await createPreviewUrl(ctx, deck.id, deck.versionCount, { ttlMs: 4 * 60 * 60 * 1000 })).token}/view`
