@@ -20,5 +20,8 @@ export const deckPresence = pgTable(
       .references(() => organizations.id, { onDelete: "cascade" }),
     lastSeen: timestamp("last_seen", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.deckId, t.userId] }), index("deck_presence_org_deck_idx").on(t.organizationId, t.deckId)],
+  (t) => [
+    primaryKey({ columns: [t.deckId, t.userId] }),
+    index("deck_presence_org_deck_idx").on(t.organizationId, t.deckId),
+  ],
 );
