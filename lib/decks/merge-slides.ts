@@ -71,7 +71,14 @@ export function mergeSlides(base: string, mine: string, theirs: string, format: 
     const [cb, cm, ct] = [bt.slice(pb, eb), mt.slice(pm, em), tt.slice(pt, et)];
     if (same(cm, cb)) merged.push(...ct);
     else if (same(ct, cb) || same(cm, ct)) merged.push(...cm);
-    else {
+    else if (cb.length === cm.length && cb.length === ct.length) {
+      // As many slides on every side (edited in place): slide by slide.
+      cb.forEach((slide, i) => {
+        if (cm[i] === slide || cm[i] === ct[i]) merged.push(ct[i]!);
+        else if (ct[i] === slide) merged.push(cm[i]!);
+        else clashes.push(`“${labelOf(m, pm + i)}”`);
+      });
+    } else {
       const names = [...new Set([...cm.map((_, i) => labelOf(m, pm + i)), ...ct.map((_, i) => labelOf(t, pt + i))])];
       clashes.push(names.map((n) => `“${n}”`).join(", ") || `slide ${pb + 1}`);
     }
