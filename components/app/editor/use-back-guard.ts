@@ -24,21 +24,47 @@ export function useBackGuard(unsaved: boolean) {
   }, [unsaved]);
 
   useEffect(() => {
-    let leaving = false;
+    let leaving: string | false = false;
+    let returning = false;
     const onPop = (event: PopStateEvent) => {
       const url = guarded.current;
-      if (leaving || !url || window.location.href !== url) return;
-      // Back from the guard entry to this page's own entry: nothing has been navigated yet.
-      event.stopImmediatePropagation();
-      if (ask.current && !window.confirm(QUESTION)) {
-        window.history.pushState(window.history.state, "", url);
+      if (leaving) {
+        // Still on an entry of this page (the guard, or one more of the same URL): on back.
+        if (window.location.href === leaving) {
+          event.stopImmediatePropagation();
+          window.history.back();
+        }
         return;
       }
-      leaving = true;
+      if (!url || window.location.href !== url) return;
+      // Back from the guard entry to this page's own entry (or forward to the guard again): nothing has
+      // been navigated, and Next.js is not told.
+      event.stopImmediatePropagation();
+      if (returning) {
+        returning = false;
+        return;
+      }
+      if (ask.current && !window.confirm(QUESTION)) {
+        // Staying: forward onto the guard entry again (pushing a new one without a user's gesture would be
+        // skipped by Chromium's Back).
+        returning = true;
+        window.history.forward();
+        return;
+      }
+      leaving = url;
       guarded.current = null;
       window.history.back();
     };
+    // Leaving was confirmed already: the editor's reload prompt is not shown a second time should the page
+    // before be another document.
+    const confirmed = (event: BeforeUnloadEvent) => {
+      if (leaving) event.stopImmediatePropagation();
+    };
     window.addEventListener("popstate", onPop, true);
-    return () => window.removeEventListener("popstate", onPop, true);
+    window.addEventListener("beforeunload", confirmed, true);
+    return () => {
+      window.removeEventListener("popstate", onPop, true);
+      window.removeEventListener("beforeunload", confirmed, true);
+    };
   }, []);
 }
