@@ -5,14 +5,19 @@ import { discardDraftAction } from "@/app/(app)/decks/[id]/actions";
 import { Notice } from "@/components/ui";
 
 // The notice over the code when the editor opened with the author's unsaved draft (kept on the server as
-// they typed) instead of the newest version: when it was kept, and "Discard" to go back to the version.
+// they typed) instead of the newest version: when it was kept, and "Discard" to go back to the version;
+// a draft based on an older version says so (its save meets the conflict dialog).
 export function DraftNotice({
   deckId,
   savedAt,
+  basedOnVersion,
+  newestVersion,
   onDiscarded,
 }: {
   deckId: string;
   savedAt: string;
+  basedOnVersion: number;
+  newestVersion: number;
   onDiscarded: () => void;
 }) {
   const [error, setError] = useState<string | null>(null);
@@ -33,6 +38,12 @@ export function DraftNotice({
       <button type="button" className="font-medium underline hover:text-sky-700" onClick={() => void discard()}>
         Discard
       </button>
+      {basedOnVersion < newestVersion && (
+        <span className="block text-xs text-sky-800">
+          It was based on version {basedOnVersion}; version {newestVersion} was saved since, so saving it shows the
+          difference first.
+        </span>
+      )}
       {error && <Notice>{error}</Notice>}
     </div>
   );

@@ -398,6 +398,8 @@ export function Editor({
             <DraftNotice
               deckId={deck.id}
               savedAt={restored.savedAt}
+              basedOnVersion={restored.basedOnVersion}
+              newestVersion={deck.versionCount}
               onDiscarded={() => {
                 setRestored(null);
                 setBase(deck.versionCount);
