@@ -252,26 +252,6 @@ describe("no silent overwrites", () => {
       .toContain("+         <Title>Gamma by B</Title>");
     expect(await tabB.getByTestId("conflict-diff").textContent()).toContain("-         <Title>Alpha by A</Title>");
     expect(await versionNumbers(api, id)).toEqual([2, 1]);
-
-    // A draft typed on version 2 while version 3 is written elsewhere: restored, it says so, and saving it
-    // meets the conflict dialog rather than overwriting version 3.
-    await replaceSource(page, deckSource(["Typed on version 2"]));
-    await waitForStatus(page, "ok");
-    unwrap(
-      await api.api.PUT("/decks/{id}/content", { params: { path: { id } }, body: { source: deckSource(["V3"]) } }),
-    );
-    const third = answerDialog(page, true);
-    await page.reload();
-    expect(await third).toBe("beforeunload");
-    await expect
-      .poll(() => page.getByTestId("draft-restored").textContent())
-      .toContain("based on version 2; version 3 was saved since");
-    await waitForStatus(page, "ok");
-    await page.getByRole("button", { name: "Save version" }).click();
-    const conflict = page.getByRole("dialog", { name: "This deck changed since you opened it" });
-    await conflict.getByRole("button", { name: "Keep mine as a new version" }).click();
-    await page.getByText("Saved as version 4").waitFor();
-    expect(await versionSource(api, id, 4)).toBe(deckSource(["Typed on version 2"]));
     const merge = dialog(tabB).getByRole("button", { name: "Merge" });
     await expect.poll(() => merge.isEnabled()).toBe(true);
     await merge.click();
