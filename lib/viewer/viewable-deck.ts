@@ -99,7 +99,8 @@ export async function findDraft(db: Queryable, deckId: string, userId: string): 
     .leftJoin(brands, eq(brands.id, decks.brandId))
     .where(and(eq(deckDrafts.deckId, deckId), eq(deckDrafts.userId, userId)))
     .limit(1);
-  if (!row) return null;
+  // A draft that has never compiled has no preview.
+  if (!row || row.compiledJs === null) return null;
   const { tokensCss, compiledJs, brandName, logoKey, logoType, ...deck } = row;
   return {
     deck,

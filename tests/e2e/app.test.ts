@@ -692,7 +692,7 @@ describe("no lost work in the editor", () => {
     const versions = () => api.api.GET("/decks/{id}/versions", { params: { path: { id: deck.id } } });
     expect(unwrap(await versions()).map((v) => v.version)).toEqual([2, 1]);
     expect(await second.locator('[data-testid="editor-tsx"] .cm-content').textContent()).toContain("From tab B");
-    await second.getByRole("button", { name: "Save mine as the newest version" }).click();
+    await second.getByRole("button", { name: "Keep mine as a new version" }).click();
     await second.getByText("Saved as version 3").waitFor();
     const v2 = unwrap(
       await api.api.GET("/decks/{id}/versions/{version}", { params: { path: { id: deck.id, version: 2 } } }),

@@ -19,6 +19,13 @@ import { compileProblems } from "./problems";
 import { AiDialog, ExportButtons, PublishDialog } from "./deck-panels";
 import { BrandPicker } from "./brand-picker";
 import { ThemePanel } from "./theme-panel/theme-panel";
+import { ConflictDialog, type Content } from "./conflict-dialog";
+import { DraftNotice } from "./draft-notice";
+import { PresenceList } from "./presence-list";
+import { DuplicateButton, ReaderNotes, ReadOnlyNotice } from "./reader-panel";
+import { useBackGuard } from "./use-back-guard";
+import { usePresence } from "./use-presence";
+import type { UnsavedDraft } from "@/lib/decks/drafts";
 import { CANVAS, type DeckFormat } from "@/lib/contract/deck";
 import type { Finding } from "@/lib/render/check-findings";
 
@@ -47,6 +54,8 @@ export function Editor({
   initialSource,
   initialTokens,
   history,
+  draft = null,
+  reader = null,
 }: {
   deck: { id: string; title: string; format: DeckFormat; versionCount: number };
   settings: DeckSettings;
@@ -63,25 +72,30 @@ export function Editor({
   initialSource: string;
   initialTokens: string;
   history: HistoryEntry[];
+  /** The author's unsaved draft, restored in place of the newest version (with a notice). */
+  draft?: UnsavedDraft | null;
+  /** A reader's view of the newest version: its preview, outline and speaker notes. */
+  reader?: { previewUrl: string; outline: string[]; notes: string[] } | null;
 }) {
   const router = useRouter();
-  const [source, setSource] = useState(initialSource);
-  const [tokens, setTokens] = useState(initialTokens);
+  const [source, setSource] = useState(draft?.source ?? initialSource);
+  const [tokens, setTokens] = useState(draft?.tokensCss ?? initialTokens);
+  const [restored, setRestored] = useState(draft);
   const [loaded, setLoaded] = useState({ source: initialSource, tokens: initialTokens, at: 0 });
   const [tab, setTab] = useState<"source" | "theme" | "tokens">("source");
   const [brand, setBrand] = useState(initialBrand);
   // A brand's tokens applied and not saved yet: said next to the picker until the next save.
   const [brandUnsaved, setBrandUnsaved] = useState(false);
-  const [previewUrl, setPreviewUrl] = useState<string | null>(null);
+  const [previewUrl, setPreviewUrl] = useState<string | null>(reader?.previewUrl ?? null);
   const [slide, setSlide] = useState(1);
-  const [outline, setOutline] = useState<string[]>([]);
+  const [outline, setOutline] = useState<string[]>(reader?.outline ?? []);
   const [problems, setProblems] = useState<Problem[]>([]);
   const [message, setMessage] = useState<string | null>(null);
   const [status, setStatus] = useState<Status>({ kind: "idle", text: "" });
   const [note, setNote] = useState("");
   const [showHistory, setShowHistory] = useState(false);
   // The version this editor's content is based on, and whether a save found the deck changed since.
-  const [base, setBase] = useState(deck.versionCount);
+  const [base, setBase] = useState(draft?.basedOnVersion ?? deck.versionCount);
   const [conflict, setConflict] = useState(false);
   const [dialog, setDialog] = useState<"share" | "ai" | null>(null);
   const [showImages, setShowImages] = useState(false);
@@ -117,7 +131,14 @@ export function Editor({
     const unlessSaved = (next: Status) => setStatus((now) => (saved && now.kind === "saved" ? now : next));
     const timer = setTimeout(async () => {
       unlessSaved({ kind: "compiling", text: "Compiling…" });
-      const result = await previewDraftAction({ id: deck.id, source, tokensCss: tokens });
+      // Also the autosave: what differs from the version it is based on is kept to restore.
+      const result = await previewDraftAction({
+        id: deck.id,
+        source,
+        tokensCss: tokens,
+        basedOnVersion: base,
+        unsaved: !saved,
+      });
       if (current !== sequence.current) return;
       setAnswered((n) => n + 1);
       if (result.ok) {
@@ -132,7 +153,7 @@ export function Editor({
       }
     }, COMPILE_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [canEdit, deck.id, loaded.source, loaded.tokens, showRefusal, source, tokens]);
+  }, [base, canEdit, deck.id, loaded.source, loaded.tokens, showRefusal, source, tokens]);
 
   // Check the draft the preview shows, a moment after it is up to date; an answer for an older draft is
   // dropped. Slides decks only (a webpage has no fixed canvas).
@@ -155,22 +176,26 @@ export function Editor({
 
   // Saves what is typed as the version after `base` (the one this editor opened or last wrote): a deck
   // saved elsewhere since (another tab, a colleague's AI edit) is a conflict, and nothing typed is lost.
-  // `anyway` saves it as the newest version all the same.
+  // From the conflict dialog, `over` saves on top of their newest version (mine, or the merge: `content`).
   const save = useCallback(
-    async (anyway = false) => {
+    async (over?: { version: number; content?: Content }) => {
       setStatus({ kind: "saving", text: "Saving…" });
       setConflict(false);
+      const mine = over?.content ?? { source, tokensCss: tokens };
       const result = await saveVersionAction({
         id: deck.id,
-        source,
-        tokensCss: tokens,
+        source: mine.source,
+        tokensCss: mine.tokensCss,
         prompt: note.trim() || null,
-        ...(anyway ? {} : { basedOnVersion: base }),
+        basedOnVersion: over?.version ?? base,
       });
       if (result.ok) {
-        setLoaded({ source, tokens, at: Date.now() });
+        setSource(mine.source);
+        setTokens(mine.tokensCss);
+        setLoaded({ source: mine.source, tokens: mine.tokensCss, at: Date.now() });
         setBrandUnsaved(false);
         setBase(result.value.version);
+        setRestored(null);
         setNote("");
         setStatus({ kind: "saved", text: `Saved as version ${result.value.version}` });
         startTransition(() => router.refresh());
@@ -206,6 +231,10 @@ export function Editor({
     };
   }, [canEdit, dirty]);
 
+  // Back to another of the app's pages asks too (Next.js does not unload the page for it).
+  useBackGuard(canEdit && dirty);
+  const others = usePresence(deck.id);
+
   // Ctrl/Cmd+S saves.
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -223,6 +252,7 @@ export function Editor({
     setBase(version);
     setConflict(false);
     setBrandUnsaved(false);
+    setRestored(null);
     setSource(content.source);
     setTokens(content.tokensCss);
     setLoaded({ source: content.source, tokens: content.tokensCss, at: Date.now() });
@@ -250,6 +280,7 @@ export function Editor({
         >
           {status.text}
         </span>
+        <PresenceList others={others} />
         <div className="ml-auto flex items-center gap-2">
           <Button variant="ghost" type="button" onClick={() => setShowHistory((v) => !v)} aria-expanded={showHistory}>
             History ({history.length})
@@ -278,6 +309,7 @@ export function Editor({
             </span>
           )}
           {deck.format === "slides" && <ExportButtons deckId={deck.id} disabled={history.length === 0} />}
+          {!canEdit && history.length > 0 && <DuplicateButton deckId={deck.id} />}
           {canEdit && (
             <>
               <Button variant="secondary" type="button" onClick={() => setDialog("share")}>
@@ -383,6 +415,21 @@ export function Editor({
               </button>
             )}
           </div>
+          {canEdit && restored && (
+            <DraftNotice
+              deckId={deck.id}
+              savedAt={restored.savedAt}
+              basedOnVersion={restored.basedOnVersion}
+              newestVersion={deck.versionCount}
+              onDiscarded={() => {
+                setRestored(null);
+                setBase(deck.versionCount);
+                setSource(loaded.source);
+                setTokens(loaded.tokens);
+                setLoaded((now) => ({ ...now, at: Date.now() }));
+              }}
+            />
+          )}
           <ImagePicker
             open={canEdit && tab === "source" && showImages}
             onInsert={(element) => sourceEditor.current?.insertAtCursor(element)}
@@ -414,25 +461,20 @@ export function Editor({
               />
             )}
           </div>
-          {conflict && (
-            <div
-              className="space-y-2 border-t border-amber-200 bg-amber-50 p-3 text-sm"
-              data-testid="save-conflict"
-              role="alert"
-            >
-              <p className="text-amber-900">
-                This deck was saved elsewhere (another tab, a colleague or the AI) since you opened it. Nothing was
-                saved, and what you typed is still here.
-              </p>
-              <div className="flex gap-2">
-                <Button type="button" onClick={() => void save(true)}>
-                  Save mine as the newest version
-                </Button>
-                <Button variant="secondary" type="button" onClick={() => setShowHistory(true)}>
-                  Compare in the history
-                </Button>
-              </div>
-            </div>
+          {canEdit && conflict && (
+            <ConflictDialog
+              deckId={deck.id}
+              open={conflict}
+              base={base}
+              mine={{ source, tokensCss: tokens }}
+              onKeepMine={(version) => void save({ version })}
+              onTakeTheirs={(version, content) => {
+                afterRevert(version, content);
+                setStatus({ kind: "saved", text: `Loaded version ${version}` });
+              }}
+              onMerge={(version, content) => void save({ version, content })}
+              onClose={() => setConflict(false)}
+            />
           )}
           {message && (
             <div className="max-h-40 overflow-y-auto border-t border-red-200 bg-red-50 p-3" data-testid="compile-error">
@@ -446,10 +488,12 @@ export function Editor({
             <History deckId={deck.id} entries={history} canEdit={canEdit} onReverted={afterRevert} />
           ) : (
             <div className="flex flex-1 items-start justify-center overflow-auto p-4">
-              {!canEdit && <Notice tone="info">Only the deck&apos;s owner edits it; you are reading it.</Notice>}
+              {!canEdit && !frameSrc && <ReadOnlyNotice />}
               {frameSrc && (
                 <div className="w-full space-y-3">
+                  {!canEdit && <ReadOnlyNotice />}
                   <Preview src={frameSrc} />
+                  {reader && <ReaderNotes notes={reader.notes} slide={slide} />}
                   {findings && <Findings slide={slide} findings={findings} onPick={setSlide} />}
                 </div>
               )}

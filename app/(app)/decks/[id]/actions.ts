@@ -11,7 +11,11 @@ import { editDeckBody, generateDeckBody } from "@/lib/ai/schemas";
 import { uuid } from "@/lib/core/fields";
 import { getDeckVersion, revertDeckVersion } from "@/lib/decks/deck-versions";
 import { deleteDeck } from "@/lib/decks/delete-deck";
-import { compileDraft } from "@/lib/decks/drafts";
+import { getDeck } from "@/lib/decks/get-deck";
+import { clearTypedDraft, compileDraft, discardDraft } from "@/lib/decks/drafts";
+import { duplicateDeck } from "@/lib/decks/duplicate-deck";
+import { mergeWithNewest } from "@/lib/decks/merge-with-newest";
+import { beatPresence, leavePresence } from "@/lib/decks/presence";
 import { deckParams, setContentBody, updateDeckBody, versionParams } from "@/lib/decks/schemas";
 import { setDeckBrand } from "@/lib/decks/set-brand";
 import { setDeckContent } from "@/lib/decks/set-deck-content";
@@ -27,13 +31,59 @@ import { checkDraft } from "@/lib/render/check-deck";
 
 const refresh = ({ id }: { id: string }) => revalidatePath(`/decks/${id}`);
 
+const versionNumber = z.number().int().min(0).max(2_147_483_647);
+
 export type DeckSettings = Required<z.output<typeof updateDeckBody>>;
 
-/** The live preview: compiles what is typed into the author's draft; a module that does not compile is
- * refused as compile_failed, with the compiler's "Line L:C: …" messages. */
+/** The live preview and the autosave: compiles what is typed into the author's draft; a module that does
+ * not compile is refused as compile_failed, with the compiler's "Line L:C: …" messages, and is kept as typed
+ * all the same. `unsaved` (it differs from what the editor opened or saved) keeps it to restore, based on
+ * `basedOnVersion`. */
 export const previewDraftAction = defineAction({
-  input: setContentBody.pick({ source: true, tokensCss: true }).extend(deckParams.shape),
-  run: (ctx, { id, source, tokensCss }) => compileDraft(ctx, id, { source, tokensCss: tokensCss ?? "" }),
+  input: setContentBody
+    .pick({ source: true, tokensCss: true })
+    .extend(deckParams.shape)
+    .extend({ basedOnVersion: versionNumber.optional(), unsaved: z.boolean().optional() }),
+  run: (ctx, { id, source, tokensCss, basedOnVersion, unsaved }) =>
+    compileDraft(ctx, id, { source, tokensCss: tokensCss ?? "", basedOnVersion, unsaved }),
+});
+
+/** "Discard" on the restored-draft notice: the author's draft is deleted. */
+export const discardDraftAction = defineAction({
+  input: deckParams.strict(),
+  run: (ctx, { id }) => discardDraft(ctx, id),
+});
+
+/** "Merge" in the save-conflict dialog: the author's content merged with the newest version by slides
+ * (base: the version the editor was based on); nothing is saved. */
+export const mergeWithNewestAction = defineAction({
+  input: setContentBody
+    .pick({ source: true, tokensCss: true })
+    .extend(deckParams.shape)
+    .extend({ basedOnVersion: versionNumber }),
+  run: (ctx, { id, source, tokensCss, basedOnVersion }) =>
+    mergeWithNewest(ctx, id, { source, tokensCss: tokensCss ?? "", basedOnVersion }),
+});
+
+/** "Duplicate to my decks": a deck of the caller's own with this deck's newest content; opens it. */
+export const duplicateDeckAction = defineAction({
+  input: deckParams.strict(),
+  run: async (ctx, { id }) => ({ id: (await duplicateDeck(ctx, { id })).id }),
+  onSuccess: (deck) => {
+    revalidatePath("/decks");
+    redirect(`/decks/${deck.id}`);
+  },
+});
+
+/** The editor's heartbeat: marks the caller as having the deck open, answers who else has (by name). With
+ * `leaving` the caller is taken off the list at once. */
+export const presenceAction = defineAction({
+  input: z.strictObject({ ...deckParams.shape, leaving: z.boolean().optional() }),
+  run: async (ctx, { id, leaving }) => {
+    if (!leaving) return beatPresence(ctx, id);
+    await leavePresence(ctx, id);
+    return { others: [] };
+  },
 });
 
 /** The deck check of the author's draft (what the preview shows): findings per slide, as check_deck. */
@@ -46,12 +96,13 @@ export const checkDraftAction = defineAction({
  * `basedOnVersion` (the version the editor opened or last saved) a deck saved elsewhere since is a 409
  * `conflict` and nothing is saved, so two tabs never silently overwrite each other. */
 export const saveVersionAction = defineAction({
-  input: setContentBody.extend(deckParams.shape).extend({
-    basedOnVersion: z.number().int().min(0).max(2_147_483_647).optional(),
-  }),
-  run: async (ctx, { id, basedOnVersion, ...content }) => ({
-    version: (await setDeckContent(ctx, id, content, { basedOnVersion })).version,
-  }),
+  input: setContentBody.extend(deckParams.shape).extend({ basedOnVersion: versionNumber.optional() }),
+  run: async (ctx, { id, basedOnVersion, ...content }) => {
+    const { version } = await setDeckContent(ctx, id, content, { basedOnVersion });
+    // What was typed is a version now: nothing left to restore.
+    await clearTypedDraft(ctx, id);
+    return { version };
+  },
   onSuccess: (_saved, input) => refresh(input),
 });
 
@@ -60,6 +111,15 @@ export const readVersionAction = defineAction({
   run: async (ctx, { id, version }) => {
     const v = await getDeckVersion(ctx, id, version);
     return { version: v.version, source: v.source ?? "", tokensCss: v.tokensCss ?? "" };
+  },
+});
+
+/** The deck's newest version (the save-conflict dialog's "theirs"). */
+export const readNewestVersionAction = defineAction({
+  input: deckParams.strict(),
+  run: async (ctx, { id }) => {
+    const latest = (await getDeck(ctx, id)).latestVersion;
+    return latest && { version: latest.version, source: latest.source ?? "", tokensCss: latest.tokensCss ?? "" };
   },
 });
 

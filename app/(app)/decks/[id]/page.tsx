@@ -10,6 +10,8 @@ import { config } from "@/lib/core/config";
 import { starterSource } from "@/lib/deck/starter";
 import { defaultTokensCss } from "@/lib/deck/vocabulary";
 import { listVersionHistory } from "@/lib/decks/deck-versions";
+import { getUnsavedDraft } from "@/lib/decks/drafts";
+import { slideNotes } from "@/lib/decks/slide-notes";
 import { getDeck } from "@/lib/decks/get-deck";
 import { PROMPT_MAX_CHARS } from "@/lib/decks/schemas";
 import { createPreviewUrl } from "@/lib/decks/preview-deck";
@@ -42,6 +44,18 @@ export default async function EditorPage({ params }: { params: Promise<{ id: str
   // Before its first version a deck opens with its template's newest content (the design it builds on),
   // or a starter module.
   const latest = deck.latestVersion ?? (await startingContent(ctx, deck.startedFromDeckId));
+  const canEdit = deck.ownerId === ctx.caller.userId;
+  // The owner's typed work not saved as a version (restored with a notice); a reader's view of the newest
+  // version (preview, outline, notes), since a reader has no draft to preview.
+  const draft = canEdit ? await getUnsavedDraft(ctx, deck.id) : null;
+  const reader =
+    !canEdit && deck.latestVersion
+      ? {
+          previewUrl: (await createPreviewUrl(ctx, deck.id, deck.versionCount, { ttlMs: 4 * 60 * 60 * 1000 })).url,
+          outline: deck.latestVersion.outline ?? [],
+          notes: slideNotes(deck.latestVersion.source ?? "", deck.format),
+        }
+      : null;
   return (
     <Editor
       deck={{ id: deck.id, title: deck.title, format: deck.format, versionCount: deck.versionCount }}
@@ -61,7 +75,9 @@ export default async function EditorPage({ params }: { params: Promise<{ id: str
           ? `${config.appUrl}/preview/${(await createPreviewUrl(ctx, deck.id, deck.versionCount, { ttlMs: 4 * 60 * 60 * 1000 })).token}/view`
           : null
       }
-      canEdit={deck.ownerId === ctx.caller.userId}
+      canEdit={canEdit}
+      draft={draft}
+      reader={reader}
       noteMaxLength={PROMPT_MAX_CHARS}
       initialSource={latest?.source ?? starterSource(deck.format, deck.title)}
       initialTokens={latest?.tokensCss ?? defaultTokensCss}
