@@ -1,7 +1,8 @@
-import { and, desc, eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { AppError } from "@/lib/core/errors";
 import type { Ctx } from "@/lib/auth/caller";
 import { deckVersions } from "@/lib/db/schema/deck-versions";
+import { readVersion } from "./version-cache";
 import { users } from "@/lib/db/schema/users";
 import { getDeckWithReadableHistory, getOwnedDeckForHistory } from "./access";
 import { appendVersion } from "./append-version";
@@ -53,11 +54,7 @@ export async function revertDeckVersion(ctx: Ctx, deckId: string, version: numbe
 }
 
 async function findVersion(ctx: Ctx, deck: DeckRow, version: number) {
-  const [row] = await ctx.db
-    .select()
-    .from(deckVersions)
-    .where(and(eq(deckVersions.deckId, deck.id), eq(deckVersions.version, version)))
-    .limit(1);
+  const row = version <= deck.versionCount ? await readVersion(ctx.db, deck.id, version) : null;
   if (!row) {
     const latest = deck.versionCount === 0 ? "the deck has no versions yet" : `the newest is ${deck.versionCount}`;
     throw new AppError("not_found", `Version ${version} of this deck does not exist (${latest}).`);

@@ -3,15 +3,11 @@ import { defaultTokensCss } from "@/lib/deck/vocabulary";
 import { deckVersions } from "@/lib/db/schema/deck-versions";
 import type { Queryable } from "@/lib/db/types";
 import type { DeckRow } from "./present";
+import { readVersion } from "./version-cache";
 
 export async function getLatestVersion(db: Queryable, deck: Pick<DeckRow, "id" | "versionCount">) {
   if (deck.versionCount === 0) return null;
-  const [row] = await db
-    .select()
-    .from(deckVersions)
-    .where(and(eq(deckVersions.deckId, deck.id), eq(deckVersions.version, deck.versionCount)))
-    .limit(1);
-  return row ?? null;
+  return readVersion(db, deck.id, deck.versionCount);
 }
 
 // The tokens a new version gets when the writer sends none: the newest version's, else what the deck

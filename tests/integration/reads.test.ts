@@ -3,6 +3,9 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@/lib/db/client";
 import { apiKeys } from "@/lib/db/schema/api-keys";
 import { rateLimits } from "@/lib/db/schema/rate-limits";
+import { deckVersions } from "@/lib/db/schema/deck-versions";
+import type { Db } from "@/lib/db/types";
+import { readVersion } from "@/lib/decks/version-cache";
 import { hashApiKey } from "@/lib/auth/api-keys";
 import { FLUSH_MS } from "@/lib/limits/rate-limit";
 import { call, createUser, windowWithRoom } from "../helpers/api";
@@ -133,5 +136,25 @@ describe("conditional reads", () => {
     } else {
       expect(next.status).toBe(304);
     }
+  });
+});
+
+describe("versions kept in memory", () => {
+  it("reads a version from the database once, and never keeps one read inside a transaction", async () => {
+    const user = await createUser();
+    const deck = await createDeck(user, { title: "Kept" });
+    expect((await setContent(user, deck.id, { source: deckSource(["One"]) })).status).toBe(200);
+    const first = await readVersion(database.db, deck.id, 1);
+    expect(first?.source).toBe(deckSource(["One"]));
+    expect(await readVersion(database.db, deck.id, 1)).toBe(first);
+    // A version seen inside a transaction that is then rolled back is not remembered.
+    await database.db
+      .transaction(async (tx) => {
+        await tx.insert(deckVersions).values({ ...first!, id: undefined, version: 2, source: "rolled back" });
+        expect((await readVersion(tx as unknown as Db, deck.id, 2))?.source).toBe("rolled back");
+        throw new Error("roll back");
+      })
+      .catch(() => {});
+    expect(await readVersion(database.db, deck.id, 2)).toBeNull();
   });
 });
