@@ -1,6 +1,6 @@
 // The offline editor: applies the instructions that need no judgement (quoted copy replacements, renaming,
 // removing, duplicating, reordering and adding slides) to any deck module, and refuses everything else so a
-// model can do it. The module is read with @babel/parser (tsx-module.ts) and edited by splicing text into
+// model can do it. The module is read with @babel/parser (lib/deck/source/tsx-module.ts) and edited by splicing text into
 // the positions it reports, so every byte the instruction does not touch stays as its author wrote it.
 
 import { capitalize } from "@/lib/contract/text";
@@ -18,7 +18,8 @@ import {
   type LocatedDeck,
   type LocatedSlide,
   locateSlides,
-} from "./tsx-module";
+  SourceSyntaxError,
+} from "@/lib/deck/source/tsx-module";
 
 export { locateSlides };
 export type OfflineEdit = { source: string; summary: string };
@@ -35,7 +36,7 @@ type State = {
 export function editOfflineDeck(input: { source: string; instruction: string; format: DeckFormat }): OfflineEdit {
   const commands = parseInstruction(input.instruction);
   const noun = input.format === "slides" ? "slide" : "beat";
-  const initial = locateSlides(input.source, input.format);
+  const initial = readDeck(input.source, input.format);
   const state: State = {
     source: input.source,
     ids: initial.slides.map((_, index) => index),
@@ -51,6 +52,20 @@ export function editOfflineDeck(input: { source: string; instruction: string; fo
     throw new Error("offline edit lost track of the deck's slides");
   }
   return { source: state.source, summary: `${summary.join("; ")}.` };
+}
+
+/** The deck as the editor first reads it; a source that does not parse is one for a model to fix. */
+function readDeck(source: string, format: DeckFormat): LocatedDeck {
+  try {
+    return locateSlides(source, format);
+  } catch (error) {
+    if (!(error instanceof SourceSyntaxError)) throw error;
+    throw new AppError(
+      "invalid_request",
+      `The offline editor could not read this deck's source (${error.reason}); this edit needs an AI model (set OPENAI_API_KEY).`,
+      { cause: error },
+    );
+  }
 }
 
 function applyCommand(state: State, command: Command, format: DeckFormat, noun: string): string {

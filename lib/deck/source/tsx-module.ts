@@ -1,7 +1,8 @@
-// Reads a deck module with @babel/parser (TypeScript + JSX) for the offline editor: the top-level <Slide>
-// (or <Beat>) elements of <Deck> with their source positions and labels, and every piece of text a person
-// sees or writes (JSX text, attribute strings, string literals, template chunks). Edits splice new text
-// into those positions only, so every other byte of the module stays as its author wrote it.
+// Reads a deck module with @babel/parser (TypeScript + JSX) for the editors that change its source (the
+// offline AI editor, the visual editor): the top-level <Slide> (or <Beat>) elements of <Deck> with their
+// source positions and labels, and every piece of text a person sees or writes (JSX text, attribute
+// strings, string literals, template chunks). Edits splice new text into those positions only, so every
+// other byte of the module stays as its author wrote it.
 
 import { parse } from "@babel/parser";
 import type * as t from "@babel/types";
@@ -44,16 +45,23 @@ export type LocatedDeck = {
 
 type AnyNode = t.Node & Record<string, unknown>;
 
-function parseModule(source: string): t.File {
+/** A module that does not parse: callers that know what the person was doing say so (unreadableSource). */
+export class SourceSyntaxError extends AppError {
+  readonly reason: string;
+
+  constructor(reason: string, cause: unknown) {
+    super("invalid_request", `This deck's source is not valid TSX (${reason}); fix it in the code editor first.`, {
+      cause,
+    });
+    this.reason = reason;
+  }
+}
+
+export function parseModule(source: string): t.File {
   try {
     return parse(source, { sourceType: "module", plugins: ["typescript", "jsx"] });
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new AppError(
-      "invalid_request",
-      `The offline editor could not read this deck's source (${reason}); this edit needs an AI model (set OPENAI_API_KEY).`,
-      { cause: error },
-    );
+    throw new SourceSyntaxError(error instanceof Error ? error.message : String(error), error);
   }
 }
 
