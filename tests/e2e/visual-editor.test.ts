@@ -109,7 +109,7 @@ async function save(page: Page, api: Session["api"], deckId: string): Promise<st
   const newest = Math.max(...versions.map((entry) => entry.version));
   const version = unwrap(
     await api.api.GET("/decks/{id}/versions/{version}", {
-      params: { path: { id: deckId, version: String(newest) } },
+      params: { path: { id: deckId, version: newest } },
     }),
   );
   return version.source ?? "";

@@ -42,15 +42,13 @@ export function Inspector({
     if (!selection || selection.slide !== slide) return -1;
     try {
       const found = findText(source, format, selection);
-      if (found) {
-        let best = -1;
-        elements.forEach((element, index) => {
-          if (element.name !== selection.component) return;
-          if (element.start > found.start || element.end < found.end) return;
-          if (best < 0 || element.end - element.start < elements[best]!.end - elements[best]!.start) best = index;
-        });
-        if (best >= 0) return best;
-      }
+      let best = -1;
+      elements.forEach((element, index) => {
+        if (element.name !== selection.component) return;
+        if (element.start > found.start || element.end < found.end) return;
+        if (best < 0 || element.end - element.start < elements[best]!.end - elements[best]!.start) best = index;
+      });
+      if (best >= 0) return best;
     } catch {
       // not placeable: the first element of its kind
     }

@@ -88,7 +88,7 @@ export function useVisualEdits({
         setSelection({ slide: at, text, occurrence, component });
         try {
           const found = findText(latest.current, format, { slide: at, text, occurrence });
-          if (found) handle.current?.select(found.start, found.end);
+          handle.current?.select(found.start, found.end);
         } catch {
           // Text the library cannot place (made in code): the code view stays where it is.
         }
@@ -109,7 +109,7 @@ export function useVisualEdits({
         );
         try {
           const found = findText(latest.current, format, { slide: at, text: next, occurrence });
-          if (found) handle.current?.select(found.start, found.end);
+          handle.current?.select(found.start, found.end);
         } catch {
           // as above
         }

@@ -56,15 +56,21 @@ function isPlain(element: HTMLElement): boolean {
   return [...element.children].every((child) => child.matches(".dh-quote-open"));
 }
 
-/** The 0-based rank of `target` among its slide's editable texts that read the same, in document order. */
+/**
+ * The 0-based rank of `target`'s text among the places the slide shows it, in document order: every time
+ * it appears in an earlier editable text (inside a longer one too), as the source library counts the
+ * places it is written (lib/deck/source/text.ts).
+ */
 export function occurrenceOf(target: EditTarget, text: string): number {
   const slide = target.element.closest(".dh-slide");
-  if (!slide) return 0;
+  if (!slide || text === "") return 0;
   let rank = 0;
   for (const other of slide.querySelectorAll<HTMLElement>(ANY_EDITABLE)) {
     if (other === target.element) return rank;
     // Only innermost matches count, as only they are targets.
-    if (editTargetOf(other)?.element === other && renderedText(other) === text) rank++;
+    if (editTargetOf(other)?.element !== other) continue;
+    const shown = renderedText(other);
+    for (let at = shown.indexOf(text); at >= 0; at = shown.indexOf(text, at + text.length)) rank++;
   }
   return rank;
 }
