@@ -86,7 +86,11 @@ describe("messages from the editor's preview frame", () => {
 describe("a visual edit as one code change", () => {
   it("changes only the span that differs", () => {
     expect(differingSpan("abc", "abc")).toBeNull();
-    expect(differingSpan('<Heading>Old</Heading>', '<Heading>New</Heading>')).toEqual({ from: 9, to: 12, insert: "New" });
+    expect(differingSpan("<Heading>Old</Heading>", "<Heading>New</Heading>")).toEqual({
+      from: 9,
+      to: 12,
+      insert: "New",
+    });
     expect(differingSpan("aaa", "aaaa")).toEqual({ from: 3, to: 3, insert: "a" });
     expect(differingSpan("one two", "one")).toEqual({ from: 3, to: 7, insert: "" });
   });

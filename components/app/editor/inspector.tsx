@@ -227,7 +227,8 @@ function PropControl({
     );
   }
   if (spec.type === "(string | number)[][]") {
-    const rows = Array.isArray(literal) && literal.every(Array.isArray) ? (literal as unknown[][]) : current ? null : [];
+    const rows =
+      Array.isArray(literal) && literal.every(Array.isArray) ? (literal as unknown[][]) : current ? null : [];
     const columns = columnsOf(element, source);
     return (
       <div className="space-y-1">
@@ -427,7 +428,11 @@ function GridEditor({
                     label={`${name} row ${r + 1}, ${header}`}
                     value={row[c] ?? ""}
                     onCommit={(text) =>
-                      write(rows.map((old, k) => (k === r ? headers.map((_, j) => (j === c ? text : (old[j] ?? ""))) : old)))
+                      write(
+                        rows.map((old, k) =>
+                          k === r ? headers.map((_, j) => (j === c ? text : (old[j] ?? ""))) : old,
+                        ),
+                      )
                     }
                   />
                 </td>

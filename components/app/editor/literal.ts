@@ -64,7 +64,12 @@ function read(node: Node): unknown {
       for (const property of node.properties as Node[]) {
         if (property.type !== "ObjectProperty" || property.computed) return NOT_LITERAL;
         const key = property.key as Node;
-        const name = key.type === "Identifier" ? (key.name as string) : key.type === "StringLiteral" ? (key.value as string) : null;
+        const name =
+          key.type === "Identifier"
+            ? (key.name as string)
+            : key.type === "StringLiteral"
+              ? (key.value as string)
+              : null;
         if (name === null) return NOT_LITERAL;
         const value = read(property.value as Node);
         if (value === NOT_LITERAL) return NOT_LITERAL;

@@ -217,7 +217,9 @@ function SlideMenu({
 }) {
   const look = `rounded px-1 text-xs ${selected ? "hover:bg-zinc-700" : "hover:bg-zinc-200"} focus-visible:outline-2 focus-visible:outline-accent`;
   return (
-    <span className={`flex shrink-0 gap-0.5 pr-1 ${selected ? "" : "opacity-0 group-hover:opacity-100 focus-within:opacity-100"}`}>
+    <span
+      className={`flex shrink-0 gap-0.5 pr-1 ${selected ? "" : "opacity-0 group-hover:opacity-100 focus-within:opacity-100"}`}
+    >
       <button type="button" className={look} onClick={onRename} aria-label={`Rename ${name}`} title="Rename">
         ✎
       </button>
@@ -259,7 +261,9 @@ function RenameField({
   return (
     <label className="flex items-center gap-1.5 px-2 py-1 text-sm">
       <span className="w-5 shrink-0 text-xs opacity-60">{number}</span>
-      <span className="sr-only">Label of {noun} {number}</span>
+      <span className="sr-only">
+        Label of {noun} {number}
+      </span>
       <input
         autoFocus
         value={value}

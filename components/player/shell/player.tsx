@@ -280,30 +280,30 @@ export function Player({ config, children }: { config: PlayerConfig; children: R
   // In edit mode a click selects text: neither clicks nor swipes move the slide (the editor's rail does).
   const stageHandlers =
     navigable && !config.edit
-    ? {
-        onPointerDown: (event: ReactPointerEvent) => {
-          swipe.current = { x: event.clientX, y: event.clientY, moved: false };
-        },
-        onPointerUp: (event: ReactPointerEvent) => {
-          const start = swipe.current;
-          if (!start) return;
-          const dx = event.clientX - start.x;
-          const dy = event.clientY - start.y;
-          if (Math.abs(dx) > 60 && Math.abs(dx) > Math.abs(dy) * 1.5) {
-            start.moved = true;
-            run(dx < 0 ? "next" : "prev");
-          }
-        },
-        onClick: (event: ReactMouseEvent) => {
-          const moved = swipe.current?.moved;
-          swipe.current = null;
-          if (moved || overview) return;
-          if ((event.target as Element).closest(`${INTERACTIVE}, .dh-controls, .dh-overview`)) return;
-          if (window.getSelection()?.toString()) return;
-          run(event.clientX < window.innerWidth * 0.3 ? "prev" : "next");
-        },
-      }
-    : {};
+      ? {
+          onPointerDown: (event: ReactPointerEvent) => {
+            swipe.current = { x: event.clientX, y: event.clientY, moved: false };
+          },
+          onPointerUp: (event: ReactPointerEvent) => {
+            const start = swipe.current;
+            if (!start) return;
+            const dx = event.clientX - start.x;
+            const dy = event.clientY - start.y;
+            if (Math.abs(dx) > 60 && Math.abs(dx) > Math.abs(dy) * 1.5) {
+              start.moved = true;
+              run(dx < 0 ? "next" : "prev");
+            }
+          },
+          onClick: (event: ReactMouseEvent) => {
+            const moved = swipe.current?.moved;
+            swipe.current = null;
+            if (moved || overview) return;
+            if ((event.target as Element).closest(`${INTERACTIVE}, .dh-controls, .dh-overview`)) return;
+            if (window.getSelection()?.toString()) return;
+            run(event.clientX < window.innerWidth * 0.3 ? "prev" : "next");
+          },
+        }
+      : {};
 
   const state = useMemo<PlayerState>(
     () => ({
