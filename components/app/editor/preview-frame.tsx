@@ -105,6 +105,8 @@ export function PreviewFrame({
       }
       if (!isFromFrame(event, front)) return;
       const message = readPreviewMessage(event.data);
+      // A goto sent before the player listened is lost: once it is drawn, it is told the slide again.
+      if (message?.type === "ready" && slots.front) goto(slots.front.key, slideRef.current);
       if (message) onMessageRef.current(message, document.activeElement === front);
     };
     window.addEventListener("message", listen);

@@ -80,7 +80,9 @@ export function useVisualEdits({
   const onPreviewMessage = useCallback(
     (message: PreviewMessage, focused: boolean) => {
       if (message.type === "state") {
-        if (message.slide + 1 !== slide) setSlide(message.slide + 1);
+        // A slide changed in the frame by a person (its keys) is followed; a frame only catching up with
+        // the editor's goto (or reporting where it opened) is not, so it never pulls the editor back.
+        if (focused && message.slide + 1 !== slide) setSlide(message.slide + 1);
         return;
       }
       if (message.type === "select") {
