@@ -37,6 +37,10 @@ export function PreviewFrame({
   const [slots, setSlots] = useState<{ front: Slot | null; back: Slot | null }>({ front: null, back: null });
   const counter = useRef(0);
   const elements = useRef(new Map<number, HTMLIFrameElement>());
+  // How long the newest link took from its compile's answer to the screen (data-swap-ms: the frame's share
+  // of an edit's time, the rest being the compile).
+  const askedAt = useRef(new Map<number, number>());
+  const [swapMs, setSwapMs] = useState<number | null>(null);
   const slideRef = useRef(slide);
   const onMessageRef = useRef(onMessage);
   const onShownRef = useRef(onShown);
@@ -57,6 +61,7 @@ export function PreviewFrame({
   useEffect(() => {
     const query = `?chrome=0&slide=${slideRef.current}${edit ? "&edit=1" : ""}`;
     const next: Slot = { key: ++counter.current, src: `${src}${query}`, loadedAt: null };
+    askedAt.current.set(next.key, performance.now());
     setSlots((now) => (now.front === null ? { front: next, back: null } : { front: now.front, back: next }));
   }, [src, edit]);
 
@@ -87,6 +92,9 @@ export function PreviewFrame({
   useEffect(() => {
     if (!slots.front || shownKey.current === slots.front.key) return;
     shownKey.current = slots.front.key;
+    const asked = askedAt.current.get(slots.front.key);
+    askedAt.current.clear();
+    if (asked !== undefined) setSwapMs(Math.round(performance.now() - asked));
     onShownRef.current?.(slots.front.src);
   }, [slots.front]);
 
@@ -120,6 +128,7 @@ export function PreviewFrame({
       className="relative aspect-video w-full overflow-hidden rounded-lg bg-white shadow ring-1 ring-zinc-200"
       data-testid="preview"
       data-frames={all.length}
+      data-swap-ms={swapMs ?? undefined}
     >
       {all.map((slot) => {
         const onScreen = slot.key === slots.front?.key;
