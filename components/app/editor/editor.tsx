@@ -360,7 +360,7 @@ export function Editor({
         </>
       )}
 
-      <div className="grid min-h-0 flex-1 grid-cols-[180px_minmax(0,1fr)_minmax(0,1fr)]">
+      <div className="grid min-h-0 flex-1 grid-cols-[208px_minmax(0,1fr)_minmax(0,1fr)]">
         <SlideRail
           format={deck.format}
           slides={railSlides}

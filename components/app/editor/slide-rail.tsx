@@ -149,7 +149,7 @@ export function SlideRail({
                 />
               ) : (
                 <div
-                  className={`flex items-center gap-1 rounded ${selected ? "bg-zinc-900 text-white" : "text-zinc-700 hover:bg-zinc-100"}`}
+                  className={`relative flex items-center gap-1 rounded ${selected ? "bg-zinc-900 text-white" : "text-zinc-700 hover:bg-zinc-100"}`}
                 >
                   <button
                     type="button"
@@ -198,8 +198,7 @@ export function SlideRail({
   );
 }
 
-// Rename, duplicate and delete: small buttons beside the slide, shown on hover and on the selected slide,
-// always in the tab order through the slide's own group.
+// Rename, duplicate and delete: small buttons on the slide's row.
 function SlideMenu({
   name,
   selected,
@@ -215,16 +214,18 @@ function SlideMenu({
   onDelete: () => void;
   canDelete: boolean;
 }) {
-  const look = `rounded px-1 text-xs ${selected ? "hover:bg-zinc-700" : "hover:bg-zinc-200"} focus-visible:outline-2 focus-visible:outline-accent`;
+  const look = `rounded p-0.5 ${selected ? "hover:bg-zinc-700" : "hover:bg-zinc-200"} focus-visible:outline-2 focus-visible:outline-accent disabled:opacity-40`;
+  // Over the label's end, seen on hover and while the slide has the focus, so the label keeps the rail's width
+  // otherwise; always in the tab order after the slide.
   return (
     <span
-      className={`flex shrink-0 gap-0.5 pr-1 ${selected ? "" : "opacity-0 group-hover:opacity-100 focus-within:opacity-100"}`}
+      className={`absolute top-1/2 right-1 flex -translate-y-1/2 gap-0.5 rounded opacity-0 group-focus-within:opacity-100 group-hover:opacity-100 ${selected ? "bg-zinc-900" : "bg-zinc-100"}`}
     >
       <button type="button" className={look} onClick={onRename} aria-label={`Rename ${name}`} title="Rename">
-        ✎
+        <MenuIcon d="M4 20h4L19 9l-4-4L4 16v4zM14 6l4 4" />
       </button>
       <button type="button" className={look} onClick={onDuplicate} aria-label={`Duplicate ${name}`} title="Duplicate">
-        ⧉
+        <MenuIcon d="M9 9h11v11H9zM5 15H4V4h11v1" />
       </button>
       <button
         type="button"
@@ -234,9 +235,25 @@ function SlideMenu({
         aria-label={`Delete ${name}`}
         title="Delete"
       >
-        ✕
+        <MenuIcon d="M6 6l12 12M18 6L6 18" />
       </button>
     </span>
+  );
+}
+
+function MenuIcon({ d }: { d: string }) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width="14"
+      height="14"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      aria-hidden="true"
+    >
+      <path d={d} strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
   );
 }
 
