@@ -1,23 +1,17 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { editOfflineDeck } from "@/lib/ai/offline/edit-deck";
 import { generateOfflineDeck } from "@/lib/ai/offline/generate-deck";
 import { AppError } from "@/lib/core/errors";
 import { compileDeck } from "@/lib/deck/compile";
-import {
-  addSlide,
-  deleteSlide,
-  duplicateSlide,
-  moveSlide,
-  outlineSlides,
-  renameSlide,
-} from "@/lib/deck/source/edit";
+import { addSlide, deleteSlide, duplicateSlide, moveSlide, outlineSlides, renameSlide } from "@/lib/deck/source/edit";
 import { slideLayouts } from "@/lib/deck/source/layouts";
 import { mergeBySlides } from "@/lib/deck/source/merge";
 import { elementsOfSlide, setArrayProp, setProp } from "@/lib/deck/source/props";
 import { findText, replaceText } from "@/lib/deck/source/text";
 import { starterSource } from "@/lib/deck/starter";
-import { fiveSlideDeck, showcaseDeck, webpageDeck } from "../helpers/sample-decks";
+import { fiveSlideDeck, newVocabularyDeck, showcaseDeck, webpageDeck } from "../helpers/sample-decks";
 
 // The visual editor's source edits (lib/deck/source/): each a splice at @babel/parser positions, so the
 // module changes by the edited characters only; refusals say what to do instead.
@@ -170,9 +164,9 @@ describe("findText and replaceText", () => {
   });
 
   it("refuses computed text, text written outside the slide and slides made with .map", () => {
-    expect(refusal(() => replaceText(deck, "slides", { slide: 1, text: "everyone, Dana.", next: "x" })).message).toMatch(
-      /"everyone, Dana\." is not written as such in slide 2's code: it is computed/,
-    );
+    expect(
+      refusal(() => replaceText(deck, "slides", { slide: 1, text: "everyone, Dana.", next: "x" })).message,
+    ).toMatch(/"everyone, Dana\." is not written as such in slide 2's code: it is computed/);
     expect(refusal(() => findText(deck, "slides", { slide: 1, text: "Dana" })).message).toContain(
       '"Dana" is not written in slide 2\'s code but at line 3',
     );
@@ -181,6 +175,27 @@ describe("findText and replaceText", () => {
     );
     expect(refusal(() => findText(deck, "slides", { slide: 9, text: "x" })).message).toBe(
       "There is no slide 10; the deck has 4 slides.",
+    );
+  });
+
+  it("says which text in other slides or occurrence numbers it cannot use", () => {
+    expect(refusal(() => findText(deck, "slides", { slide: 0, text: "Enterprise" })).message).toMatch(
+      /"Enterprise" is not written as such in slide 1's code/,
+    );
+    expect(refusal(() => findText(deck, "slides", { slide: 2, text: "ARR", occurrence: -1 })).message).toBe(
+      "The occurrence is counted from 0; -1 is not one.",
+    );
+  });
+
+  it("refuses a module that does not parse, in words the caller can add to", () => {
+    const broken = deck.replace("</Deck>", "</Dek>");
+    expect(refusal(() => outlineSlides(broken, "slides")).message).toMatch(
+      /^This deck's source is not valid TSX \(.+\); fix it in the code editor first\.$/,
+    );
+    expect(
+      refusal(() => editOfflineDeck({ source: broken, instruction: "remove slide 2", format: "slides" })).message,
+    ).toMatch(
+      /^The offline editor could not read this deck's source \(.+\); this edit needs an AI model \(set OPENAI_API_KEY\)\.$/,
     );
   });
 
@@ -221,16 +236,14 @@ describe("addSlide", () => {
   it("indents like its neighbours and adds missing names to a one-line import", () => {
     const starter = starterSource("slides", "Deck");
     const source = addSlide(starter, "slides", { after: 1, layout: "stats", label: "Traction" });
-    expect(source).toContain(
-      'import { Deck, Slide, Title, Heading, Bullets, Grid, Stat } from "@deckhand/player";',
-    );
+    expect(source).toContain('import { Deck, Slide, Title, Heading, Bullets, Grid, Stat } from "@deckhand/player";');
     expect(source).toContain(`      </Slide>
       <Slide label="Traction">
         <Heading>The numbers that matter</Heading>
         <Grid columns={3}>
           <Stat value="42%" label="First measure" />`);
     const body = starter.indexOf("\n");
-    expect(source.slice(source.indexOf("\n"), source.indexOf("<Slide label=\"Traction\"") - 7)).toBe(
+    expect(source.slice(source.indexOf("\n"), source.indexOf('<Slide label="Traction"') - 7)).toBe(
       starter.slice(body, starter.lastIndexOf("</Slide>") + "</Slide>".length),
     );
     const first = addSlide(starter, "slides", { after: -1, layout: "cover" });
@@ -253,7 +266,9 @@ export default function D() {
 }
 `;
     const next = addSlide(source, "slides", { after: 0, layout: "bullets" });
-    expect(next.startsWith(`import {\n  Deck,\n  Slide,\n  Heading,\n  Bullets,\n} from "@deckhand/player";`)).toBe(true);
+    expect(next.startsWith(`import {\n  Deck,\n  Slide,\n  Heading,\n  Bullets,\n} from "@deckhand/player";`)).toBe(
+      true,
+    );
     expect(outlineSlides(next, "slides").slides.map((slide) => slide.label)).toEqual(["Bullets", "Bullets (2)"]);
   });
 
@@ -320,9 +335,7 @@ describe("elementsOfSlide and setProp", () => {
   it("lists the vocabulary elements of a slide with their props", () => {
     const elements = elementsOfSlide(deck, "slides", 2);
     expect(elements.map((element) => element.name)).toEqual(["Grid", "Stat", "Stat", "Table", "Chart"]);
-    expect(elements[0]?.props).toEqual([
-      expect.objectContaining({ name: "columns", kind: "number", value: 2 }),
-    ]);
+    expect(elements[0]?.props).toEqual([expect.objectContaining({ name: "columns", kind: "number", value: 2 })]);
     expect(elements[2]?.props.map(({ name, kind, value }) => ({ name, kind, value }))).toEqual([
       { name: "value", kind: "string", value: "$1M" },
       { name: "label", kind: "string", value: "ARR" },
@@ -338,13 +351,15 @@ describe("elementsOfSlide and setProp", () => {
     const columns = setProp(deck, { start: grid!.start, name: "columns", value: 3 });
     expect(columns).toBe(deck.replace("<Grid columns={2}>", "<Grid columns={3}>"));
     const tone = setProp(deck, { start: stat!.start, name: "tone", value: "accent" });
-    expect(tone).toBe(deck.replace('<Stat value="$4M" label="ARR" />', '<Stat value="$4M" label="ARR" tone="accent" />'));
+    expect(tone).toBe(
+      deck.replace('<Stat value="$4M" label="ARR" />', '<Stat value="$4M" label="ARR" tone="accent" />'),
+    );
     const quoted = setProp(deck, { start: stat!.start, name: "label", value: 'A "b"\nc' });
     expect(quoted).toContain('<Stat value="$4M" label={"A \\"b\\"\\nc"} />');
     const removed = setProp(deck, { start: stat!.start, name: "label", value: null });
     expect(removed).toContain('<Stat value="$4M" />');
     const table = elementsOfSlide(deck, "slides", 2)[3]!;
-    expect(setProp(deck, { start: table.start, name: "striped", value: false })).toContain('20]]} striped={false} />');
+    expect(setProp(deck, { start: table.start, name: "striped", value: false })).toContain("20]]} striped={false} />");
     expect(setProp(deck, { start: table.start, name: "striped", value: true })).toContain("20]]} striped />");
     expect(refusal(() => setProp(deck, { start: 5, name: "x", value: 1 })).message).toContain("No element starts at");
     await outline(tone);
@@ -366,19 +381,67 @@ describe("elementsOfSlide and setProp", () => {
           { label: "Apr", value: 30 },
         ]} />`);
     const table = elementsOfSlide(deck, "slides", 2)[3]!;
-    const rows = setArrayProp(deck, { start: table.start, name: "rows", value: [["Team", 12], ["Pro", null]] });
+    const rows = setArrayProp(deck, {
+      start: table.start,
+      name: "rows",
+      value: [
+        ["Team", 12],
+        ["Pro", null],
+      ],
+    });
     expect(rows).toContain('rows={[["Team", 12], ["Pro", null]]}');
-    expect(refusal(() => setArrayProp(deck, { start: table.start, name: "rows", value: [[() => 1]] })).message).toContain(
-      "can hold only strings",
-    );
+    expect(
+      refusal(() => setArrayProp(deck, { start: table.start, name: "rows", value: [[() => 1]] })).message,
+    ).toContain("can hold only strings");
     await outline(long);
+  });
+});
+
+describe("props of elements written one attribute per line", () => {
+  it("adds an attribute on a line of its own and lays out a long array under it", async () => {
+    const timeline = elementsOfSlide(newVocabularyDeck, "slides", 0).find((element) => element.name === "Timeline")!;
+    const vertical = setProp(newVocabularyDeck, { start: timeline.start, name: "direction", value: "vertical" });
+    expect(vertical).toContain(`          ]}
+          direction="vertical"
+        />`);
+    const items = [
+      { date: "2025", title: "Pilot" },
+      { date: "2026", title: "Launch" },
+    ];
+    const next = setArrayProp(newVocabularyDeck, { start: timeline.start, name: "items", value: items });
+    expect(next).toContain(`          highlight={2}
+          items={[{ date: "2025", title: "Pilot" }, { date: "2026", title: "Launch" }]}
+        />`);
+    const longer = setArrayProp(newVocabularyDeck, {
+      start: timeline.start,
+      name: "items",
+      value: [...items, { date: "2027", title: "Everywhere", detail: "Every region" }],
+    });
+    expect(longer).toContain(`          items={[
+            { date: "2025", title: "Pilot" },
+            { date: "2026", title: "Launch" },
+            { date: "2027", title: "Everywhere", detail: "Every region" },
+          ]}
+        />`);
+    await outline(longer);
+  });
+
+  it("adds a beat to a webpage deck", async () => {
+    const next = addSlide(webpageDeck, "webpage", { after: 0, layout: "two-columns", label: "Why" });
+    expect((await outline(next, "webpage"))[1]).toBe("Why");
+    expect(next).toContain('<Beat label="Why">');
   });
 });
 
 describe("mergeBySlides", () => {
   it("combines edits of different slides", async () => {
     const mine = replaceText(deck, "slides", { slide: 0, text: "Quarterly review", next: "Q3 review" });
-    const theirs = renameSlide(setProp(deck, { start: elementsOfSlide(deck, "slides", 2)[0]!.start, name: "columns", value: 3 }), "slides", 3, "Snippet");
+    const theirs = renameSlide(
+      setProp(deck, { start: elementsOfSlide(deck, "slides", 2)[0]!.start, name: "columns", value: 3 }),
+      "slides",
+      3,
+      "Snippet",
+    );
     const merged = mergeBySlides(deck, mine, theirs, "slides");
     expect(merged).toEqual({
       source: deck
@@ -411,7 +474,8 @@ describe("real decks", () => {
       );
       if (element) {
         const text = source.slice(source.indexOf(">", element.start) + 1, source.lastIndexOf("</", element.end));
-        if (!/[{}<&]/.test(text)) source = replaceText(source, "slides", { slide: slide.index, text, next: `${text} (edited)` });
+        if (!/[{}<&]/.test(text))
+          source = replaceText(source, "slides", { slide: slide.index, text, next: `${text} (edited)` });
       }
       source = renameSlide(source, "slides", slide.index, `Slide ${slide.index + 1}`);
     }

@@ -1,7 +1,8 @@
 // The offline editor: applies the instructions that need no judgement (quoted copy replacements, renaming,
 // removing, duplicating, reordering and adding slides) to any deck module, and refuses everything else so a
-// model can do it. The module is read with @babel/parser (lib/deck/source/tsx-module.ts) and edited by splicing text into
-// the positions it reports, so every byte the instruction does not touch stays as its author wrote it.
+// model can do it. The module is read with @babel/parser (lib/deck/source/tsx-module.ts) and edited by
+// splicing text into the positions it reports, so every byte the instruction does not touch stays as its
+// author wrote it.
 
 import { capitalize } from "@/lib/contract/text";
 import type { DeckFormat } from "@/lib/contract/deck";

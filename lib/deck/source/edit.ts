@@ -8,7 +8,7 @@
 import type { DeckFormat } from "@/lib/contract/deck";
 import { AppError } from "@/lib/core/errors";
 import { addPlayerImports } from "./imports";
-import { type SlideLayoutId, slideLayoutSnippet } from "./layouts";
+import { type SlideLayoutId, slideLayoutSnippet, slideLayouts } from "./layouts";
 import { setProp } from "./props";
 import { editableSlides, lineAt, sectionNoun, slideAt, spliceSlides } from "./slides";
 import { type LocatedDeck, type LocatedSlide, locateSlides } from "./tsx-module";
@@ -95,7 +95,7 @@ export function addSlide(
 }
 
 function defaultLabel(layout: SlideLayoutId): string {
-  return layout === "two-columns" ? "Two columns" : layout.charAt(0).toUpperCase() + layout.slice(1);
+  return slideLayouts.find((candidate) => candidate.id === layout)?.name ?? "New slide";
 }
 
 /** A copy of slide `index` right after it; a labelled slide's copy is labelled "… (copy)". */

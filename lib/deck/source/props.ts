@@ -34,10 +34,7 @@ export function elementsOfSlide(source: string, format: DeckFormat, index: numbe
   const deck = editableSlides(source, format);
   const slide = slideAt(deck, index, format);
   return deck.elements
-    .filter(
-      (element) =>
-        element.start > slide.start && element.end <= slide.end && vocabularyNames.has(element.name),
-    )
+    .filter((element) => element.start > slide.start && element.end <= slide.end && vocabularyNames.has(element.name))
     .map((element) => ({
       name: element.name,
       start: element.start,
@@ -142,8 +139,7 @@ export function printLiteral(value: unknown, prop: string): string {
     const entries = Object.entries(value as Record<string, unknown>).filter(([, item]) => item !== undefined);
     if (entries.length === 0) return "{}";
     const fields = entries.map(
-      ([key, item]) =>
-        `${/^[A-Za-z_$][\w$]*$/.test(key) ? key : JSON.stringify(key)}: ${printLiteral(item, prop)}`,
+      ([key, item]) => `${/^[A-Za-z_$][\w$]*$/.test(key) ? key : JSON.stringify(key)}: ${printLiteral(item, prop)}`,
     );
     return `{ ${fields.join(", ")} }`;
   }

@@ -9,8 +9,7 @@ import { type LocatedDeck, type LocatedSlide, locateSlides } from "./tsx-module"
 /** 1-based line of an offset. */
 export function lineAt(source: string, offset: number): number {
   let line = 1;
-  for (let index = source.indexOf("\n"); index >= 0 && index < offset; index = source.indexOf("\n", index + 1))
-    line++;
+  for (let index = source.indexOf("\n"); index >= 0 && index < offset; index = source.indexOf("\n", index + 1)) line++;
   return line;
 }
 

@@ -78,8 +78,12 @@ type Located = { match: TextMatch; decoded: Decoded; from: number; to: number };
 function locate(source: string, format: DeckFormat, deck: LocatedDeck, query: TextQuery): Located {
   const slide = slideAt(deck, query.slide, format);
   const needle = collapse(query.text).trim();
-  if (!needle) throw new AppError("invalid_request", "The text to find is empty; give the words as the slide shows them.");
+  if (!needle)
+    throw new AppError("invalid_request", "The text to find is empty; give the words as the slide shows them.");
   const occurrence = query.occurrence ?? 0;
+  if (!Number.isInteger(occurrence) || occurrence < 0) {
+    throw new AppError("invalid_request", `The occurrence is counted from 0; ${occurrence} is not one.`);
+  }
   const hidden = unseenSpans(deck, slide);
   const found: Located[] = [];
   for (const region of deck.regions) {
@@ -96,22 +100,19 @@ function locate(source: string, format: DeckFormat, deck: LocatedDeck, query: Te
       `"${needle}" occurs ${found.length} time${found.length === 1 ? "" : "s"} on ${noun} ${query.slide + 1}; there is no occurrence ${occurrence + 1}.`,
     );
   }
-  throw new AppError("invalid_request", notWrittenMessage(source, deck, slide, needle, `${noun} ${query.slide + 1}`));
+  throw new AppError("invalid_request", notWrittenMessage(source, deck, needle, noun, query.slide + 1));
 }
 
-function notWrittenMessage(
-  source: string,
-  deck: LocatedDeck,
-  slide: LocatedSlide,
-  needle: string,
-  where: string,
-): string {
+function notWrittenMessage(source: string, deck: LocatedDeck, needle: string, noun: string, number: number): string {
+  const where = `${noun} ${number}`;
+  // Written outside every slide: a constant or a helper the slide uses (and others may share).
   const elsewhere = deck.regions.find(
     (region) =>
-      (region.end <= slide.start || region.start >= slide.end) && matchesIn(source, region, needle).length > 0,
+      !deck.slides.some((other) => region.start >= other.start && region.end <= other.end) &&
+      matchesIn(source, region, needle).length > 0,
   );
   if (elsewhere) {
-    return `"${needle}" is not written in ${where}'s code but at line ${lineAt(source, elsewhere.start)}, outside the ${where.split(" ")[0]} (a variable or a helper, which other places may share). Edit it there in the code editor.`;
+    return `"${needle}" is not written in ${where}'s code but at line ${lineAt(source, elsewhere.start)}, outside the ${noun}s (a variable or a helper, which other places may share). Edit it there in the code editor.`;
   }
   return `"${needle}" is not written as such in ${where}'s code: it is computed (from a variable, a \${…} in a template or a helper) or split across elements. Edit it in the code editor.`;
 }
@@ -121,7 +122,9 @@ function unseenSpans(deck: LocatedDeck, slide: LocatedSlide): Array<{ start: num
   return deck.elements
     .filter((element) => element.start >= slide.start && element.end <= slide.end)
     .flatMap((element) =>
-      element.attributes.filter((attribute) => unseenAttributes.get(element.name)?.has(attribute.name) ?? attribute.name === "key"),
+      element.attributes.filter(
+        (attribute) => unseenAttributes.get(element.name)?.has(attribute.name) ?? attribute.name === "key",
+      ),
     )
     .map((attribute) => ({ start: attribute.start, end: attribute.end }));
 }
