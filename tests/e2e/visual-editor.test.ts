@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDeckhandClient, unwrap } from "@/lib/client";
 import { addSlide, deleteSlide, duplicateSlide, moveSlide, renameSlide } from "@/lib/deck/source/edit";
 import { elementsOfSlide, setProp } from "@/lib/deck/source/props";
-import { launchBrowser } from "../helpers/browser";
+import { launchBrowser, openDeckFrame } from "../helpers/browser";
 import { type NextServer, startNextServer } from "../helpers/next-server";
 
 // The visual editor over the TSX in a real Chromium against `next start`: text edited in place on the
@@ -263,6 +263,62 @@ describe("the visual editor", () => {
     await expect.poll(() => codeText(page)).toBe(expected);
     await preview(page).locator('.dh-heading[data-level="2"]').waitFor();
     expect(await save(page, api, deckId)).toBe(expected);
+    await session.context.close();
+  }, 180_000);
+
+  it("turns edit mode on in the editor's preview only, and takes no edit the deck's own code posts", async () => {
+    // The deck posts the editor an edit of its own title, again and again, as any deck code could.
+    const hostile = `import { Deck, Slide, Title } from "@deckhand/player";
+
+export default function Hostile() {
+  setInterval(() => {
+    window.parent.postMessage(
+      { source: "deckhand-player", type: "edit-text", slide: 0, text: "Safe title", occurrence: 0, next: "Owned" },
+      "*",
+    );
+  }, 50);
+  return (
+    <Deck>
+      <Slide label="Only">
+        <Title>Safe title</Title>
+      </Slide>
+    </Deck>
+  );
+}
+`;
+    const session = await signUpWithKey("Guard");
+    const { page, api } = session;
+    // Every message a frame posts to the editor, seen before the editor's own listener.
+    await page.addInitScript(() => {
+      const seen: unknown[] = [];
+      (window as unknown as { seenMessages: unknown[] }).seenMessages = seen;
+      window.addEventListener("message", (event) => seen.push(event.data), true);
+    });
+    const deckId = await openDeck(session, hostile);
+    await expect.poll(() => preview(page).locator("html").getAttribute("data-edit")).toBe("true");
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () =>
+            (window as unknown as { seenMessages: { type?: string }[] }).seenMessages.filter(
+              (message) => message?.type === "edit-text",
+            ).length,
+        ),
+      )
+      .toBeGreaterThan(3);
+    // Posted while no person is in the frame: the source is as it was, and there is nothing to save.
+    expect(await codeText(page)).toBe(hostile);
+    expect(await page.getByRole("button", { name: "Save version" }).isDisabled()).toBe(true);
+
+    // The share viewer's frame never edits, whatever its query says.
+    const published = unwrap(
+      await api.api.PATCH("/decks/{id}", { params: { path: { id: deckId } }, body: { visibility: "public" } }),
+    );
+    const viewer = await session.context.newPage();
+    const frame = await openDeckFrame(viewer, `${server.origin}/d/${published.publicSlug}/embed?chrome=0&edit=1`);
+    expect(await frame.evaluate(() => document.documentElement.dataset.edit ?? null)).toBeNull();
+    await frame.locator(".dh-title-text").click();
+    expect(await frame.locator(".dh-title-text").getAttribute("contenteditable")).toBeNull();
     await session.context.close();
   }, 180_000);
 
