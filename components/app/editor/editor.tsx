@@ -26,8 +26,10 @@ import { addSlide, deleteSlide, duplicateSlide, moveSlide, renameSlide } from "@
 import type { Finding } from "@/lib/render/check-findings";
 
 // The deck editor: TSX source and theme tokens in CodeMirror, a live preview of what is typed (compiled
-// on the server into the author's draft, shown in the sandboxed player), the outline, save with a note,
-// and the history with diffs and revert.
+// on the server into the author's draft, shown in the sandboxed player), save with a note, and the history
+// with diffs and revert. It is also a visual editor over the same source: text edited in place on the
+// preview (preview-frame.tsx), the slide rail (slide-rail.tsx) and the inspector (inspector.tsx), each change
+// a source transformation applied to the code's own history (use-visual-edits.ts).
 
 type DiffPart = { added?: boolean; removed?: boolean; value: string };
 type HistoryEntry = { version: number; note: string | null; createdAt: string; author: string };
