@@ -114,6 +114,19 @@ async function save(page: Page, api: Session["api"], deckId: string): Promise<st
   return version.source ?? "";
 }
 
+// The text CodeMirror has selected.
+async function codeSelection(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    type View = {
+      state: { selection: { main: { from: number; to: number } }; sliceDoc(a: number, b: number): string };
+    };
+    const content = document.querySelector('[data-testid="editor-tsx"] .cm-content') as
+      (Element & { cmTile?: { root?: { view?: View } } }) | null;
+    const view = content?.cmTile?.root?.view;
+    return view ? view.state.sliceDoc(view.state.selection.main.from, view.state.selection.main.to) : "";
+  });
+}
+
 // Clicks a text on the preview, types over it and commits with Enter.
 async function editOnPreview(page: Page, selector: string, old: string, next: string) {
   const target = preview(page).locator(selector, { hasText: old }).first();
@@ -145,6 +158,8 @@ describe("the visual editor", () => {
 
     await editOnPreview(page, ".dh-heading-text", "Market size", "Total market");
     await expect.poll(() => codeText(page)).toContain("<Heading>Total market</Heading>");
+    // The code view follows: the edited text is selected there.
+    await expect.poll(() => codeSelection(page)).toBe("Total market");
     // The preview shows the recompiled deck, and the code view selected the edited text.
     await preview(page).locator(".dh-heading-text", { hasText: "Total market" }).waitFor();
     // Ctrl-Z in the code undoes the visual edit; Ctrl-Shift-Z redoes it.
@@ -154,6 +169,15 @@ describe("the visual editor", () => {
     await preview(page).locator(".dh-heading-text", { hasText: "Market size" }).waitFor();
     await page.keyboard.press("Control+Shift+z");
     await expect.poll(() => codeText(page)).toContain("<Heading>Total market</Heading>");
+
+    // The preview follows the cursor: a click in slide 3's code shows slide 3, by a message to the same frame.
+    const frames = await page.getByTestId("preview").getAttribute("data-frames");
+    await page.locator(".cm-line", { hasText: "The numbers" }).click();
+    await preview(page).locator(".dh-heading-text", { hasText: "The numbers" }).waitFor();
+    expect(await page.getByTestId("preview").getAttribute("data-frames")).toBe(frames);
+    await expect
+      .poll(() => page.getByRole("navigation", { name: "Outline" }).locator('[aria-current="true"]').textContent())
+      .toContain("Numbers");
 
     const saved = await save(page, api, deckId);
     expect(saved).toBe(SOURCE.replace("<Heading>Market size</Heading>", "<Heading>Total market</Heading>"));

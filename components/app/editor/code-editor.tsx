@@ -194,16 +194,22 @@ export function CodeEditor({
           EditorState.readOnly.of(readOnly),
           EditorView.contentAttributes.of({ "aria-label": label }),
           EditorView.updateListener.of((update) => {
-            if (
-              update.selectionSet &&
-              !update.docChanged &&
-              !update.transactions.some((transaction) => transaction.isUserEvent("select.visual"))
-            ) {
-              onCursorRef.current?.(update.state.selection.main.head);
+            // The cursor moved by a person: a click or a key, typing, undo and redo (not a visual edit, whose
+            // place the preview already shows, nor new content loaded).
+            const visual = update.transactions.some(
+              (transaction) => transaction.isUserEvent("select.visual") || transaction.isUserEvent("input.visual"),
+            );
+            const byPerson =
+              !update.docChanged ||
+              update.transactions.some((transaction) =>
+                ["input", "delete", "undo", "redo"].some((event) => transaction.isUserEvent(event)),
+              );
+            const cursorMoved = update.selectionSet && !visual && byPerson;
+            if (update.docChanged) {
+              for (const [id, at] of pending.current) pending.current.set(id, update.changes.mapPos(at, 1));
+              onChangeRef.current(update.state.doc.toString());
             }
-            if (!update.docChanged) return;
-            for (const [id, at] of pending.current) pending.current.set(id, update.changes.mapPos(at, 1));
-            onChangeRef.current(update.state.doc.toString());
+            if (cursorMoved) onCursorRef.current?.(update.state.selection.main.head);
           }),
           EditorView.domEventHandlers({
             paste: (event, editor) => takeImages(event.clipboardData, editor.state.selection.main.head, event),
