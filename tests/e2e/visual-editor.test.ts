@@ -171,10 +171,12 @@ describe("the visual editor", () => {
     await expect.poll(() => codeText(page)).toContain("<Heading>Total market</Heading>");
 
     // The preview follows the cursor: a click in slide 3's code shows slide 3, by a message to the same frame.
-    const frames = await page.getByTestId("preview").getAttribute("data-frames");
+    await preview(page).locator(".dh-heading-text", { hasText: "Total market" }).waitFor();
+    await expect.poll(() => page.getByTestId("preview").getAttribute("data-frames")).toBe("1");
+    const shown = await page.locator('iframe[title="Preview"]').getAttribute("src");
     await page.locator(".cm-line", { hasText: "The numbers" }).click();
     await preview(page).locator(".dh-heading-text", { hasText: "The numbers" }).waitFor();
-    expect(await page.getByTestId("preview").getAttribute("data-frames")).toBe(frames);
+    expect(await page.locator('iframe[title="Preview"]').getAttribute("src")).toBe(shown);
     await expect
       .poll(() => page.getByRole("navigation", { name: "Outline" }).locator('[aria-current="true"]').textContent())
       .toContain("Numbers");
