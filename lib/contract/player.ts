@@ -28,6 +28,12 @@ export type PlayerConfig = {
    * player imports only when a deck draws a `<Diagram>`, so other decks never load it.
    */
   diagramUrl: string;
+  /**
+   * The editor's preview only (never the share viewer, embeds or exports): text on the slide can be
+   * clicked and edited in place, and the player posts `select` and `edit-text` to the editor, which treats
+   * them as untrusted input (components/app/editor/preview-messages.ts). Absent means false.
+   */
+  edit?: boolean;
 };
 
 export type SlideMeta = { label: string; notes: string };
@@ -36,7 +42,36 @@ export type SlideMeta = { label: string; notes: string };
 export type PlayerMessage =
   | { source: "deckhand-player"; type: "state"; slide: number; count: number; slides: SlideMeta[]; overview: boolean }
   | { source: "deckhand-player"; type: "ready"; count: number; missingFonts: string[]; errors: string[] }
-  | { source: "deckhand-player"; type: "request"; action: "presenter" | "fullscreen" };
+  | { source: "deckhand-player"; type: "request"; action: "presenter" | "fullscreen" }
+  // Edit mode (the editor's preview): text clicked, and text edited in place. `slide` is 0-based, `text` the
+  // element's text as rendered, `occurrence` its 0-based rank among the slide's editable texts equal to it.
+  | EditSelectMessage
+  | EditTextMessage;
+
+/** The components whose text the preview lets a person edit in place (shell/edit-mode.ts). */
+export const editableComponents = ["Title", "Heading", "Text", "Bullets", "Stat", "Quote", "Table", "Chart"] as const;
+export type EditableComponent = (typeof editableComponents)[number];
+
+/** Bounds the editor holds the edit messages to (and the player cuts its texts to). */
+export const EDIT_TEXT_MAX = 5_000;
+
+export type EditSelectMessage = {
+  source: "deckhand-player";
+  type: "select";
+  slide: number;
+  text: string;
+  occurrence: number;
+  component: EditableComponent;
+};
+
+export type EditTextMessage = {
+  source: "deckhand-player";
+  type: "edit-text";
+  slide: number;
+  text: string;
+  occurrence: number;
+  next: string;
+};
 
 // Page → frame.
 export type ViewerMessage =

@@ -28,6 +28,8 @@ export type FrameOptions = {
   slide: number;
   chrome: boolean;
   embedded: boolean;
+  /** The editor's preview: text editable in place (PlayerConfig.edit). Only the preview frame route sets it. */
+  edit?: boolean;
   /** Who may frame this document: the app's origins, or "*" for embeds. */
   frameAncestors: string[];
   /**
@@ -52,6 +54,7 @@ export function renderFrameDocument(options: FrameOptions): Response {
     embedded: options.embedded,
     logo: options.logo,
     diagramUrl: abs(assets.diagram),
+    ...(options.edit ? { edit: true } : {}),
   };
 
   // The default theme comes first, in a sheet of its own (the deck's may start with @import rules), so the
@@ -126,13 +129,15 @@ export function moduleResponse(compiledJs: string, cacheControl: string): Respon
   });
 }
 
-// Query parameters the frame routes accept: ?slide=N (1-based), ?mode=present|thumb|export, ?chrome=0.
-export function readFrameQuery(url: URL): { slide: number; mode: PlayerMode; chrome: boolean } {
+// Query parameters the frame routes accept: ?slide=N (1-based), ?mode=present|thumb|export, ?chrome=0, and
+// ?edit=1, which only the editor's preview frame honours (lib/viewer/serve.ts).
+export function readFrameQuery(url: URL): { slide: number; mode: PlayerMode; chrome: boolean; edit: boolean } {
   const slide = Number.parseInt(url.searchParams.get("slide") ?? "1", 10);
   const mode = url.searchParams.get("mode");
   return {
     slide: Number.isFinite(slide) && slide > 0 ? Math.min(slide, 10_000) - 1 : 0,
     mode: mode === "thumb" || mode === "export" ? mode : "present",
     chrome: url.searchParams.get("chrome") !== "0",
+    edit: url.searchParams.get("edit") === "1",
   };
 }

@@ -42,7 +42,15 @@ function redirectTo(req: Request, page: string): Response {
   return new Response(null, { status: 303, headers: { Location: `${page}${hash}`, "Cache-Control": "no-store" } });
 }
 
-function serveFrame(req: Request, viewable: ViewableDeck, moduleBase: string, kind: FrameKind): Response {
+// `editable`: the editor's preview frame (a preview token), where ?edit=1 turns on editing in place; the share
+// viewer, embeds and exports never do, whatever their query says.
+function serveFrame(
+  req: Request,
+  viewable: ViewableDeck,
+  moduleBase: string,
+  kind: FrameKind,
+  editable = false,
+): Response {
   const url = new URL(req.url);
   const origin = requestOrigin(req);
   const { version } = viewable;
@@ -58,6 +66,7 @@ function serveFrame(req: Request, viewable: ViewableDeck, moduleBase: string, ki
     slide: query.slide,
     chrome: query.chrome,
     embedded: kind === "frame",
+    edit: editable && query.edit && query.mode === "present" && viewable.deck.format === "slides",
     frameAncestors: frameAncestors(kind),
     // Beside the module, on the same origin, under the same access rule (servePublicDeck, servePreview).
     logo: viewable.logo ? { url: `${origin}${moduleBase}/logo`, alt: viewable.logo.brandName } : null,
@@ -158,5 +167,5 @@ export async function servePreview(
       : renderPresenterPage(source);
   }
   if (openedAsPage(req)) return redirectTo(req, `${config.appUrl}/preview/${token}/view`);
-  return serveFrame(req, viewable, `/preview/${token}`, "frame");
+  return serveFrame(req, viewable, `/preview/${token}`, "frame", true);
 }

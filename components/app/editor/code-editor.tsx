@@ -79,8 +79,31 @@ function toDiagnostics(view: EditorView, problems: Problem[]): Diagnostic[] {
     });
 }
 
-/** What the editor lets its owner do with the document: insert text where the cursor is. */
-export type CodeEditorHandle = { insertAtCursor: (text: string) => void };
+/**
+ * What the editor lets its owner do with the document: insert text where the cursor is; replace the whole
+ * document with `next` as one transaction that changes only the span that differs (a visual edit: one step
+ * of the same undo history as typing, Ctrl-Z undoes it); select a range and scroll it into view.
+ */
+export type CodeEditorHandle = {
+  insertAtCursor: (text: string) => void;
+  applyDocument: (next: string) => void;
+  select: (from: number, to: number) => void;
+};
+
+/** The one span where `before` and `after` differ: the change that turns one into the other. */
+export function differingSpan(before: string, after: string): { from: number; to: number; insert: string } | null {
+  if (before === after) return null;
+  let start = 0;
+  const shortest = Math.min(before.length, after.length);
+  while (start < shortest && before.charCodeAt(start) === after.charCodeAt(start)) start++;
+  let endBefore = before.length;
+  let endAfter = after.length;
+  while (endBefore > start && endAfter > start && before.charCodeAt(endBefore - 1) === after.charCodeAt(endAfter - 1)) {
+    endBefore--;
+    endAfter--;
+  }
+  return { from: start, to: endBefore, insert: after.slice(start, endAfter) };
+}
 
 /**
  * Turns a pasted or dropped image into the text to insert (an <Image … /> element), or null to insert
@@ -98,6 +121,7 @@ export function CodeEditor({
   label,
   onImage,
   handle,
+  onCursor,
 }: {
   value: string;
   language: "tsx" | "css";
@@ -107,6 +131,8 @@ export function CodeEditor({
   label: string;
   onImage?: ImageHandler;
   handle?: Ref<CodeEditorHandle>;
+  /** The cursor moved (a click or a key in the code, not a change made through the handle). */
+  onCursor?: (position: number) => void;
 }) {
   const host = useRef<HTMLDivElement>(null);
   const hintId = useId();
@@ -120,6 +146,10 @@ export function CodeEditor({
   useEffect(() => {
     onImageRef.current = onImage;
   }, [onImage]);
+  const onCursorRef = useRef(onCursor);
+  useEffect(() => {
+    onCursorRef.current = onCursor;
+  }, [onCursor]);
   // Where each pending image goes, mapped through every change made while it uploads.
   const pending = useRef(new Map<number, number>());
 
@@ -134,6 +164,25 @@ export function CodeEditor({
         const at = editor.state.selection.main.head;
         editor.dispatch({ changes: { from: at, insert: text }, selection: { anchor: at + text.length } });
         editor.focus();
+      },
+      applyDocument: (next: string) => {
+        const editor = view.current;
+        if (!editor || readOnly) return;
+        const change = differingSpan(editor.state.doc.toString(), next);
+        if (!change) return;
+        editor.dispatch({ changes: change, userEvent: "input.visual", scrollIntoView: false });
+      },
+      select: (from: number, to: number) => {
+        const editor = view.current;
+        if (!editor) return;
+        const length = editor.state.doc.length;
+        const anchor = Math.max(0, Math.min(from, length));
+        const head = Math.max(anchor, Math.min(to, length));
+        editor.dispatch({
+          selection: { anchor, head },
+          effects: EditorView.scrollIntoView(anchor, { y: "center" }),
+          userEvent: "select.visual",
+        });
       },
     }),
     [readOnly],
@@ -153,9 +202,22 @@ export function CodeEditor({
           keymap.of([indentWithTab]),
           EditorView.contentAttributes.of({ "aria-label": label, "aria-describedby": hintId }),
           EditorView.updateListener.of((update) => {
-            if (!update.docChanged) return;
-            for (const [id, at] of pending.current) pending.current.set(id, update.changes.mapPos(at, 1));
-            onChangeRef.current(update.state.doc.toString());
+            // The cursor moved by a person: a click or a key, typing, undo and redo (not a visual edit, whose
+            // place the preview already shows, nor new content loaded).
+            const visual = update.transactions.some(
+              (transaction) => transaction.isUserEvent("select.visual") || transaction.isUserEvent("input.visual"),
+            );
+            const byPerson =
+              !update.docChanged ||
+              update.transactions.some((transaction) =>
+                ["input", "delete", "undo", "redo"].some((event) => transaction.isUserEvent(event)),
+              );
+            const cursorMoved = update.selectionSet && !visual && byPerson;
+            if (update.docChanged) {
+              for (const [id, at] of pending.current) pending.current.set(id, update.changes.mapPos(at, 1));
+              onChangeRef.current(update.state.doc.toString());
+            }
+            if (cursorMoved) onCursorRef.current?.(update.state.selection.main.head);
           }),
           EditorView.domEventHandlers({
             paste: (event, editor) => takeImages(event.clipboardData, editor.state.selection.main.head, event),

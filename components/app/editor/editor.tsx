@@ -26,12 +26,19 @@ import { DuplicateButton, ReaderNotes, ReadOnlyNotice } from "./reader-panel";
 import { useBackGuard } from "./use-back-guard";
 import { usePresence } from "./use-presence";
 import type { UnsavedDraft } from "@/lib/decks/drafts";
-import { CANVAS, type DeckFormat } from "@/lib/contract/deck";
+import { Inspector } from "./inspector";
+import { PreviewFrame } from "./preview-frame";
+import { type RailActions, SlideRail } from "./slide-rail";
+import { useVisualEdits } from "./use-visual-edits";
+import type { DeckFormat } from "@/lib/contract/deck";
+import { addSlide, deleteSlide, duplicateSlide, moveSlide, renameSlide } from "@/lib/deck/source/edit";
 import type { Finding } from "@/lib/render/check-findings";
 
 // The deck editor: TSX source and theme tokens in CodeMirror, a live preview of what is typed (compiled
-// on the server into the author's draft, shown in the sandboxed player), the outline, save with a note,
-// and the history with diffs and revert.
+// on the server into the author's draft, shown in the sandboxed player), save with a note, and the history
+// with diffs and revert. It is also a visual editor over the same source: text edited in place on the
+// preview (preview-frame.tsx), the slide rail (slide-rail.tsx) and the inspector (inspector.tsx), each change
+// a source transformation applied to the code's own history (use-visual-edits.ts).
 
 type DiffPart = { added?: boolean; removed?: boolean; value: string };
 type HistoryEntry = { version: number; note: string | null; createdAt: string; author: string };
@@ -104,6 +111,8 @@ export function Editor({
   const onImage = useCallback((file: File) => uploadImage(file, imageError), [imageError]);
   const [, startTransition] = useTransition();
   const sequence = useRef(0);
+  // A visual edit (preview, rail, inspector) is compiled at once, without the typing delay.
+  const immediate = useRef(false);
   // Compile results shown so far: lets a reader (and the tests) tell a fresh answer from the last one.
   const [answered, setAnswered] = useState(0);
   // Drafts the preview has drawn: each one is checked, whatever the status line says (a save or a revert
@@ -129,6 +138,8 @@ export function Editor({
     // What was just saved (or reverted to) keeps saying so while the preview catches up with it.
     const saved = source === loaded.source && tokens === loaded.tokens;
     const unlessSaved = (next: Status) => setStatus((now) => (saved && now.kind === "saved" ? now : next));
+    const delay = immediate.current ? 0 : COMPILE_DELAY_MS;
+    immediate.current = false;
     const timer = setTimeout(async () => {
       unlessSaved({ kind: "compiling", text: "Compiling…" });
       // Also the autosave: what differs from the version it is based on is kept to restore.
@@ -151,7 +162,7 @@ export function Editor({
       } else {
         showRefusal(result.error, "Does not compile");
       }
-    }, COMPILE_DELAY_MS);
+    }, delay);
     return () => clearTimeout(timer);
   }, [base, canEdit, deck.id, loaded.source, loaded.tokens, showRefusal, source, tokens]);
 
@@ -167,6 +178,42 @@ export function Editor({
     }, CHECK_DELAY_MS);
     return () => clearTimeout(timer);
   }, [canEdit, deck.format, deck.id, previewed]);
+
+  // The visual editor: preview, rail and inspector changes are source transformations on the code's history.
+  const visual = useVisualEdits({
+    format: deck.format,
+    source,
+    setSource,
+    handle: sourceEditor,
+    compileNow: useCallback(() => {
+      immediate.current = true;
+    }, []),
+    onRefused: setMessage,
+    slide,
+    setSlide,
+  });
+  const railSlides = visual.outline?.editable
+    ? visual.outline.slides.map((entry) => ({
+        index: entry.index,
+        label: entry.label ?? `${deck.format === "webpage" ? "Beat" : "Slide"} ${entry.index + 1}`,
+      }))
+    : outline.map((label, index) => ({ index, label }));
+  const railActions: RailActions = {
+    pick: (index) => setSlide(index + 1),
+    add: (after, layout) => {
+      if (visual.apply((text) => addSlide(text, deck.format, { after, layout }))) setSlide(after + 2);
+    },
+    duplicate: (index) => {
+      if (visual.apply((text) => duplicateSlide(text, deck.format, index))) setSlide(index + 2);
+    },
+    remove: (index) => {
+      if (visual.apply((text) => deleteSlide(text, deck.format, index))) setSlide(Math.max(1, index));
+    },
+    move: (from, to) => {
+      if (visual.apply((text) => moveSlide(text, deck.format, from, to))) setSlide(to + 1);
+    },
+    rename: (index, label) => void visual.apply((text) => renameSlide(text, deck.format, index, label)),
+  };
 
   const findingsBySlide = new Map<number, Finding[]>();
   for (const finding of findings ?? []) {
@@ -259,8 +306,6 @@ export function Editor({
     setStatus({ kind: "saved", text: `Saved as version ${version}` });
     startTransition(() => router.refresh());
   };
-
-  const frameSrc = previewUrl ? `${previewUrl}?chrome=0&slide=${slide}` : null;
 
   return (
     <div className="flex h-[calc(100vh-57px)] flex-col">
@@ -369,28 +414,15 @@ export function Editor({
         </>
       )}
 
-      <div className="grid min-h-0 flex-1 grid-cols-[180px_minmax(0,1fr)_minmax(0,1fr)]">
-        <nav aria-label="Outline" className="overflow-y-auto border-r border-zinc-200 bg-white p-3">
-          <p className="mb-2 text-xs font-semibold tracking-wide text-zinc-500 uppercase">
-            {deck.format === "webpage" ? "Beats" : "Slides"}
-          </p>
-          <ol className="space-y-1">
-            {outline.map((label, i) => (
-              <li key={`${i}-${label}`}>
-                <button
-                  type="button"
-                  onClick={() => setSlide(i + 1)}
-                  aria-current={slide === i + 1}
-                  className={`flex w-full items-center gap-1.5 rounded px-2 py-1 text-left text-sm ${slide === i + 1 ? "bg-zinc-900 text-white" : "text-zinc-700 hover:bg-zinc-100"}`}
-                >
-                  <span className="text-xs opacity-60">{i + 1}</span>
-                  <span className="min-w-0 flex-1 truncate">{label}</span>
-                  <FindingMark findings={findingsBySlide.get(i + 1) ?? []} />
-                </button>
-              </li>
-            ))}
-          </ol>
-        </nav>
+      <div className="grid min-h-0 flex-1 grid-cols-[208px_minmax(0,1fr)_minmax(0,1fr)]">
+        <SlideRail
+          format={deck.format}
+          slides={railSlides}
+          current={slide - 1}
+          findings={findingsBySlide}
+          editable={canEdit && tab === "source" && (visual.outline?.editable ?? false)}
+          actions={railActions}
+        />
 
         <section className="flex min-h-0 flex-col border-r border-zinc-200" aria-label="Code">
           <div className="flex items-center border-b border-zinc-200 bg-zinc-50 px-2 py-1.5">
@@ -447,6 +479,7 @@ export function Editor({
                 readOnly={!canEdit}
                 onImage={onImage}
                 handle={sourceEditor}
+                onCursor={visual.onCursor}
               />
             ) : tab === "theme" ? (
               <ThemePanel tokensCss={tokens} onChange={setTokens} readOnly={!canEdit} brand={brand} />
@@ -488,13 +521,28 @@ export function Editor({
             <History deckId={deck.id} entries={history} canEdit={canEdit} onReverted={afterRevert} />
           ) : (
             <div className="flex flex-1 items-start justify-center overflow-auto p-4">
-              {!canEdit && !frameSrc && <ReadOnlyNotice />}
-              {frameSrc && (
-                <div className="w-full space-y-3">
+              {!canEdit && !previewUrl && <ReadOnlyNotice />}
+              {previewUrl && (
+                <div className="w-full space-y-3" data-edit-ms={visual.lastEditMs ?? undefined}>
                   {!canEdit && <ReadOnlyNotice />}
-                  <Preview src={frameSrc} />
+                  <PreviewFrame
+                    src={previewUrl}
+                    slide={slide}
+                    edit={canEdit && deck.format === "slides"}
+                    onMessage={visual.onPreviewMessage}
+                    onShown={visual.onShown}
+                  />
                   {reader && <ReaderNotes notes={reader.notes} slide={slide} />}
                   {findings && <Findings slide={slide} findings={findings} onPick={setSlide} />}
+                  {canEdit && tab === "source" && (
+                    <Inspector
+                      format={deck.format}
+                      source={source}
+                      slide={slide - 1}
+                      selection={visual.selection}
+                      apply={visual.apply}
+                    />
+                  )}
                 </div>
               )}
             </div>
@@ -502,27 +550,6 @@ export function Editor({
         </section>
       </div>
     </div>
-  );
-}
-
-// A slide's findings on the rail: a red count for errors, an amber one for warnings only.
-function FindingMark({ findings }: { findings: Finding[] }) {
-  if (findings.length === 0) return null;
-  const errors = findings.filter((finding) => finding.severity === "error").length;
-  const kind = errors > 0 ? "error" : "warning";
-  const text =
-    errors > 0
-      ? `${errors} error${errors > 1 ? "s" : ""}`
-      : `${findings.length} warning${findings.length > 1 ? "s" : ""}`;
-  return (
-    <span
-      data-finding={kind}
-      title={findings.map((finding) => finding.message).join("\n")}
-      aria-label={text}
-      className={`shrink-0 rounded-full px-1.5 text-[11px] leading-4 font-semibold ${kind === "error" ? "bg-red-600 text-white" : "bg-amber-400 text-amber-950"}`}
-    >
-      {errors > 0 ? errors : findings.length}
-    </span>
   );
 }
 
@@ -583,32 +610,6 @@ function Findings({
 function present(viewUrl: string) {
   window.open(viewUrl, "deckhand-present");
   window.open(viewUrl.replace(/\/view$/, "/presenter"), "deckhand-presenter", "popup,width=1100,height=720");
-}
-
-// The sandboxed player at 1920x1080, scaled to the pane's width.
-function Preview({ src }: { src: string }) {
-  const box = useRef<HTMLDivElement>(null);
-  const [scale, setScale] = useState(0.3);
-  useEffect(() => {
-    const element = box.current!;
-    const observer = new ResizeObserver(() => setScale(element.clientWidth / CANVAS.width));
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
-  return (
-    <div
-      ref={box}
-      className="relative aspect-video w-full overflow-hidden rounded-lg bg-white shadow ring-1 ring-zinc-200"
-    >
-      <iframe
-        title="Preview"
-        src={src}
-        sandbox="allow-scripts"
-        className="absolute top-0 left-0 h-[1080px] w-[1920px] origin-top-left border-0"
-        style={{ transform: `scale(${scale})` }}
-      />
-    </div>
-  );
 }
 
 function History({

@@ -11,6 +11,7 @@ import {
 } from "react";
 import type { PlayerConfig, PlayerMessage, SlideMeta, ViewerMessage } from "@/lib/contract/player";
 import { Controls } from "./controls";
+import { startEditMode } from "./edit-mode";
 import { ErrorPanel } from "./error-boundary";
 import { refitAll, refitContaining } from "./fit";
 import { findMissingFonts } from "./fonts";
@@ -253,6 +254,12 @@ export function Player({ config, children }: { config: PlayerConfig; children: R
     };
   }, [count, slides, errors, noDeck]);
 
+  // The editor's preview: text is edited in place (shell/edit-mode.ts).
+  useEffect(() => {
+    if (!config.edit || !config.embedded) return;
+    return startEditMode(post);
+  }, [config.edit, config.embedded]);
+
   // Controls fade out while the pointer rests.
   useEffect(() => {
     if (!navigable || !config.chrome) return;
@@ -270,31 +277,33 @@ export function Player({ config, children }: { config: PlayerConfig; children: R
   }, [navigable, config.chrome]);
 
   const swipe = useRef<{ x: number; y: number; moved: boolean } | null>(null);
-  const stageHandlers = navigable
-    ? {
-        onPointerDown: (event: ReactPointerEvent) => {
-          swipe.current = { x: event.clientX, y: event.clientY, moved: false };
-        },
-        onPointerUp: (event: ReactPointerEvent) => {
-          const start = swipe.current;
-          if (!start) return;
-          const dx = event.clientX - start.x;
-          const dy = event.clientY - start.y;
-          if (Math.abs(dx) > 60 && Math.abs(dx) > Math.abs(dy) * 1.5) {
-            start.moved = true;
-            run(dx < 0 ? "next" : "prev");
-          }
-        },
-        onClick: (event: ReactMouseEvent) => {
-          const moved = swipe.current?.moved;
-          swipe.current = null;
-          if (moved || overview) return;
-          if ((event.target as Element).closest(`${INTERACTIVE}, .dh-controls, .dh-overview`)) return;
-          if (window.getSelection()?.toString()) return;
-          run(event.clientX < window.innerWidth * 0.3 ? "prev" : "next");
-        },
-      }
-    : {};
+  // In edit mode a click selects text: neither clicks nor swipes move the slide (the editor's rail does).
+  const stageHandlers =
+    navigable && !config.edit
+      ? {
+          onPointerDown: (event: ReactPointerEvent) => {
+            swipe.current = { x: event.clientX, y: event.clientY, moved: false };
+          },
+          onPointerUp: (event: ReactPointerEvent) => {
+            const start = swipe.current;
+            if (!start) return;
+            const dx = event.clientX - start.x;
+            const dy = event.clientY - start.y;
+            if (Math.abs(dx) > 60 && Math.abs(dx) > Math.abs(dy) * 1.5) {
+              start.moved = true;
+              run(dx < 0 ? "next" : "prev");
+            }
+          },
+          onClick: (event: ReactMouseEvent) => {
+            const moved = swipe.current?.moved;
+            swipe.current = null;
+            if (moved || overview) return;
+            if ((event.target as Element).closest(`${INTERACTIVE}, .dh-controls, .dh-overview`)) return;
+            if (window.getSelection()?.toString()) return;
+            run(event.clientX < window.innerWidth * 0.3 ? "prev" : "next");
+          },
+        }
+      : {};
 
   const state = useMemo<PlayerState>(
     () => ({

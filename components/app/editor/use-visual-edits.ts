@@ -1,0 +1,140 @@
+"use client";
+
+import { type RefObject, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import type { DeckFormat } from "@/lib/contract/deck";
+import type { EditableComponent } from "@/lib/contract/player";
+import { outlineSlides } from "@/lib/deck/source/edit";
+import { findText, replaceText } from "@/lib/deck/source/text";
+import type { CodeEditorHandle } from "./code-editor";
+import type { PreviewMessage } from "./preview-messages";
+
+// The visual editor's one way into the source: every change made on the preview, the slide rail or the
+// inspector is a function of the source library (lib/deck/source) from the current TSX to the next,
+// applied to CodeMirror as one transaction (so Ctrl-Z undoes it, in the same history as typing) and
+// compiled at once (no typing delay). A change the library refuses (an AppError saying why) is shown, and
+// the source stays as it was.
+
+/** What was clicked on the preview: the inspector's element, found again in the source on every change. */
+export type Selection = { slide: number; text: string; occurrence: number; component: EditableComponent };
+
+export function useVisualEdits({
+  format,
+  source,
+  setSource,
+  handle,
+  compileNow,
+  onRefused,
+  slide,
+  setSlide,
+}: {
+  format: DeckFormat;
+  source: string;
+  setSource: (next: string) => void;
+  handle: RefObject<CodeEditorHandle | null>;
+  /** The next compile runs without the typing delay. */
+  compileNow: () => void;
+  onRefused: (message: string) => void;
+  /** 1-based, the slide the preview shows. */
+  slide: number;
+  setSlide: (slide: number) => void;
+}) {
+  // The newest source, also between a change and the render that shows it (two quick changes in a row).
+  const latest = useRef(source);
+  useEffect(() => {
+    latest.current = source;
+  }, [source]);
+  const [selection, setSelection] = useState<Selection | null>(null);
+  // When a visual edit was committed, to time how long until the preview shows it (data-edit-ms).
+  const editStarted = useRef<number | null>(null);
+  const [lastEditMs, setLastEditMs] = useState<number | null>(null);
+
+  const outline = useMemo(() => {
+    try {
+      return outlineSlides(source, format);
+    } catch {
+      return null;
+    }
+  }, [source, format]);
+
+  /** Applies `change` to the newest source; true when the source changed. */
+  const apply = useCallback(
+    (change: (current: string) => string): boolean => {
+      let next: string;
+      try {
+        next = change(latest.current);
+      } catch (error) {
+        onRefused(error instanceof Error ? error.message : String(error));
+        return false;
+      }
+      if (next === latest.current) return false;
+      latest.current = next;
+      compileNow();
+      // Through CodeMirror when it is on screen (one undoable step); the tokens tab hides it.
+      if (handle.current) handle.current.applyDocument(next);
+      else setSource(next);
+      return true;
+    },
+    [compileNow, handle, onRefused, setSource],
+  );
+
+  const onPreviewMessage = useCallback(
+    (message: PreviewMessage, focused: boolean) => {
+      if (message.type === "state") {
+        // A slide changed in the frame by a person (its keys) is followed; a frame only catching up with
+        // the editor's goto (or reporting where it opened) is not, so it never pulls the editor back.
+        if (focused && message.slide + 1 !== slide) setSlide(message.slide + 1);
+        return;
+      }
+      if (message.type === "select") {
+        const { slide: at, text, occurrence, component } = message;
+        setSelection({ slide: at, text, occurrence, component });
+        try {
+          const found = findText(latest.current, format, { slide: at, text, occurrence });
+          handle.current?.select(found.start, found.end);
+        } catch {
+          // Text the library cannot place (made in code): the code view stays where it is.
+        }
+        return;
+      }
+      if (message.type === "edit-text") {
+        // Only while a person is in the frame: deck code alone cannot give its frame the keyboard.
+        if (!focused) return;
+        const { slide: at, text, occurrence, next } = message;
+        editStarted.current = performance.now();
+        const changed = apply((current) => replaceText(current, format, { slide: at, text, occurrence, next }));
+        if (!changed) {
+          editStarted.current = null;
+          return;
+        }
+        setSelection((now) =>
+          now && now.slide === at && now.text === text && now.occurrence === occurrence ? { ...now, text: next } : now,
+        );
+        try {
+          const found = findText(latest.current, format, { slide: at, text: next, occurrence });
+          handle.current?.select(found.start, found.end);
+        } catch {
+          // as above
+        }
+      }
+    },
+    [apply, format, handle, setSlide, slide],
+  );
+
+  /** The preview follows the cursor: the slide that holds it is shown. */
+  const onCursor = useCallback(
+    (position: number) => {
+      const found = outline?.slides.find((entry) => entry.start <= position && position <= entry.end);
+      if (found && found.index + 1 !== slide) setSlide(found.index + 1);
+    },
+    [outline, setSlide, slide],
+  );
+
+  /** A new compile is on screen: the time since the edit that asked for it. */
+  const onShown = useCallback(() => {
+    if (editStarted.current === null) return;
+    setLastEditMs(Math.round(performance.now() - editStarted.current));
+    editStarted.current = null;
+  }, []);
+
+  return { apply, outline, selection, setSelection, onPreviewMessage, onCursor, onShown, lastEditMs };
+}
