@@ -1,8 +1,9 @@
-// npm run bench [-- api|load|viewer|exports|brands|images|ai] — benchmarks against a production build on the embedded database.
+// npm run bench [-- api|load|viewer|exports|brands|images|editor|ai] — benchmarks against a production build on the embedded database.
 import os from "node:os";
 import { benchAi } from "./ai";
 import { benchApi } from "./api";
 import { benchBrands } from "./brands";
+import { benchEditor } from "./editor";
 import { benchExports } from "./exports";
 import { benchImages } from "./images";
 import { benchLoad } from "./load";
@@ -21,6 +22,11 @@ const suites: Record<string, Suite> = {
   images: {
     title: "Images: remote images imported at write time, first paint of a photo deck",
     run: benchImages,
+    server: true,
+  },
+  editor: {
+    title: "Editor: click-to-edit and draft autosave on a 20-slide deck (Chromium, medians of 10)",
+    run: benchEditor,
     server: true,
   },
   ai: {

@@ -1,0 +1,119 @@
+import type { Page } from "playwright-core";
+import { createDeckhandClient, unwrap } from "@/lib/client";
+import { launchBrowser } from "../helpers/browser";
+import { type BenchRow, type BenchServer, percentile } from "./server";
+
+// The editor as a person uses it, in a real Chromium against `next start`, on a 20-slide deck:
+// - click-to-edit: a heading clicked on the preview, retyped, Enter → the recompiled deck on screen (the
+//   editor's own measure, data-edit-ms: from the commit to the new frame's swap; the old frame stays until
+//   then), 10 edits;
+// - draft autosave: a keystroke in the code → the server action that compiles it and stores the draft,
+//   answered (its round trip as the browser timed it), and → the preview of it on screen (with the 400 ms
+//   pause after the last keystroke), 10 keystrokes.
+
+const EDITS = 10;
+
+function deck(count: number): string {
+  const slides = Array.from(
+    { length: count },
+    (_, index) =>
+      `      <Slide label="Part ${index + 1}">\n        <Heading>Heading number ${index + 1}</Heading>\n        <Bullets items={["First point of ${index + 1}", "Second point"]} />\n      </Slide>`,
+  ).join("\n");
+  return `import { Deck, Slide, Heading, Bullets } from "@deckhand/player";\n\nexport default function Long() {\n  return (\n    <Deck>\n${slides}\n    </Deck>\n  );\n}\n`;
+}
+
+async function signUp(page: Page, origin: string): Promise<string> {
+  await page.goto(`${origin}/sign-up`);
+  await page.getByLabel("Name").fill("Bench");
+  await page.getByLabel("Email").fill(`bench-${crypto.randomUUID().slice(0, 8)}@example.test`);
+  await page.getByLabel("Password").fill("correct horse battery staple");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await page.waitForURL(`${origin}/decks`);
+  await page.goto(`${origin}/settings/keys`);
+  await page.getByLabel("Name").fill("bench");
+  await page.getByRole("button", { name: "Create key" }).click();
+  return (await page.getByTestId("new-key").textContent())!.trim();
+}
+
+const status = (page: Page, kind: string) =>
+  page.locator(`[data-testid="editor-status"][data-kind="${kind}"]`).waitFor({ timeout: 60_000 });
+const editMs = (page: Page) =>
+  page.evaluate(() => document.querySelector("[data-edit-ms]")?.getAttribute("data-edit-ms") ?? null);
+
+export async function benchEditor(server: BenchServer): Promise<BenchRow[]> {
+  const browser = await launchBrowser();
+  try {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    const key = await signUp(page, server.origin);
+    const api = createDeckhandClient({ baseUrl: `${server.origin}/api/v1`, apiKey: key });
+    const created = unwrap(await api.api.POST("/decks", { body: { title: "Editor bench" } }));
+    unwrap(
+      await api.api.PUT("/decks/{id}/content", { params: { path: { id: created.id } }, body: { source: deck(20) } }),
+    );
+    await page.goto(`${server.origin}/decks/${created.id}`);
+    await status(page, "ok");
+    const preview = () => page.frameLocator('iframe[title="Preview"]');
+
+    const clickToEdit: number[] = [];
+    for (let n = 1; n <= EDITS; n++) {
+      await page
+        .getByRole("navigation", { name: "Outline" })
+        .getByRole("button", { name: new RegExp(`^${n} Part ${n}\\b`) })
+        .click();
+      const target = preview().locator(".dh-heading-text", { hasText: `Heading number ${n}` });
+      await target.click();
+      await until(async () => (await target.getAttribute("contenteditable")) === "plaintext-only", page);
+      const before = await editMs(page);
+      await page.keyboard.press("Control+a");
+      await page.keyboard.insertText(`Edited ${n}`);
+      await page.keyboard.press("Enter");
+      await preview()
+        .locator(".dh-heading-text", { hasText: `Edited ${n}` })
+        .waitFor();
+      await until(async () => (await editMs(page)) !== before, page);
+      clickToEdit.push(Number(await editMs(page)));
+    }
+
+    // Keystrokes in the code: each one's draft round trip (the compile-and-store server action).
+    const roundTrips: number[] = [];
+    const toPreview: number[] = [];
+    const code = page.locator('[data-testid="editor-tsx"] .cm-content');
+    for (let n = 1; n <= EDITS; n++) {
+      await code.click();
+      await page.keyboard.press("Control+End");
+      const answered = page.waitForEvent("requestfinished", {
+        predicate: (request) => request.method() === "POST" && request.headers()["next-action"] !== undefined,
+        timeout: 60_000,
+      });
+      const started = Date.now();
+      await page.keyboard.insertText(`\n// note ${n}`);
+      const request = await answered;
+      roundTrips.push(request.timing().responseEnd - request.timing().requestStart);
+      await status(page, "ok");
+      toPreview.push(Date.now() - started);
+    }
+    return [
+      row(
+        "click-to-edit: Enter on an edited heading → recompiled 20-slide deck on screen (target under 150 ms)",
+        clickToEdit,
+      ),
+      row("draft autosave: the compile-and-store server action's round trip", roundTrips),
+      row("draft autosave: keystroke → preview up to date (includes the 400 ms pause after typing)", toPreview),
+    ];
+  } finally {
+    await browser.close();
+  }
+}
+
+// Polls a condition every 10 ms, for at most 30 s.
+async function until(condition: () => Promise<boolean>, page: Page): Promise<void> {
+  for (let tries = 0; !(await condition()); tries++) {
+    if (tries > 3000) throw new Error("the editor never got there");
+    await page.waitForTimeout(10);
+  }
+}
+
+function row(label: string, samples: number[]): BenchRow {
+  return { label, n: samples.length, median: percentile(samples, 50), p95: percentile(samples, 95) };
+}
