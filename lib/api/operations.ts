@@ -31,6 +31,8 @@ import {
 import { setDeckContent } from "@/lib/decks/set-deck-content";
 import { updateDeck } from "@/lib/decks/update-deck";
 import { createExport } from "@/lib/exports/create-export";
+import { getDeckAnalytics } from "@/lib/analytics/get-analytics";
+import { analyticsQuery, deckAnalyticsSchema } from "@/lib/analytics/schemas";
 import { checkDeck } from "@/lib/render/check-deck";
 import { checkDeckQuery, checkResultSchema } from "@/lib/render/check-schemas";
 import { getExport, getExportDownloadUrl } from "@/lib/exports/get-export";
@@ -275,6 +277,20 @@ const definitions = {
     errors: READ,
     limit: "slow",
     run: ({ ctx, params, query }) => checkDeck(ctx, params.id, query.version),
+  }),
+
+  get_deck_analytics: define({
+    method: "GET",
+    path: "/decks/{id}/analytics",
+    tag: "Decks",
+    summary: "Read how a shared deck is viewed",
+    description:
+      "Analytics of the deck's public link and embeds over a range of UTC days (default the last 30): views, unique viewers per day (counted without cookies: a salted hash of address, browser and deck that changes daily; viewers sending Do-Not-Track or Sec-GPC and bots are not counted), per slide the views that reached it, the views that stopped there (drop-off) and the time spent on it, views per day, referring hosts, share page vs embed, presenter sessions. Live: a view counts within seconds. For the deck's organization (another organization's deck is a 404, public or not).",
+    params: deckParams,
+    query: analyticsQuery,
+    success: { status: 200, schema: deckAnalyticsSchema, description: "The deck's analytics over the range." },
+    errors: READ,
+    run: ({ ctx, params, query }) => getDeckAnalytics(ctx, params.id, query),
   }),
 
   list_deck_versions: define({

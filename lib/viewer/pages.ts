@@ -10,6 +10,8 @@ function pageCsp(): string {
   return [
     "default-src 'none'",
     "script-src 'self'",
+    // The analytics beacon (POST /d/{slug}/events) and nothing else: the page's own origin.
+    "connect-src 'self'",
     "style-src 'unsafe-inline'",
     "img-src 'self' data:",
     `frame-src ${frames}`,
@@ -57,6 +59,7 @@ export function renderViewerPage(deck: SharedDeck): Response {
       channel: deck.slug,
       frameUrl: frameUrl(deck.slug),
       presenterUrl: `/d/${deck.slug}/presenter`,
+      eventsUrl: `/d/${deck.slug}/events`,
     })}
 ${sharedBy(deck.organization)}`,
   });
@@ -78,13 +81,13 @@ function sharedBy(organization: string): string {
 
 // Where a viewer or presenter page finds its deck: the frame to show, and the channel that keeps a viewer
 // and its presenter window in step.
-type FrameSource = { title: string; channel: string; frameUrl: string };
+type FrameSource = { title: string; channel: string; frameUrl: string; eventsUrl?: string };
 
 // No allow="fullscreen" on the frame: the page makes its own document full screen from its own keys and
 // buttons, and deck code in the frame must not be able to take the screen (components/player/viewer.ts).
-function viewerBody(source: FrameSource & { presenterUrl: string }): string {
+function viewerBody(source: FrameSource & { presenterUrl: string; eventsUrl?: string }): string {
   return `<iframe id="dh-frame" title="${escapeHtml(source.title)}" sandbox="allow-scripts" referrerpolicy="no-referrer"></iframe>
-${jsonScript("dh-viewer", { slug: source.channel, frameUrl: source.frameUrl, presenterUrl: source.presenterUrl })}
+${jsonScript("dh-viewer", { slug: source.channel, frameUrl: source.frameUrl, presenterUrl: source.presenterUrl, eventsUrl: source.eventsUrl ?? null })}
 <script type="module" src="${playerAssets().viewer}"></script>`;
 }
 
@@ -134,7 +137,7 @@ button:hover,button:focus-visible{background:#3f3f46;outline:none}`;
 <div id="dh-next-label"></div>
 <div id="dh-notes" aria-live="polite"></div>
 </aside>
-${jsonScript("dh-presenter", { slug: source.channel, frameUrl: source.frameUrl, thumbUrl: `${source.frameUrl}?mode=thumb` })}
+${jsonScript("dh-presenter", { slug: source.channel, frameUrl: source.frameUrl, thumbUrl: `${source.frameUrl}?mode=thumb`, eventsUrl: source.eventsUrl ?? null })}
 <script type="module" src="${playerAssets().presenter}"></script>`,
   });
   return htmlResponse(html, { headers: { "Content-Security-Policy": pageCsp(), "Cache-Control": "no-cache" } });

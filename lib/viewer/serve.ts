@@ -104,7 +104,12 @@ export async function servePublicDeck(
   };
   if (part === "page") return renderViewerPage(shared);
   if (part === "presenter") {
-    return renderPresenterPage({ title: shared.title, channel: slug, frameUrl: frameUrl(slug) });
+    return renderPresenterPage({
+      title: shared.title,
+      channel: slug,
+      frameUrl: frameUrl(slug),
+      eventsUrl: `/d/${slug}/events`,
+    });
   }
   if (typeof part === "object") {
     // Only the newest version of a public deck is served: its history stays private.

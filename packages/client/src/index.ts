@@ -19,6 +19,7 @@ export type Brand = Schemas["Brand"];
 export type BrandDetail = Schemas["BrandDetail"];
 export type DeckCheck = Schemas["DeckCheck"];
 export type Finding = Schemas["Finding"];
+export type DeckAnalytics = Schemas["DeckAnalytics"];
 export type Asset = Schemas["Asset"];
 export type ErrorBody = Schemas["Error"];
 export type ErrorCode = ErrorBody["error"]["code"];
