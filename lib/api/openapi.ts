@@ -2,6 +2,7 @@ import { assetSchema } from "@/lib/assets/schemas";
 import { z } from "zod";
 import { checkResultSchema, findingSchema } from "@/lib/render/check-schemas";
 import { deckAnalyticsSchema } from "@/lib/analytics/schemas";
+import { shareLinkSchema } from "@/lib/decks/share-link";
 import { brandDetailSchema, brandSchema } from "@/lib/brands/schemas";
 import {
   deckDetailSchema,
@@ -39,6 +40,7 @@ const resources = new Map<z.ZodType, string>([
   [checkResultSchema, "DeckCheck"],
   [findingSchema, "Finding"],
   [deckAnalyticsSchema, "DeckAnalytics"],
+  [shareLinkSchema, "ShareLink"],
   [errorBodySchema, "Error"],
 ]);
 

@@ -29,6 +29,7 @@ import {
   versionWriteResultSchema,
 } from "@/lib/decks/schemas";
 import { setDeckContent } from "@/lib/decks/set-deck-content";
+import { getShareLink, revokeShareLink, setShareLink, setShareLinkBody, shareLinkSchema } from "@/lib/decks/share-link";
 import { updateDeck } from "@/lib/decks/update-deck";
 import { createExport } from "@/lib/exports/create-export";
 import { getDeckAnalytics } from "@/lib/analytics/get-analytics";
@@ -291,6 +292,46 @@ const definitions = {
     success: { status: 200, schema: deckAnalyticsSchema, description: "The deck's analytics over the range." },
     errors: READ,
     run: ({ ctx, params, query }) => getDeckAnalytics(ctx, params.id, query),
+  }),
+
+  get_share_link: define({
+    method: "GET",
+    path: "/decks/{id}/link",
+    tag: "Decks",
+    summary: "Read the public link's controls",
+    description:
+      "The deck's share link and its controls: whether it asks for a password and when it expires. Owner only.",
+    params: deckParams,
+    success: { status: 200, schema: shareLinkSchema, description: "The link's controls." },
+    errors: READ,
+    run: ({ ctx, params }) => getShareLink(ctx, params.id),
+  }),
+
+  set_share_link: define({
+    method: "PATCH",
+    path: "/decks/{id}/link",
+    tag: "Decks",
+    summary: "Protect the public link with a password or an expiry",
+    description:
+      "Sets or removes a password viewers must enter before the deck is shown (stored as an argon2id hash; the deck's frame and module are refused without it), and an expiry after which the link answers as if the deck were not public. The slug does not change. Owner only.",
+    params: deckParams,
+    body: setShareLinkBody,
+    success: { status: 200, schema: shareLinkSchema, description: "The link's controls." },
+    errors: READ,
+    run: ({ ctx, params, body }) => setShareLink(ctx, params.id, body),
+  }),
+
+  revoke_share_link: define({
+    method: "POST",
+    path: "/decks/{id}/link/revoke",
+    tag: "Decks",
+    summary: "Revoke the public link",
+    description:
+      "Mints a new slug for the deck's public link: the old link (and every unlock of it) stops working at once. Only on request: otherwise the slug is kept forever. Owner only.",
+    params: deckParams,
+    success: { status: 200, schema: shareLinkSchema, description: "The new link." },
+    errors: READ,
+    run: ({ ctx, params }) => revokeShareLink(ctx, params.id),
   }),
 
   list_deck_versions: define({

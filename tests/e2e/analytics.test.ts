@@ -1,4 +1,4 @@
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chromiumExecutablePath, testChromiumArgs } from "@/lib/render/chromium";
 import { call, createUser, type TestUser } from "../helpers/api";
@@ -138,12 +138,13 @@ describe("analytics of a shared deck", () => {
   it("records nothing for Do-Not-Track, Global Privacy Control or a headless browser", async () => {
     const browser = await launchBrowser();
     browsers.push(browser);
-    for (const options of [
+    const refused: BrowserContextOptions[] = [
       { userAgent: userAgent(145), extraHTTPHeaders: { DNT: "1" } },
       { userAgent: userAgent(144), extraHTTPHeaders: { "Sec-GPC": "1" } },
       // Playwright's own user agent, "HeadlessChrome": a bot.
       {},
-    ]) {
+    ];
+    for (const options of refused) {
       const context = await browser.newContext(options);
       await context.clock.install();
       const page = await context.newPage();

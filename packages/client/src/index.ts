@@ -20,6 +20,7 @@ export type BrandDetail = Schemas["BrandDetail"];
 export type DeckCheck = Schemas["DeckCheck"];
 export type Finding = Schemas["Finding"];
 export type DeckAnalytics = Schemas["DeckAnalytics"];
+export type ShareLink = Schemas["ShareLink"];
 export type Asset = Schemas["Asset"];
 export type ErrorBody = Schemas["Error"];
 export type ErrorCode = ErrorBody["error"]["code"];

@@ -193,6 +193,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/decks/{id}/link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the public link's controls
+         * @description The deck's share link and its controls: whether it asks for a password and when it expires. Owner only.
+         */
+        get: operations["get_share_link"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Protect the public link with a password or an expiry
+         * @description Sets or removes a password viewers must enter before the deck is shown (stored as an argon2id hash; the deck's frame and module are refused without it), and an expiry after which the link answers as if the deck were not public. The slug does not change. Owner only.
+         */
+        patch: operations["set_share_link"];
+        trace?: never;
+    };
+    "/decks/{id}/link/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke the public link
+         * @description Mints a new slug for the deck's public link: the old link (and every unlock of it) stops working at once. Only on request: otherwise the slug is kept forever. Owner only.
+         */
+        post: operations["revoke_share_link"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/decks/{id}/versions": {
         parameters: {
             query?: never;
@@ -725,6 +769,12 @@ export interface components {
                 views: number;
             }[];
         };
+        ShareLink: {
+            /** @description The share link; null while the deck is not public. */
+            publicUrl: string | null;
+            passwordProtected: boolean;
+            expiresAt: string | null;
+        };
         Error: {
             error: {
                 /** @enum {string} */
@@ -819,6 +869,12 @@ export interface components {
         EditDeckRequest: {
             /** @description Precise, self-contained edit instructions that name each slide by outline label or number and quote the exact copy being changed: 1 to 10000 characters. */
             instruction: string;
+        };
+        SetShareLinkRequest: {
+            /** @description A password viewers must enter; null removes it; absent leaves it as it is. */
+            password?: string | null;
+            /** @description When the link stops working (ISO 8601); null: never; absent leaves it as it is. */
+            expiresAt?: string | null;
         };
         CreateExportRequest: {
             /**
@@ -1389,6 +1445,109 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DeckAnalytics"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["InvalidRequest"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    get_share_link: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The deck's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link's controls. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShareLink"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["InvalidRequest"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    set_share_link: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The deck's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["SetShareLinkRequest"];
+            };
+        };
+        responses: {
+            /** @description The link's controls. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShareLink"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["InvalidRequest"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    revoke_share_link: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The deck's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new link. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShareLink"];
                 };
             };
             401: components["responses"]["Unauthorized"];
