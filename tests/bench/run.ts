@@ -1,6 +1,7 @@
-// npm run bench [-- api|load|viewer|exports|brands|images|ai] — benchmarks against a production build on the embedded database.
+// npm run bench [-- api|load|viewer|exports|brands|images|ai|analytics] — benchmarks against a production build on the embedded database.
 import os from "node:os";
 import { benchAi } from "./ai";
+import { benchAnalytics } from "./analytics";
 import { benchApi } from "./api";
 import { benchBrands } from "./brands";
 import { benchExports } from "./exports";
@@ -22,6 +23,11 @@ const suites: Record<string, Suite> = {
     title: "Images: remote images imported at write time, first paint of a photo deck",
     run: benchImages,
     server: true,
+  },
+  analytics: {
+    title: "Analytics: events ingested, and get_deck_analytics over 1,000,000 events (in-process, no server)",
+    run: () => benchAnalytics(),
+    server: false,
   },
   ai: {
     title: "AI authoring: offline generator and edit token cost (mock model)",
