@@ -16,6 +16,7 @@ import { Badge, Button, Input, Notice, Tabs } from "@/components/ui";
 import { CodeEditor, type CodeEditorHandle, type Problem } from "./code-editor";
 import { ImagePicker, uploadImage } from "./images";
 import { compileProblems } from "./problems";
+import { AnalyticsButton } from "./analytics-panel";
 import { AiDialog, BrandPicker, ExportButtons, PublishDialog } from "./deck-panels";
 import { CANVAS, type DeckFormat } from "@/lib/contract/deck";
 import type { Finding } from "@/lib/render/check-findings";
@@ -261,6 +262,7 @@ export function Editor({
             />
           )}
           {deck.format === "slides" && <ExportButtons deckId={deck.id} disabled={history.length === 0} />}
+          <AnalyticsButton deckId={deck.id} labels={outline} />
           {canEdit && (
             <>
               <Button variant="secondary" type="button" onClick={() => setDialog("share")}>
