@@ -20,7 +20,14 @@ import { startBeacon } from "./beacon";
 import { MAX_SLIDES, readChannelMessage, readFrameMessage, readHashSlide, slideHash } from "./messages";
 
 /** eventsUrl: the analytics beacon's endpoint (share pages; absent for the editor's preview). */
-type ViewerConfig = { slug: string; frameUrl: string; presenterUrl: string; eventsUrl?: string | null };
+type ViewerConfig = {
+  slug: string;
+  frameUrl: string;
+  presenterUrl: string;
+  eventsUrl?: string | null;
+  /** "embed" on /d/{slug}/embedded, the page other sites frame. */
+  source?: "share" | "embed";
+};
 type Action = "presenter" | "fullscreen";
 
 const config = JSON.parse(document.getElementById("dh-viewer")?.textContent ?? "{}") as ViewerConfig;
@@ -30,7 +37,7 @@ const channel = "BroadcastChannel" in window ? new BroadcastChannel(`deckhand:${
 let current = -1;
 /** The deck's slide count as last reported, 0 before the first report. */
 let count = 0;
-const beacon = startBeacon(config.eventsUrl, "share");
+const beacon = startBeacon(config.eventsUrl, config.source === "embed" ? "embed" : "share");
 
 function send(message: ViewerMessage) {
   frame.contentWindow?.postMessage(message, "*");

@@ -5,7 +5,7 @@ import { htmlDocument, htmlResponse, jsonScript } from "./html";
 
 // The pages on the app's origin around a sandboxed deck frame. They hold no deck code and no session.
 
-function pageCsp(): string {
+function pageCsp(ancestors = "'none'"): string {
   const frames = ["'self'", config.deckContentOrigin].filter(Boolean).join(" ");
   return [
     "default-src 'none'",
@@ -17,7 +17,7 @@ function pageCsp(): string {
     `frame-src ${frames}`,
     "base-uri 'none'",
     "form-action 'none'",
-    "frame-ancestors 'none'",
+    `frame-ancestors ${ancestors}`,
   ].join("; ");
 }
 
@@ -94,10 +94,32 @@ type FrameSource = { title: string; channel: string; frameUrl: string; eventsUrl
 
 // No allow="fullscreen" on the frame: the page makes its own document full screen from its own keys and
 // buttons, and deck code in the frame must not be able to take the screen (components/player/viewer.ts).
-function viewerBody(source: FrameSource & { presenterUrl: string; eventsUrl?: string }): string {
+function viewerBody(
+  source: FrameSource & { presenterUrl: string; eventsUrl?: string; analyticsSource?: "share" | "embed" },
+): string {
   return `<iframe id="dh-frame" title="${escapeHtml(source.title)}" sandbox="allow-scripts" referrerpolicy="no-referrer"></iframe>
-${jsonScript("dh-viewer", { slug: source.channel, frameUrl: source.frameUrl, presenterUrl: source.presenterUrl, eventsUrl: source.eventsUrl ?? null })}
+${jsonScript("dh-viewer", { slug: source.channel, frameUrl: source.frameUrl, presenterUrl: source.presenterUrl, eventsUrl: source.eventsUrl ?? null, source: source.analyticsSource ?? "share" })}
 <script type="module" src="${playerAssets().viewer}"></script>`;
+}
+
+// GET /d/{slug}/embedded: what other sites embed. The deck's embed frame inside a page of the app's own that
+// any site may frame, so an embed is counted (as "embed") by the same beacon as the share page: the frame
+// itself has no network. No footer, no Open Graph tags, not indexed.
+export function renderEmbedPage(deck: SharedDeck): Response {
+  const html = htmlDocument({
+    title: deck.title,
+    head: `<link rel="icon" href="/favicon.svg">
+<style>${baseStyle}iframe{display:block;width:100%;height:100%;border:0}</style>`,
+    body: viewerBody({
+      title: deck.title,
+      channel: deck.slug,
+      frameUrl: `${frameUrl(deck.slug, "embed", deck.unlock ?? null)}${deck.unlock ? "&" : "?"}in=page`,
+      presenterUrl: `/d/${deck.slug}/presenter`,
+      eventsUrl: `/d/${deck.slug}/events`,
+      analyticsSource: "embed",
+    }),
+  });
+  return htmlResponse(html, { headers: { "Content-Security-Policy": pageCsp("*"), "Cache-Control": "no-cache" } });
 }
 
 // GET /preview/{token}/view: the editor's present mode, for any version the token grants (private decks
@@ -146,7 +168,7 @@ button:hover,button:focus-visible{background:#3f3f46;outline:none}`;
 <div id="dh-next-label"></div>
 <div id="dh-notes" aria-live="polite"></div>
 </aside>
-${jsonScript("dh-presenter", { slug: source.channel, frameUrl: source.frameUrl, thumbUrl: `${source.frameUrl}?mode=thumb`, eventsUrl: source.eventsUrl ?? null })}
+${jsonScript("dh-presenter", { slug: source.channel, frameUrl: source.frameUrl, thumbUrl: `${source.frameUrl}${source.frameUrl.includes("?") ? "&" : "?"}mode=thumb`, eventsUrl: source.eventsUrl ?? null })}
 <script type="module" src="${playerAssets().presenter}"></script>`,
   });
   return htmlResponse(html, { headers: { "Content-Security-Policy": pageCsp(), "Cache-Control": "no-cache" } });

@@ -7,6 +7,7 @@ import { logoResponse } from "./logo";
 import { hasLinkUnlockToken, unlockTokenOf } from "./link-access";
 import {
   frameUrl,
+  renderEmbedPage,
   renderLockedFrame,
   renderNotFoundPage,
   renderPasswordPage,
@@ -74,7 +75,10 @@ function serveFrame(
     mode: viewable.deck.format === "webpage" ? "present" : query.mode,
     slide: query.slide,
     chrome: query.chrome,
-    embedded: kind === "frame",
+    // The embed inside the app's own /embedded page reports its slides to that page (for analytics), as the
+    // share page's frame does; a bare /embed framed by another site posts nothing. What it would post (slide
+    // numbers, labels, notes) is in the public module anyway.
+    embedded: kind === "frame" || url.searchParams.get("in") === "page",
     frameAncestors: frameAncestors(kind),
     // Beside the module, on the same origin, under the same access rule (servePublicDeck, servePreview).
     logo: viewable.logo ? { url: withUnlock(`${origin}${moduleBase}/logo`), alt: viewable.logo.brandName } : null,
@@ -105,7 +109,7 @@ function legacyHtmlFrame(html: string, ancestors: string[]): Response {
 export async function servePublicDeck(
   req: Request,
   slug: string,
-  part: "page" | "presenter" | FrameKind | "logo" | { module: string },
+  part: "page" | "embedded" | "presenter" | FrameKind | "logo" | { module: string },
 ): Promise<Response> {
   const viewable = await findPublicDeck(await getDb(), slug);
   // A password link without its unlock: the share and presenter pages ask for the password, everything the
@@ -121,6 +125,7 @@ export async function servePublicDeck(
   if (!viewable) return typeof part === "object" ? new Response("Not found", { status: 404 }) : renderNotFoundPage();
   if (locked) {
     if (part === "page") return renderPasswordPage(slug, false);
+    if (part === "embedded") return renderLockedFrame();
     if (part === "presenter") return redirectTo(req, `${config.viewerBaseUrl}/d/${slug}`);
     if (typeof part === "object")
       return new Response("Locked", { status: 403, headers: { "Cache-Control": "no-store" } });
@@ -136,6 +141,7 @@ export async function servePublicDeck(
     unlock,
   };
   if (part === "page") return renderViewerPage(shared);
+  if (part === "embedded") return renderEmbedPage(shared);
   if (part === "presenter") {
     return renderPresenterPage({
       title: shared.title,

@@ -1,3 +1,5 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chromiumExecutablePath, testChromiumArgs } from "@/lib/render/chromium";
@@ -158,5 +160,32 @@ describe("analytics of a shared deck", () => {
       await context.close();
     }
     expect((await analytics()).totals).toMatchObject({ views: 3, uniqueViewers: 2 });
+  }, 60_000);
+
+  it("counts an embed on another site as an embed, with that site as the referrer", async () => {
+    const context = await viewer(143);
+    const page = await context.newPage();
+    // Another site on loopback, served for real (Chromium's local-network checks refuse a page it cannot
+    // place on the local network framing a local address): "localhost" is not the app's 127.0.0.1.
+    const blogServer = http.createServer((_req, res) => {
+      res.writeHead(200, { "content-type": "text/html" });
+      res.end(
+        `<!doctype html><title>A blog</title><iframe id="deck" src="${server.origin}/d/${slug}/embedded" width="960" height="540"></iframe>`,
+      );
+    });
+    await new Promise<void>((resolve) => blogServer.listen(0, "127.0.0.1", resolve));
+    const blog = `http://localhost:${(blogServer.address() as AddressInfo).port}/a-blog-post`;
+    await page.goto(blog);
+    const embedded = await (await page.waitForSelector("#deck")).contentFrame();
+    const deck = await (await embedded!.waitForSelector("#dh-frame")).contentFrame();
+    await deck!.waitForFunction(() => document.documentElement.dataset.ready === "true", undefined, {
+      timeout: 20_000,
+    });
+    await page.clock.runFor(2500);
+    await expect.poll(async () => (await analytics()).totals.embedViews).toBe(1);
+    const result = await analytics();
+    expect(result.totals).toMatchObject({ views: 4, sharePageViews: 3, embedViews: 1, uniqueViewers: 3 });
+    expect(result.referrers).toContainEqual({ host: new URL(blog).host, views: 1 });
+    await new Promise((resolve) => blogServer.close(resolve));
   }, 60_000);
 });
