@@ -131,10 +131,20 @@ describe("analytics of a shared deck", () => {
     expect((await analytics()).totals.uniqueViewers).toBe(1);
   }, 120_000);
 
-  it("counts a second browser as a second viewer", async () => {
-    await leave(await open(await viewer(146)));
+  it("counts a second browser as a second viewer, and its presenter window as a presenter session", async () => {
+    const context = await viewer(146);
+    await leave(await open(context));
     await expect.poll(async () => (await analytics()).totals.views).toBe(3);
     expect((await analytics()).totals.uniqueViewers).toBe(2);
+
+    const presenter = await context.newPage();
+    await presenter.goto(`${server.origin}/d/${slug}/presenter`);
+    await expect.poll(() => presenter.textContent("#dh-count")).toBe("1 / 5");
+    await presenter.clock.runFor(2500);
+    await expect.poll(async () => (await analytics()).totals.presenterSessions).toBe(1);
+    // Not a view: the slides it shows are the share page's.
+    expect((await analytics()).totals).toMatchObject({ views: 3, uniqueViewers: 2 });
+    await presenter.close();
   }, 60_000);
 
   it("records nothing for Do-Not-Track, Global Privacy Control or a headless browser", async () => {
