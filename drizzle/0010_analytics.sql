@@ -32,7 +32,6 @@ CREATE TABLE "analytics_events" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"deck_id" uuid NOT NULL,
 	"view_id" uuid NOT NULL,
-	"visitor" text NOT NULL,
 	"source" text NOT NULL,
 	"slide" integer NOT NULL,
 	"ms" integer NOT NULL,

@@ -138,19 +138,16 @@ async function recordBatch(tx: Tx, { deckId, batch, visitor, today, now, hashOn 
       .where(viewKey);
   }
 
-  await tx
-    .insert(analyticsEvents)
-    .values(
-      batch.events.map((event) => ({
-        deckId,
-        viewId: batch.view,
-        visitor,
-        source,
-        slide: event.slide,
-        ms: event.ms,
-        occurredAt: now,
-      })),
-    );
+  await tx.insert(analyticsEvents).values(
+    batch.events.map((event) => ({
+      deckId,
+      viewId: batch.view,
+      source,
+      slide: event.slide,
+      ms: event.ms,
+      occurredAt: now,
+    })),
+  );
 
   // A presenter window is counted as a session; its slides are the share page's, already counted there.
   const isView = source !== "presenter";

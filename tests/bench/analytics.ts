@@ -128,8 +128,8 @@ export async function benchAnalytics(): Promise<BenchRow[]> {
         1 + (v % ${SLIDES}), 10000, now(), now()
       from generate_series(1, ${views}) v`);
     await database.db.execute(sql`
-      insert into analytics_events (deck_id, view_id, visitor, source, slide, ms, occurred_at)
-      select ${big.deckId}, '00000000-0000-4000-8000-000000000000', md5((e / 10)::text), 'share', 1 + (e % ${SLIDES}), 1000,
+      insert into analytics_events (deck_id, view_id, source, slide, ms, occurred_at)
+      select ${big.deckId}, md5((e / 10)::text)::uuid, 'share', 1 + (e % ${SLIDES}), 1000,
         now() - ((e / 10) % ${DAYS}) * interval '1 day'
       from generate_series(0, ${SYNTHETIC_EVENTS - 1}) e`);
     await database.db.execute(sql`
@@ -159,7 +159,7 @@ export async function benchAnalytics(): Promise<BenchRow[]> {
     );
     // The same totals and per-slide time from the raw events: what answering without rollups would cost.
     const raw = () =>
-      database.db.execute(sql`select slide, count(*), sum(ms), count(distinct visitor)
+      database.db.execute(sql`select slide, count(*), sum(ms), count(distinct view_id)
         from analytics_events where deck_id = ${big.deckId} and occurred_at >= now() - interval '${sql.raw(String(DAYS))} days'
         group by slide`);
     rows.push(row(`the same per-slide numbers aggregated from the raw events (no rollups)`, await time(raw, 3)));

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { sweepAnalytics } from "@/lib/analytics/sweep";
 import type { Database } from "@/lib/db/client";
 import { analyticsEvents } from "@/lib/db/schema/analytics-events";
+import { analyticsViews } from "@/lib/db/schema/analytics-views";
 import { analyticsVisitors } from "@/lib/db/schema/analytics-visitors";
 import { decks } from "@/lib/db/schema/decks";
 import { call, createUser, type TestUser } from "../helpers/api";
@@ -234,11 +235,17 @@ describe("reading analytics", () => {
   });
 
   it("sweeps raw events past retention and old viewer hashes, keeping the rollups", async () => {
-    const later = new Date(Date.now() + 200 * 24 * 60 * 60 * 1000);
     const before = (await analytics()).body.totals;
+    // Three days on: the views are kept, their hashes are not.
+    await sweepAnalytics(database.db, new Date(Date.now() + 3 * 24 * 60 * 60 * 1000));
+    const views = await database.db.select().from(analyticsViews).where(eq(analyticsViews.deckId, deckId));
+    expect(views.length).toBeGreaterThan(0);
+    expect(views.every((view) => view.visitor === "")).toBe(true);
+    const later = new Date(Date.now() + 200 * 24 * 60 * 60 * 1000);
     await sweepAnalytics(database.db, later);
     expect(await database.db.select().from(analyticsEvents).where(eq(analyticsEvents.deckId, deckId))).toEqual([]);
     expect(await database.db.select().from(analyticsVisitors).where(eq(analyticsVisitors.deckId, deckId))).toEqual([]);
+    expect(await database.db.select().from(analyticsViews).where(eq(analyticsViews.deckId, deckId))).toEqual([]);
     expect((await analytics()).body.totals).toEqual(before);
     const [deck] = await database.db.select().from(decks).where(eq(decks.id, deckId));
     expect(deck?.publicSlug).toBe(slug);

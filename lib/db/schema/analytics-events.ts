@@ -5,7 +5,8 @@ import { decks } from "./decks";
 // Raw viewer events of shared decks (lib/analytics/ingest.ts): one row per time-on-slide record a viewer
 // page sent. Kept ANALYTICS_RETENTION_DAYS, then deleted by the sweep; the analytics API never reads this
 // table (it reads the per-day rollups), it is the record the rollups can be rebuilt from within retention.
-// No IP address, no cookie: `visitor` is the day's salted hash (lib/analytics/visitor.ts).
+// No IP address, no cookie, not even the viewer's hash: an event names its view, and the view holds the
+// hash only while it can still be continued (lib/analytics/sweep.ts).
 export const analyticsEvents = pgTable(
   "analytics_events",
   {
@@ -14,7 +15,6 @@ export const analyticsEvents = pgTable(
       .notNull()
       .references(() => decks.id, { onDelete: "cascade" }),
     viewId: uuid("view_id").notNull(),
-    visitor: text("visitor").notNull(),
     source: text("source", { enum: analyticsSources }).notNull(),
     /** 1-based slide number, within the published version's slide count when it was recorded. */
     slide: integer("slide").notNull(),

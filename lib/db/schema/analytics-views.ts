@@ -14,6 +14,7 @@ export const analyticsViews = pgTable(
     viewId: uuid("view_id").notNull(),
     /** The UTC day the view started; every rollup of the view counts on this day. */
     day: date("day", { mode: "string" }).notNull(),
+    /** The viewer's hash on `day`: checked on each batch; blanked by the sweep two days after the view. */
     visitor: text("visitor").notNull(),
     source: text("source", { enum: analyticsSources }).notNull(),
     referrerHost: text("referrer_host"),
