@@ -6,9 +6,11 @@
 // here as `#<slide number>` only, labels and notes are shown as text, and the frame's requests (its P and
 // F keys) are ignored: this window opens nothing and never goes full screen.
 import type { SlideMeta, ViewerMessage } from "@/lib/contract/player";
+import { startBeacon } from "./beacon";
 import { readChannelMessage, readFrameMessage, readHashSlide, slideHash } from "./messages";
 
-type PresenterConfig = { slug: string; frameUrl: string; thumbUrl: string };
+/** eventsUrl: the analytics beacon's endpoint (a share link's presenter; absent for the editor's preview). */
+type PresenterConfig = { slug: string; frameUrl: string; thumbUrl: string; eventsUrl?: string | null };
 
 const config = JSON.parse(document.getElementById("dh-presenter")?.textContent ?? "{}") as PresenterConfig;
 const currentFrame = document.getElementById("dh-current") as HTMLIFrameElement;
@@ -24,6 +26,7 @@ const channel = "BroadcastChannel" in window ? new BroadcastChannel(`deckhand:${
 let current = -1;
 let count = 0;
 let slides: (SlideMeta | undefined)[] = [];
+const beacon = startBeacon(config.eventsUrl, "presenter");
 
 function showSlideInHash() {
   if (current < 0) return;
@@ -57,6 +60,7 @@ window.addEventListener("message", (event: MessageEvent<unknown>) => {
   if (message?.type !== "state") return;
   slides = message.slides;
   count = message.count;
+  beacon.show(message.slide + 1);
   if (message.slide !== current) {
     current = message.slide;
     send(nextFrame, { source: "deckhand-viewer", type: "goto", slide: current + 1 });

@@ -16,9 +16,18 @@
 // the page itself receives; a forged request can do no more than move focus to the page and show that
 // prompt, whose text is the page's own. Leaving full screen needs no trust and happens at once.
 import type { ViewerMessage } from "@/lib/contract/player";
+import { startBeacon } from "./beacon";
 import { MAX_SLIDES, readChannelMessage, readFrameMessage, readHashSlide, slideHash } from "./messages";
 
-type ViewerConfig = { slug: string; frameUrl: string; presenterUrl: string };
+/** eventsUrl: the analytics beacon's endpoint (share pages; absent for the editor's preview). */
+type ViewerConfig = {
+  slug: string;
+  frameUrl: string;
+  presenterUrl: string;
+  eventsUrl?: string | null;
+  /** "embed" on /d/{slug}/embedded, the page other sites frame. */
+  source?: "share" | "embed";
+};
 type Action = "presenter" | "fullscreen";
 
 const config = JSON.parse(document.getElementById("dh-viewer")?.textContent ?? "{}") as ViewerConfig;
@@ -28,6 +37,7 @@ const channel = "BroadcastChannel" in window ? new BroadcastChannel(`deckhand:${
 let current = -1;
 /** The deck's slide count as last reported, 0 before the first report. */
 let count = 0;
+const beacon = startBeacon(config.eventsUrl, config.source === "embed" ? "embed" : "share");
 
 function send(message: ViewerMessage) {
   frame.contentWindow?.postMessage(message, "*");
@@ -128,6 +138,7 @@ window.addEventListener("message", (event: MessageEvent<unknown>) => {
   const message = readFrameMessage(event.data);
   if (message?.type === "state") {
     count = message.count;
+    beacon.show(message.slide + 1);
     if (message.slide !== current) {
       current = message.slide;
       channel?.postMessage({ type: "goto", slide: current });

@@ -1,6 +1,8 @@
 import { assetSchema } from "@/lib/assets/schemas";
 import { z } from "zod";
 import { checkResultSchema, findingSchema } from "@/lib/render/check-schemas";
+import { deckAnalyticsSchema } from "@/lib/analytics/schemas";
+import { shareLinkSchema } from "@/lib/decks/share-link";
 import { brandDetailSchema, brandSchema } from "@/lib/brands/schemas";
 import {
   deckDetailSchema,
@@ -37,6 +39,8 @@ const resources = new Map<z.ZodType, string>([
   [instructionsSchema, "Instructions"],
   [checkResultSchema, "DeckCheck"],
   [findingSchema, "Finding"],
+  [deckAnalyticsSchema, "DeckAnalytics"],
+  [shareLinkSchema, "ShareLink"],
   [errorBodySchema, "Error"],
 ]);
 

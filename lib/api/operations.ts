@@ -29,8 +29,11 @@ import {
   versionWriteResultSchema,
 } from "@/lib/decks/schemas";
 import { setDeckContent } from "@/lib/decks/set-deck-content";
+import { getShareLink, revokeShareLink, setShareLink, setShareLinkBody, shareLinkSchema } from "@/lib/decks/share-link";
 import { updateDeck } from "@/lib/decks/update-deck";
 import { createExport } from "@/lib/exports/create-export";
+import { getDeckAnalytics } from "@/lib/analytics/get-analytics";
+import { analyticsQuery, deckAnalyticsSchema } from "@/lib/analytics/schemas";
 import { checkDeck } from "@/lib/render/check-deck";
 import { checkDeckQuery, checkResultSchema } from "@/lib/render/check-schemas";
 import { getExport, getExportDownloadUrl } from "@/lib/exports/get-export";
@@ -277,6 +280,60 @@ const definitions = {
     errors: READ,
     limit: "slow",
     run: ({ ctx, params, query }) => checkDeck(ctx, params.id, query.version),
+  }),
+
+  get_deck_analytics: define({
+    method: "GET",
+    path: "/decks/{id}/analytics",
+    tag: "Decks",
+    summary: "Read how a shared deck is viewed",
+    description:
+      "Analytics of the deck's public link and embeds over a range of UTC days (default the last 30): views, unique viewers per day (counted without cookies: a salted hash of address, browser and deck that changes daily; viewers sending Do-Not-Track or Sec-GPC and bots are not counted), per slide the views that reached it, the views that stopped there (drop-off) and the time spent on it, views per day, referring hosts, share page vs embed, presenter sessions. Live: a view counts within seconds. For the deck's organization (another organization's deck is a 404, public or not).",
+    params: deckParams,
+    query: analyticsQuery,
+    success: { status: 200, schema: deckAnalyticsSchema, description: "The deck's analytics over the range." },
+    errors: READ,
+    run: ({ ctx, params, query }) => getDeckAnalytics(ctx, params.id, query),
+  }),
+
+  get_share_link: define({
+    method: "GET",
+    path: "/decks/{id}/link",
+    tag: "Decks",
+    summary: "Read the public link's controls",
+    description:
+      "The deck's share link and its controls: whether it asks for a password and when it expires. Owner only.",
+    params: deckParams,
+    success: { status: 200, schema: shareLinkSchema, description: "The link's controls." },
+    errors: READ,
+    run: ({ ctx, params }) => getShareLink(ctx, params.id),
+  }),
+
+  set_share_link: define({
+    method: "PATCH",
+    path: "/decks/{id}/link",
+    tag: "Decks",
+    summary: "Protect the public link with a password or an expiry",
+    description:
+      "Sets or removes a password viewers must enter before the deck is shown (stored as an argon2id hash; the deck's frame and module are refused without it), and an expiry after which the link answers as if the deck were not public. The slug does not change. Owner only.",
+    params: deckParams,
+    body: setShareLinkBody,
+    success: { status: 200, schema: shareLinkSchema, description: "The link's controls." },
+    errors: READ,
+    run: ({ ctx, params, body }) => setShareLink(ctx, params.id, body),
+  }),
+
+  revoke_share_link: define({
+    method: "POST",
+    path: "/decks/{id}/link/revoke",
+    tag: "Decks",
+    summary: "Revoke the public link",
+    description:
+      "Mints a new slug for the deck's public link: the old link (and every unlock of it) stops working at once. Only on request: otherwise the slug is kept forever. Owner only.",
+    params: deckParams,
+    success: { status: 200, schema: shareLinkSchema, description: "The new link." },
+    errors: READ,
+    run: ({ ctx, params }) => revokeShareLink(ctx, params.id),
   }),
 
   list_deck_versions: define({

@@ -100,6 +100,9 @@ export const settings = {
   ASSET_MAX_BYTES: wholeNumber(15 * 1024 * 1024, { min: 1024 }),
   ASSET_MAX_PIXELS: wholeNumber(40_000_000, { min: 1 }),
   ASSET_STORAGE_BYTES: wholeNumber(1024 * 1024 * 1024, { min: 0 }),
+  ANALYTICS_RETENTION_DAYS: wholeNumber(90, { min: 1, max: 3650 }),
+  ANALYTICS_VIEWER_EVENTS_PER_MINUTE: wholeNumber(60, { min: 1 }),
+  ANALYTICS_DECK_EVENTS_PER_MINUTE: wholeNumber(6000, { min: 1 }),
 } satisfies Record<string, z.ZodType<unknown, string | undefined>>;
 
 // Set by the platform, not by the operator: read here too, never documented as settings.

@@ -5,26 +5,37 @@ import { htmlDocument, htmlResponse, jsonScript } from "./html";
 
 // The pages on the app's origin around a sandboxed deck frame. They hold no deck code and no session.
 
-function pageCsp(): string {
+function pageCsp(ancestors = "'none'"): string {
   const frames = ["'self'", config.deckContentOrigin].filter(Boolean).join(" ");
   return [
     "default-src 'none'",
     "script-src 'self'",
+    // The analytics beacon (POST /d/{slug}/events) and nothing else: the page's own origin.
+    "connect-src 'self'",
     "style-src 'unsafe-inline'",
     "img-src 'self' data:",
     `frame-src ${frames}`,
     "base-uri 'none'",
     "form-action 'none'",
-    "frame-ancestors 'none'",
+    `frame-ancestors ${ancestors}`,
   ].join("; ");
 }
 
 const baseStyle = `html,body{margin:0;height:100%;background:#0b0b0c;color:#e4e4e7;font:15px/1.5 system-ui,-apple-system,"Segoe UI",sans-serif}`;
 
-export type SharedDeck = { slug: string; title: string; description: string; version: number; organization: string };
+export type SharedDeck = {
+  slug: string;
+  title: string;
+  description: string;
+  version: number;
+  organization: string;
+  /** A password link's unlock token, handed to the frame (lib/viewer/link-access.ts). */
+  unlock?: string | null;
+};
 
-export function frameUrl(slug: string, kind: "frame" | "embed" = "frame"): string {
-  return `${config.deckContentOrigin ?? ""}/d/${slug}/${kind}`;
+export function frameUrl(slug: string, kind: "frame" | "embed" = "frame", unlock: string | null = null): string {
+  const query = unlock ? `?unlock=${encodeURIComponent(unlock)}` : "";
+  return `${config.deckContentOrigin ?? ""}/d/${slug}/${kind}${query}`;
 }
 
 // GET /d/{slug}: the share page, with Open Graph tags so a pasted link unfurls with the first slide.
@@ -55,8 +66,9 @@ export function renderViewerPage(deck: SharedDeck): Response {
     body: `${viewerBody({
       title: deck.title,
       channel: deck.slug,
-      frameUrl: frameUrl(deck.slug),
+      frameUrl: frameUrl(deck.slug, "frame", deck.unlock ?? null),
       presenterUrl: `/d/${deck.slug}/presenter`,
+      eventsUrl: `/d/${deck.slug}/events`,
     })}
 ${sharedBy(deck.organization)}`,
   });
@@ -78,14 +90,36 @@ function sharedBy(organization: string): string {
 
 // Where a viewer or presenter page finds its deck: the frame to show, and the channel that keeps a viewer
 // and its presenter window in step.
-type FrameSource = { title: string; channel: string; frameUrl: string };
+type FrameSource = { title: string; channel: string; frameUrl: string; eventsUrl?: string };
 
 // No allow="fullscreen" on the frame: the page makes its own document full screen from its own keys and
 // buttons, and deck code in the frame must not be able to take the screen (components/player/viewer.ts).
-function viewerBody(source: FrameSource & { presenterUrl: string }): string {
+function viewerBody(
+  source: FrameSource & { presenterUrl: string; eventsUrl?: string; analyticsSource?: "share" | "embed" },
+): string {
   return `<iframe id="dh-frame" title="${escapeHtml(source.title)}" sandbox="allow-scripts" referrerpolicy="no-referrer"></iframe>
-${jsonScript("dh-viewer", { slug: source.channel, frameUrl: source.frameUrl, presenterUrl: source.presenterUrl })}
+${jsonScript("dh-viewer", { slug: source.channel, frameUrl: source.frameUrl, presenterUrl: source.presenterUrl, eventsUrl: source.eventsUrl ?? null, source: source.analyticsSource ?? "share" })}
 <script type="module" src="${playerAssets().viewer}"></script>`;
+}
+
+// GET /d/{slug}/embedded: what other sites embed. The deck's embed frame inside a page of the app's own that
+// any site may frame, so an embed is counted (as "embed") by the same beacon as the share page: the frame
+// itself has no network. No footer, no Open Graph tags, not indexed.
+export function renderEmbedPage(deck: SharedDeck): Response {
+  const html = htmlDocument({
+    title: deck.title,
+    head: `<link rel="icon" href="/favicon.svg">
+<style>${baseStyle}iframe{display:block;width:100%;height:100%;border:0}</style>`,
+    body: viewerBody({
+      title: deck.title,
+      channel: deck.slug,
+      frameUrl: `${frameUrl(deck.slug, "embed", deck.unlock ?? null)}${deck.unlock ? "&" : "?"}in=page`,
+      presenterUrl: `/d/${deck.slug}/presenter`,
+      eventsUrl: `/d/${deck.slug}/events`,
+      analyticsSource: "embed",
+    }),
+  });
+  return htmlResponse(html, { headers: { "Content-Security-Policy": pageCsp("*"), "Cache-Control": "no-cache" } });
 }
 
 // GET /preview/{token}/view: the editor's present mode, for any version the token grants (private decks
@@ -134,10 +168,58 @@ button:hover,button:focus-visible{background:#3f3f46;outline:none}`;
 <div id="dh-next-label"></div>
 <div id="dh-notes" aria-live="polite"></div>
 </aside>
-${jsonScript("dh-presenter", { slug: source.channel, frameUrl: source.frameUrl, thumbUrl: `${source.frameUrl}?mode=thumb` })}
+${jsonScript("dh-presenter", { slug: source.channel, frameUrl: source.frameUrl, thumbUrl: `${source.frameUrl}${source.frameUrl.includes("?") ? "&" : "?"}mode=thumb`, eventsUrl: source.eventsUrl ?? null })}
 <script type="module" src="${playerAssets().presenter}"></script>`,
   });
   return htmlResponse(html, { headers: { "Content-Security-Policy": pageCsp(), "Cache-Control": "no-cache" } });
+}
+
+// GET /d/{slug} of a password link without its unlock: a form and nothing of the deck (no title, no
+// Open Graph tags, so a pasted link unfurls to nothing). It posts to /d/{slug}/unlock (lib/viewer/unlock.ts).
+export function renderPasswordPage(slug: string, wrong: boolean, status = 200): Response {
+  const html = htmlDocument({
+    title: "Password required · Deckhand",
+    head: `<style>${baseStyle}body{display:grid;place-items:center;padding:24px;box-sizing:border-box}
+form{display:flex;flex-direction:column;gap:12px;width:min(360px,100%)}h1{font-size:22px;margin:0}p{margin:0;color:#a1a1aa}
+input{font:inherit;padding:10px 12px;border-radius:8px;border:1px solid #3f3f46;background:#18181b;color:inherit}
+button{font:inherit;padding:10px 12px;border-radius:8px;border:0;background:#e4e4e7;color:#0b0b0c;font-weight:600;cursor:pointer}
+.dh-wrong{color:#fca5a5}</style>`,
+    body: `<main><form method="post" action="/d/${escapeHtml(slug)}/unlock">
+<h1>This deck is protected</h1><p>Enter the password you were given to view it.</p>
+${wrong ? `<p class="dh-wrong" role="alert">That password is not right.</p>` : ""}
+<input type="password" name="password" autocomplete="current-password" aria-label="Password" required autofocus maxlength="256">
+<button type="submit">View deck</button></form></main>`,
+  });
+  return htmlResponse(html, {
+    status,
+    headers: {
+      "Content-Security-Policy": [
+        "default-src 'none'",
+        "style-src 'unsafe-inline'",
+        "img-src 'self' data:",
+        "base-uri 'none'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+      ].join("; "),
+      "Cache-Control": "no-store",
+    },
+  });
+}
+
+// A password link's frame or embed requested without the unlock.
+export function renderLockedFrame(): Response {
+  const html = htmlDocument({
+    title: "Password required",
+    head: `<style>${baseStyle}body{display:grid;place-items:center;text-align:center}</style>`,
+    body: `<p>This deck is protected by a password. Open its link to enter it.</p>`,
+  });
+  return htmlResponse(html, {
+    status: 403,
+    headers: {
+      "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+      "Cache-Control": "no-store",
+    },
+  });
 }
 
 export function renderNotFoundPage(): Response {

@@ -4,7 +4,17 @@ import { defaultTokensCss } from "@/lib/deck/vocabulary";
 import { moduleResponse, readFrameQuery, renderFrameDocument } from "./frame-document";
 import { htmlDocument, htmlResponse } from "./html";
 import { logoResponse } from "./logo";
-import { frameUrl, renderNotFoundPage, renderPresenterPage, renderPreviewViewerPage, renderViewerPage } from "./pages";
+import { hasLinkUnlockToken, unlockTokenOf } from "./link-access";
+import {
+  frameUrl,
+  renderEmbedPage,
+  renderLockedFrame,
+  renderNotFoundPage,
+  renderPasswordPage,
+  renderPresenterPage,
+  renderPreviewViewerPage,
+  renderViewerPage,
+} from "./pages";
 import { verifyPreviewToken } from "./preview-token";
 import { findDeckVersion, findDraft, findPublicDeck, type ViewableDeck } from "./viewable-deck";
 
@@ -43,33 +53,38 @@ function redirectTo(req: Request, page: string): Response {
 }
 
 // `editable`: the editor's preview frame (a preview token), where ?edit=1 turns on editing in place; the share
-// viewer, embeds and exports never do, whatever their query says.
+// viewer, embeds and exports never do, whatever their query says. `unlock`: a password link's unlock token.
 function serveFrame(
   req: Request,
   viewable: ViewableDeck,
   moduleBase: string,
   kind: FrameKind,
-  editable = false,
+  { editable = false, unlock = null }: { editable?: boolean; unlock?: string | null } = {},
 ): Response {
   const url = new URL(req.url);
+  // A password link's unlock travels in the URLs of the frame's own requests: they carry no cookie.
+  const withUnlock = (address: string) => (unlock ? `${address}?unlock=${encodeURIComponent(unlock)}` : address);
   const origin = requestOrigin(req);
   const { version } = viewable;
   if (version.format === "html") return legacyHtmlFrame(version.html ?? "", frameAncestors(kind));
   const query = readFrameQuery(url);
   return renderFrameDocument({
     origin,
-    moduleUrl: `${origin}${moduleBase}/module/${version.version}`,
+    moduleUrl: withUnlock(`${origin}${moduleBase}/module/${version.version}`),
     tokensCss: version.tokensCss ?? defaultTokensCss,
     format: viewable.deck.format,
     title: viewable.deck.title,
     mode: viewable.deck.format === "webpage" ? "present" : query.mode,
     slide: query.slide,
     chrome: query.chrome,
-    embedded: kind === "frame",
+    // The embed inside the app's own /embedded page reports its slides to that page (for analytics), as the
+    // share page's frame does; a bare /embed framed by another site posts nothing. What it would post (slide
+    // numbers, labels, notes) is in the public module anyway.
+    embedded: kind === "frame" || url.searchParams.get("in") === "page",
     edit: editable && query.edit && query.mode === "present" && viewable.deck.format === "slides",
     frameAncestors: frameAncestors(kind),
     // Beside the module, on the same origin, under the same access rule (servePublicDeck, servePreview).
-    logo: viewable.logo ? { url: `${origin}${moduleBase}/logo`, alt: viewable.logo.brandName } : null,
+    logo: viewable.logo ? { url: withUnlock(`${origin}${moduleBase}/logo`), alt: viewable.logo.brandName } : null,
   });
 }
 
@@ -97,33 +112,56 @@ function legacyHtmlFrame(html: string, ancestors: string[]): Response {
 export async function servePublicDeck(
   req: Request,
   slug: string,
-  part: "page" | "presenter" | FrameKind | "logo" | { module: string },
+  part: "page" | "embedded" | "presenter" | FrameKind | "logo" | { module: string },
 ): Promise<Response> {
   const viewable = await findPublicDeck(await getDb(), slug);
+  // A password link without its unlock: the share and presenter pages ask for the password, everything the
+  // frame loads is refused (lib/viewer/link-access.ts).
+  const locked = !!viewable?.passwordHash && !hasLinkUnlockToken(req, slug, viewable.passwordHash);
+  const unlock = viewable?.passwordHash && !locked ? unlockTokenOf(req, slug) : null;
   // The logo of the deck the frame shows: served exactly when its module is (a public deck's newest
   // version), cached briefly like the module, revalidated by its ETag when the brand changes.
-  if (part === "logo") return logoResponse(req, viewable?.logo, "public, max-age=300");
+  if (part === "logo") {
+    if (locked) return new Response("Not found", { status: 404 });
+    return logoResponse(req, viewable?.logo, unlock ? "private, no-cache" : "public, max-age=300");
+  }
   if (!viewable) return typeof part === "object" ? new Response("Not found", { status: 404 }) : renderNotFoundPage();
+  if (locked) {
+    if (part === "page") return renderPasswordPage(slug, false);
+    if (part === "embedded") return renderLockedFrame();
+    if (part === "presenter") return redirectTo(req, `${config.viewerBaseUrl}/d/${slug}`);
+    if (typeof part === "object")
+      return new Response("Locked", { status: 403, headers: { "Cache-Control": "no-store" } });
+    if (openedAsPage(req)) return redirectTo(req, `${config.viewerBaseUrl}/d/${slug}`);
+    return renderLockedFrame();
+  }
   const shared = {
     slug,
     title: viewable.deck.title,
     description: viewable.deck.description,
     version: viewable.version.version,
     organization: viewable.deck.organization,
+    unlock,
   };
   if (part === "page") return renderViewerPage(shared);
+  if (part === "embedded") return renderEmbedPage(shared);
   if (part === "presenter") {
-    return renderPresenterPage({ title: shared.title, channel: slug, frameUrl: frameUrl(slug) });
+    return renderPresenterPage({
+      title: shared.title,
+      channel: slug,
+      frameUrl: frameUrl(slug, "frame", unlock),
+      eventsUrl: `/d/${slug}/events`,
+    });
   }
   if (typeof part === "object") {
     // Only the newest version of a public deck is served: its history stays private.
     if (part.module !== String(viewable.version.version) || !viewable.version.compiledJs) {
       return new Response("Not found", { status: 404 });
     }
-    return moduleResponse(viewable.version.compiledJs, "public, max-age=300");
+    return moduleResponse(viewable.version.compiledJs, unlock ? "private, no-store" : "public, max-age=300");
   }
   if (openedAsPage(req)) return redirectTo(req, `${config.viewerBaseUrl}/d/${slug}`);
-  return serveFrame(req, viewable, `/d/${slug}`, part);
+  return serveFrame(req, viewable, `/d/${slug}`, part, { unlock });
 }
 
 async function findPreview(token: string): Promise<ViewableDeck | null> {
@@ -167,5 +205,5 @@ export async function servePreview(
       : renderPresenterPage(source);
   }
   if (openedAsPage(req)) return redirectTo(req, `${config.appUrl}/preview/${token}/view`);
-  return serveFrame(req, viewable, `/preview/${token}`, "frame", true);
+  return serveFrame(req, viewable, `/preview/${token}`, "frame", { editable: true });
 }

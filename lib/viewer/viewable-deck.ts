@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, gt, isNull, or, sql, type SQL } from "drizzle-orm";
 import { brands } from "@/lib/db/schema/brands";
 import { deckVersions } from "@/lib/db/schema/deck-versions";
 import { deckDrafts } from "@/lib/db/schema/deck-drafts";
@@ -13,6 +13,8 @@ export type ViewableDeck = {
   version: Pick<typeof deckVersions.$inferSelect, "version" | "format" | "tokensCss" | "compiledJs" | "html">;
   /** The deck's brand logo (<Logo>); absent or null when the deck has no brand or its brand no stored logo. */
   logo?: DeckLogo | null;
+  /** The public link's password (an argon2id hash), when it has one (lib/viewer/link-access.ts). */
+  passwordHash?: string | null;
 };
 
 // The deck's brand, read in the same query: its name and the stored logo of its brand book (jsonb).
@@ -43,6 +45,7 @@ async function findViewable(db: Queryable, versionJoin: SQL, where: SQL): Promis
       tokensCss: deckVersions.tokensCss,
       compiledJs: deckVersions.compiledJs,
       html: deckVersions.html,
+      passwordHash: decks.sharePasswordHash,
       ...brandColumns,
     })
     .from(decks)
@@ -52,22 +55,29 @@ async function findViewable(db: Queryable, versionJoin: SQL, where: SQL): Promis
     .where(where)
     .limit(1);
   if (!row) return null;
-  const { version, versionFormat, tokensCss, compiledJs, html, brandName, logoKey, logoType, ...deck } = row;
+  const { version, versionFormat, tokensCss, compiledJs, html, brandName, logoKey, logoType, passwordHash, ...deck } =
+    row;
   return {
     deck,
     version: { version, format: versionFormat, tokensCss, compiledJs, html },
     logo: logoOf({ brandName, logoKey, logoType }),
+    passwordHash,
   };
 }
 
 // The newest version of a deck that is public right now; null for an unknown slug, a deck that was
-// unpublished, or one with no content yet.
+// unpublished, one whose link has expired, or one with no content yet. A password-protected link is found
+// (with its hash): the caller decides what a request without the unlock gets.
 export function findPublicDeck(db: Queryable, slug: string): Promise<ViewableDeck | null> {
   if (!slugPattern.test(slug)) return Promise.resolve(null);
   return findViewable(
     db,
     and(eq(deckVersions.deckId, decks.id), eq(deckVersions.version, decks.versionCount))!,
-    and(eq(decks.publicSlug, slug), eq(decks.visibility, "public"))!,
+    and(
+      eq(decks.publicSlug, slug),
+      eq(decks.visibility, "public"),
+      or(isNull(decks.shareExpiresAt), gt(decks.shareExpiresAt, sql`now()`)),
+    )!,
   );
 }
 

@@ -26,6 +26,7 @@ export const layers = [
       "lib/brands",
       "lib/assets",
       "lib/viewer",
+      "lib/analytics",
       "lib/render",
       "lib/exports",
       "lib/ai",

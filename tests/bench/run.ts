@@ -1,6 +1,7 @@
-// npm run bench [-- api|load|viewer|exports|brands|images|editor|ai] — benchmarks against a production build on the embedded database.
+// npm run bench [-- api|load|viewer|exports|brands|images|editor|ai|analytics] — benchmarks against a production build on the embedded database.
 import os from "node:os";
 import { benchAi } from "./ai";
+import { benchAnalytics } from "./analytics";
 import { benchApi } from "./api";
 import { benchBrands } from "./brands";
 import { benchEditor } from "./editor";
@@ -28,6 +29,11 @@ const suites: Record<string, Suite> = {
     title: "Editor: click-to-edit and draft autosave on a 20-slide deck (Chromium, medians of 10)",
     run: benchEditor,
     server: true,
+  },
+  analytics: {
+    title: "Analytics: events ingested, and get_deck_analytics over 1,000,000 events (in-process, no server)",
+    run: () => benchAnalytics(),
+    server: false,
   },
   ai: {
     title: "AI authoring: offline generator and edit token cost (mock model)",

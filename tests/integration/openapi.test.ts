@@ -65,6 +65,11 @@ const specStatuses: Record<string, number[]> = {
   delete_brand: [200, 401, 403, 404, 409, 422, 429, 500],
   // Beyond the spec (issue 15): a read, with the usual rules.
   check_deck: [200, 401, 403, 404, 422, 429, 500],
+  // Beyond the spec (issue 22): the analytics of a shared deck, a read.
+  get_deck_analytics: [200, 401, 403, 404, 422, 429, 500],
+  get_share_link: [200, 401, 403, 404, 422, 429, 500],
+  set_share_link: [200, 401, 403, 404, 422, 429, 500],
+  revoke_share_link: [200, 401, 403, 404, 422, 429, 500],
   import_deck: [201, 401, 402, 403, 404, 422, 429, 500],
   // Beyond the spec (issue 17): the organization's images.
   list_assets: [200, 401, 403, 422, 429, 500],

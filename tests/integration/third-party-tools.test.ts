@@ -257,6 +257,18 @@ describe("every operation through Prism as a validating proxy", () => {
     await go(200, "DELETE", `/assets/${asset.id}`);
     op("delete_asset");
 
+    await go(200, "GET", `/decks/${id}/analytics?from=2026-01-01&to=2026-01-31`);
+    await go(422, "GET", `/decks/${id}/analytics?from=2026-02-01&to=2026-01-01`);
+    op("get_deck_analytics");
+    await go(200, "GET", `/decks/${id}/link`);
+    op("get_share_link");
+    await go(200, "PATCH", `/decks/${id}/link`, {
+      body: { password: "open sesame", expiresAt: "2099-01-01T00:00:00Z" },
+    });
+    op("set_share_link");
+    await go(200, "POST", `/decks/${id}/link/revoke`);
+    op("revoke_share_link");
+
     await go(200, "DELETE", `/decks/${id}`);
     op("delete_deck");
 

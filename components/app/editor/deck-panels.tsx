@@ -36,7 +36,7 @@ export function PublishDialog({
   const [saved, setSaved] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const embed = publicUrl
-    ? `<iframe src="${publicUrl}/embed" width="960" height="540" style="border:0" allow="fullscreen" title="${values.title.replace(/"/g, "&quot;")}"></iframe>`
+    ? `<iframe src="${publicUrl}/embedded" width="960" height="540" style="border:0" allow="fullscreen" title="${values.title.replace(/"/g, "&quot;")}"></iframe>`
     : "";
   const apply = async () => {
     setError(null);

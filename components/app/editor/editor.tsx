@@ -16,6 +16,7 @@ import { Badge, Button, Input, Notice, Tabs } from "@/components/ui";
 import { CodeEditor, type CodeEditorHandle, type Problem } from "./code-editor";
 import { ImagePicker, uploadImage } from "./images";
 import { compileProblems } from "./problems";
+import { AnalyticsButton } from "./analytics-panel";
 import { AiDialog, ExportButtons, PublishDialog } from "./deck-panels";
 import { BrandPicker } from "./brand-picker";
 import { ThemePanel } from "./theme-panel/theme-panel";
@@ -355,6 +356,7 @@ export function Editor({
           )}
           {deck.format === "slides" && <ExportButtons deckId={deck.id} disabled={history.length === 0} />}
           {!canEdit && history.length > 0 && <DuplicateButton deckId={deck.id} />}
+          <AnalyticsButton deckId={deck.id} labels={outline} />
           {canEdit && (
             <>
               <Button variant="secondary" type="button" onClick={() => setDialog("share")}>

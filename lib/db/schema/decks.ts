@@ -38,6 +38,10 @@ export const decks = pgTable(
     startedFromDeckId: uuid("started_from_deck_id").references((): AnyPgColumn => decks.id, { onDelete: "set null" }),
     // Minted on first publish and never changed, so shared links stay valid across unpublish/republish.
     publicSlug: text("public_slug"),
+    // Link controls of the public link (lib/viewer/link-access.ts): an argon2id hash of the password a
+    // viewer must give before the frame and module are served, and the moment the link stops answering.
+    sharePasswordHash: text("share_password_hash"),
+    shareExpiresAt: timestamp("share_expires_at", { withTimezone: true, mode: "date" }),
     // Theme tokens a deck starts with (from its starting deck or brand) until its first version carries its own.
     initialTokensCss: text("initial_tokens_css"),
     // Number of the newest version; versions are append-only and numbered 1..versionCount without gaps.

@@ -173,6 +173,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/decks/{id}/analytics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read how a shared deck is viewed
+         * @description Analytics of the deck's public link and embeds over a range of UTC days (default the last 30): views, unique viewers per day (counted without cookies: a salted hash of address, browser and deck that changes daily; viewers sending Do-Not-Track or Sec-GPC and bots are not counted), per slide the views that reached it, the views that stopped there (drop-off) and the time spent on it, views per day, referring hosts, share page vs embed, presenter sessions. Live: a view counts within seconds. For the deck's organization (another organization's deck is a 404, public or not).
+         */
+        get: operations["get_deck_analytics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/decks/{id}/link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the public link's controls
+         * @description The deck's share link and its controls: whether it asks for a password and when it expires. Owner only.
+         */
+        get: operations["get_share_link"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Protect the public link with a password or an expiry
+         * @description Sets or removes a password viewers must enter before the deck is shown (stored as an argon2id hash; the deck's frame and module are refused without it), and an expiry after which the link answers as if the deck were not public. The slug does not change. Owner only.
+         */
+        patch: operations["set_share_link"];
+        trace?: never;
+    };
+    "/decks/{id}/link/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke the public link
+         * @description Mints a new slug for the deck's public link: the old link (and every unlock of it) stops working at once. Only on request: otherwise the slug is kept forever. Owner only.
+         */
+        post: operations["revoke_share_link"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/decks/{id}/versions": {
         parameters: {
             query?: never;
@@ -659,6 +723,58 @@ export interface components {
             /** @description The measure behind the finding: px past the edge or overlapping, the contrast ratio, or a count of words or bullets. */
             measured?: number;
         };
+        DeckAnalytics: {
+            deckId: string;
+            /** @description First UTC day of the range. */
+            from: string;
+            /** @description Last UTC day of the range. */
+            to: string;
+            /** @description Slides of the published version (the newest). */
+            slides: number;
+            totals: {
+                /** @description Views of the share page and embeds (page loads that showed the deck). */
+                views: number;
+                /** @description Sum over the days of distinct viewers per day (a viewer is a salted hash that changes daily, so the same person on two days counts twice). */
+                uniqueViewers: number;
+                sharePageViews: number;
+                embedViews: number;
+                /** @description Presenter windows opened on the share page. */
+                presenterSessions: number;
+                /** @description Mean time a view spent on the deck, in seconds. */
+                averageSeconds: number;
+                /** @description Share of views that reached the last slide, 0..1. */
+                completionRate: number;
+            };
+            /** @description One entry per slide of the published version, 1..slides. */
+            perSlide: {
+                slide: number;
+                /** @description Views that got at least this far. */
+                reached: number;
+                /** @description Views whose furthest slide was this one (the drop-off). */
+                exits: number;
+                /** @description Total time spent on the slide, in seconds. */
+                seconds: number;
+                /** @description Time on the slide per view that reached it, in seconds. */
+                averageSeconds: number;
+            }[];
+            perDay: {
+                day: string;
+                views: number;
+                uniqueViewers: number;
+                presenterSessions: number;
+            }[];
+            /** @description Referring hosts, most views first (at most 50); views without a referrer are not listed. */
+            referrers: {
+                host: string;
+                views: number;
+            }[];
+        };
+        ShareLink: {
+            /** @description The share link; null while the deck is not public. */
+            publicUrl: string | null;
+            passwordProtected: boolean;
+            expiresAt: string | null;
+        };
         Error: {
             error: {
                 /** @enum {string} */
@@ -753,6 +869,12 @@ export interface components {
         EditDeckRequest: {
             /** @description Precise, self-contained edit instructions that name each slide by outline label or number and quote the exact copy being changed: 1 to 10000 characters. */
             instruction: string;
+        };
+        SetShareLinkRequest: {
+            /** @description A password viewers must enter; null removes it; absent leaves it as it is. */
+            password?: string | null;
+            /** @description When the link stops working (ISO 8601); null: never; absent leaves it as it is. */
+            expiresAt?: string | null;
         };
         CreateExportRequest: {
             /**
@@ -1350,6 +1472,147 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["InvalidRequest"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    get_deck_analytics: {
+        parameters: {
+            query?: {
+                /** @description First UTC day (YYYY-MM-DD), inclusive; default 29 days before `to`. */
+                from?: string;
+                /** @description Last UTC day (YYYY-MM-DD), inclusive; default today. */
+                to?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The deck's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deck's analytics over the range. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeckAnalytics"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["InvalidRequest"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    get_share_link: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The deck's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link's controls. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShareLink"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["InvalidRequest"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    set_share_link: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The deck's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["SetShareLinkRequest"];
+            };
+        };
+        responses: {
+            /** @description The link's controls. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShareLink"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["InvalidRequest"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    revoke_share_link: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The deck's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new link. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShareLink"];
+                };
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];

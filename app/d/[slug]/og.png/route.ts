@@ -9,7 +9,10 @@ export const maxDuration = 60;
 
 export async function GET(_req: Request, { params }: { params: Promise<{ slug: string }> }) {
   const viewable = await findPublicDeck(await getDb(), (await params).slug);
-  if (!viewable || viewable.version.format !== "deck-tsx") return new Response("Not found", { status: 404 });
+  // A password link's first slide is not shown to link unfurlers either.
+  if (!viewable || viewable.version.format !== "deck-tsx" || viewable.passwordHash) {
+    return new Response("Not found", { status: 404 });
+  }
   try {
     const { png, placeholder: unavailable } = await getOgImage(viewable.deck.id, viewable.version.version);
     return image(png, unavailable ? "public, max-age=3600" : "public, max-age=86400");
