@@ -1489,7 +1489,10 @@ export interface operations {
                 /** @description Last UTC day (YYYY-MM-DD), inclusive; default today. */
                 to?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The ETag of a body you hold: answered 304 with no body while it is still current. */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description The deck's id. */
                 id: string;
@@ -1505,11 +1508,24 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    /** @description Tag of this body: send it back in If-None-Match to get 304 while it is current. */
+                    ETag?: string;
+                    /** @description `private, no-cache`: keep it, but revalidate with If-None-Match. */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["DeckAnalytics"];
                 };
+            };
+            /** @description Not modified: the ETag in If-None-Match is current; no body. */
+            304: {
+                headers: {
+                    /** @description The current tag (the one sent). */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -1522,7 +1538,10 @@ export interface operations {
     get_share_link: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag of a body you hold: answered 304 with no body while it is still current. */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description The deck's id. */
                 id: string;
@@ -1538,11 +1557,24 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    /** @description Tag of this body: send it back in If-None-Match to get 304 while it is current. */
+                    ETag?: string;
+                    /** @description `private, no-cache`: keep it, but revalidate with If-None-Match. */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ShareLink"];
                 };
+            };
+            /** @description Not modified: the ETag in If-None-Match is current; no body. */
+            304: {
+                headers: {
+                    /** @description The current tag (the one sent). */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
