@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
-import { createDeckhandClient, unwrap } from "@/lib/client";
+import { unwrap } from "@/lib/client";
+import { apiOf, person, signUp } from "../helpers/app-session";
 import { launchBrowser } from "../helpers/browser";
 import { type BenchRow, type BenchServer, percentile } from "./server";
 
@@ -22,19 +23,6 @@ function deck(count: number): string {
   return `import { Deck, Slide, Heading, Bullets } from "@deckhand/player";\n\nexport default function Long() {\n  return (\n    <Deck>\n${slides}\n    </Deck>\n  );\n}\n`;
 }
 
-async function signUp(page: Page, origin: string): Promise<string> {
-  await page.goto(`${origin}/sign-up`);
-  await page.getByLabel("Name").fill("Bench");
-  await page.getByLabel("Email").fill(`bench-${crypto.randomUUID().slice(0, 8)}@example.test`);
-  await page.getByLabel("Password").fill("correct horse battery staple");
-  await page.getByRole("button", { name: "Create account" }).click();
-  await page.waitForURL(`${origin}/decks`);
-  await page.goto(`${origin}/settings/keys`);
-  await page.getByLabel("Name").fill("bench");
-  await page.getByRole("button", { name: "Create key" }).click();
-  return (await page.getByTestId("new-key").textContent())!.trim();
-}
-
 const status = (page: Page, kind: string) =>
   page.locator(`[data-testid="editor-status"][data-kind="${kind}"]`).waitFor({ timeout: 60_000 });
 const editMs = (page: Page) =>
@@ -45,8 +33,8 @@ export async function benchEditor(server: BenchServer): Promise<BenchRow[]> {
   try {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
-    const key = await signUp(page, server.origin);
-    const api = createDeckhandClient({ baseUrl: `${server.origin}/api/v1`, apiKey: key });
+    await signUp(page, server.origin, person("Bench"));
+    const api = await apiOf(page, server.origin, "bench");
     const created = unwrap(await api.api.POST("/decks", { body: { title: "Editor bench" } }));
     unwrap(
       await api.api.PUT("/decks/{id}/content", { params: { path: { id: created.id } }, body: { source: deck(20) } }),

@@ -1,6 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDeckhandClient, unwrap } from "@/lib/client";
+import { type createDeckhandClient, unwrap } from "@/lib/client";
+import { apiOf, person, signUp } from "../helpers/app-session";
 import { launchBrowser } from "../helpers/browser";
 import { type NextServer, startNextServer } from "../helpers/next-server";
 
@@ -44,17 +45,8 @@ export default function Review() {
 `;
 
 async function openEditor(page: Page): Promise<{ deckId: string; api: ReturnType<typeof createDeckhandClient> }> {
-  await page.goto(`${server.origin}/sign-up`);
-  await page.getByLabel("Name").fill("Ada");
-  await page.getByLabel("Email").fill(`ada-${crypto.randomUUID().slice(0, 8)}@example.test`);
-  await page.getByLabel("Password").fill("correct horse battery staple");
-  await page.getByRole("button", { name: "Create account" }).click();
-  await page.waitForURL(`${server.origin}/decks`);
-  await page.goto(`${server.origin}/settings/keys`);
-  await page.getByLabel("Name").fill("a11y");
-  await page.getByRole("button", { name: "Create key" }).click();
-  const key = (await page.getByTestId("new-key").textContent())!.trim();
-  const api = createDeckhandClient({ baseUrl: `${server.origin}/api/v1`, apiKey: key });
+  await signUp(page, server.origin, person("Ada"));
+  const api = await apiOf(page, server.origin, "a11y");
   const deck = unwrap(await api.api.POST("/decks", { body: { title: "Accessible" } }));
   unwrap(await api.api.PUT("/decks/{id}/content", { params: { path: { id: deck.id } }, body: { source: SOURCE } }));
   await page.goto(`${server.origin}/decks/${deck.id}`);

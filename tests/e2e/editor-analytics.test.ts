@@ -1,6 +1,7 @@
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDeckhandClient, unwrap } from "@/lib/client";
+import { unwrap } from "@/lib/client";
+import { apiOf, person, signUp } from "../helpers/app-session";
 import { launchBrowser } from "../helpers/browser";
 import { deckSource } from "../helpers/decks";
 import { type NextServer, startNextServer } from "../helpers/next-server";
@@ -21,25 +22,12 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function signUp(page: Page) {
-  await page.goto(`${server.origin}/sign-up`);
-  await page.getByLabel("Name").fill("Ana");
-  await page.getByLabel("Email").fill(`ana-${crypto.randomUUID().slice(0, 8)}@example.test`);
-  await page.getByLabel("Password").fill("correct horse battery staple");
-  await page.getByRole("button", { name: "Create account" }).click();
-  await page.waitForURL(`${server.origin}/decks`);
-}
-
 describe("the editor's Analytics panel", () => {
   it("shows a view of the share link: totals, reach per slide, the slide holding attention longest", async () => {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
-    await signUp(page);
-    await page.goto(`${server.origin}/settings/keys`);
-    await page.getByLabel("Name").fill("analytics");
-    await page.getByRole("button", { name: "Create key" }).click();
-    const key = (await page.getByTestId("new-key").textContent())!.trim();
-    const api = createDeckhandClient({ baseUrl: `${server.origin}/api/v1`, apiKey: key });
+    await signUp(page, server.origin, person("Ana"));
+    const api = await apiOf(page, server.origin, "analytics");
     const deck = unwrap(await api.api.POST("/decks", { body: { title: "Watched" } }));
     unwrap(
       await api.api.PUT("/decks/{id}/content", {

@@ -1,6 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDeckhandClient, unwrap } from "@/lib/client";
+import { unwrap } from "@/lib/client";
+import { apiOf, type Person, person, signUp } from "../helpers/app-session";
 import { launchBrowser } from "../helpers/browser";
 import { deckSource } from "../helpers/decks";
 import { type NextServer, startNextServer } from "../helpers/next-server";
@@ -24,36 +25,12 @@ afterAll(async () => {
   await server?.stop();
 });
 
-type Person = { name: string; email: string; password: string };
-const person = (name: string): Person => ({
-  name,
-  email: `${name.toLowerCase()}-${crypto.randomUUID().slice(0, 8)}@example.test`,
-  password: "correct horse battery staple",
-});
-
-async function signUp(page: Page, who: Person) {
-  await page.goto(`${server.origin}/sign-up`);
-  await page.getByLabel("Name").fill(who.name);
-  await page.getByLabel("Email").fill(who.email);
-  await page.getByLabel("Password").fill(who.password);
-  await page.getByRole("button", { name: "Create account" }).click();
-  await page.waitForURL(`${server.origin}/decks`);
-}
-
 async function signIn(page: Page, who: Person) {
   await page.goto(`${server.origin}/sign-in`);
   await page.getByLabel("Email").fill(who.email);
   await page.getByLabel("Password").fill(who.password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await page.waitForURL(`${server.origin}/decks`);
-}
-
-async function apiOf(page: Page) {
-  await page.goto(`${server.origin}/settings/keys`);
-  await page.getByLabel("Name").fill("e2e");
-  await page.getByRole("button", { name: "Create key" }).click();
-  const key = (await page.getByTestId("new-key").textContent())!.trim();
-  return createDeckhandClient({ baseUrl: `${server.origin}/api/v1`, apiKey: key });
 }
 
 type Api = Awaited<ReturnType<typeof apiOf>>;
@@ -106,8 +83,8 @@ describe("no lost work", () => {
   it("restores the typed draft after a reload, even one that does not compile, until saved or discarded; Back asks first", async () => {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
-    await signUp(page, person("Drafter"));
-    const api = await apiOf(page);
+    await signUp(page, server.origin, person("Drafter"));
+    const api = await apiOf(page, server.origin);
     const id = await deckWith(api, "Draft deck", deckSource(["Opening"]));
 
     // Opened from the library (an in-app navigation, so Back does not unload the page).
@@ -225,9 +202,9 @@ describe("no silent overwrites", () => {
     const b = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const tabA = await a.newPage();
     const tabB = await b.newPage();
-    await signUp(tabA, author);
+    await signUp(tabA, server.origin, author);
     await signIn(tabB, author);
-    const api = await apiOf(tabA);
+    const api = await apiOf(tabA, server.origin);
     const id = await deckWith(api, "Two tabs", deckSource(["Alpha", "Beta", "Gamma"]));
     for (const page of [tabA, tabB]) {
       await page.goto(`${server.origin}/decks/${id}`);
@@ -296,8 +273,8 @@ describe("members who may read a deck", () => {
     const owner = person("Owner");
     const ownerContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const ownerPage = await ownerContext.newPage();
-    await signUp(ownerPage, owner);
-    const api = await apiOf(ownerPage);
+    await signUp(ownerPage, server.origin, owner);
+    const api = await apiOf(ownerPage, server.origin);
     const source = `import { Deck, Slide, Title } from "@deckhand/player";
 
 export default function Presentation() {

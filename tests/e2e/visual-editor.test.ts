@@ -1,8 +1,9 @@
 import type { Browser, BrowserContext, FrameLocator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDeckhandClient, unwrap } from "@/lib/client";
+import { type createDeckhandClient, unwrap } from "@/lib/client";
 import { addSlide, deleteSlide, duplicateSlide, moveSlide, renameSlide } from "@/lib/deck/source/edit";
 import { elementsOfSlide, setProp } from "@/lib/deck/source/props";
+import { apiOf, person, signUp } from "../helpers/app-session";
 import { launchBrowser, openDeckFrame } from "../helpers/browser";
 import { type NextServer, startNextServer } from "../helpers/next-server";
 
@@ -60,17 +61,8 @@ type Session = { context: BrowserContext; page: Page; api: ReturnType<typeof cre
 async function signUpWithKey(name: string): Promise<Session> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
-  await page.goto(`${server.origin}/sign-up`);
-  await page.getByLabel("Name").fill(name);
-  await page.getByLabel("Email").fill(`${name.toLowerCase()}-${crypto.randomUUID().slice(0, 8)}@example.test`);
-  await page.getByLabel("Password").fill("correct horse battery staple");
-  await page.getByRole("button", { name: "Create account" }).click();
-  await page.waitForURL(`${server.origin}/decks`);
-  await page.goto(`${server.origin}/settings/keys`);
-  await page.getByLabel("Name").fill("visual");
-  await page.getByRole("button", { name: "Create key" }).click();
-  const key = (await page.getByTestId("new-key").textContent())!.trim();
-  return { context, page, api: createDeckhandClient({ baseUrl: `${server.origin}/api/v1`, apiKey: key }) };
+  await signUp(page, server.origin, person(name));
+  return { context, page, api: await apiOf(page, server.origin, "visual") };
 }
 
 async function openDeck({ page, api }: Session, source: string): Promise<string> {
