@@ -50,6 +50,8 @@ type Bucket = {
   writing: number;
   /** The database's count at its last answer, less what this instance was still writing then. */
   known: number;
+  /** The batch write in flight with this bucket's counts: a count in the database waits for it. */
+  flushed?: Promise<void>;
 };
 
 type Counters = { buckets: Map<string, Bucket>; ended: Bucket[]; timer?: NodeJS.Timeout };
@@ -103,6 +105,13 @@ async function flush(): Promise<void> {
     bucket.writing += count;
     return count;
   });
+  const write = writeBatch(due, sent);
+  for (const bucket of due) bucket.flushed = write;
+  await write;
+  for (const bucket of due) if (bucket.flushed === write) bucket.flushed = undefined;
+}
+
+async function writeBatch(due: Bucket[], sent: number[]): Promise<void> {
   try {
     // Several ended windows of one bucket: the newest is written, the rest are past counting.
     const rows = new Map<string, { key: string; windowStart: number; count: number }>();
@@ -151,7 +160,9 @@ export async function takeRateLimit(
     const count = bucket.known + held + 1;
     return { limit, remaining: limit - count, resetSeconds, exceeded: false };
   }
-  // Near the limit: this request, with whatever waits unwritten, is counted in the database first.
+  // Near the limit: this request, with whatever waits unwritten, is counted in the database first, after
+  // the batch this instance is writing (another connection's write could land after this one's answer).
+  if (bucket.flushed) await bucket.flushed;
   const sent = bucket.unwritten + 1;
   bucket.unwritten = 0;
   bucket.writing += sent;
