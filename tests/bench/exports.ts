@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { chromiumExecutablePath } from "@/lib/render/chromium";
+import { processTree } from "../helpers/processes";
 import { twentySlideModule } from "./api";
 import { type BenchRow, type BenchServer, percentile } from "./server";
 
@@ -126,27 +127,6 @@ function procField(file: string, field: string): number {
   } catch {
     return 0; // the process ended meanwhile
   }
-}
-
-function processTree(root: number): number[] {
-  const children = new Map<number, number[]>();
-  for (const entry of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
-      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
-    } catch {
-      // gone
-    }
-  }
-  const tree: number[] = [];
-  const visit = (pid: number) => {
-    tree.push(pid);
-    for (const child of children.get(pid) ?? []) visit(child);
-  };
-  visit(root);
-  return tree;
 }
 
 function sampleMemory(root: number): MemorySample {

@@ -5,6 +5,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { twentySlideModule } from "../bench/api";
 import { type Instance, startInstance } from "../helpers/instances";
+import { alive, chromiumBelow } from "../helpers/processes";
 
 // Stop and crash without losing anything (issue 25): `npm start` stopped by SIGTERM to its process group
 // while it renders an export exits 0 within its grace period, leaves no Chromium behind, and the export is
@@ -57,48 +58,6 @@ function api(instance: Instance, key: string) {
     const text = await res.text();
     return { status: res.status, body: text ? JSON.parse(text) : null };
   };
-}
-
-/** The Chromium processes below a process, by pid. */
-function chromiumBelow(root: number): number[] {
-  const children = new Map<number, number[]>();
-  for (const entry of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
-      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
-    } catch {
-      // gone meanwhile
-    }
-  }
-  const found: number[] = [];
-  const visit = (pid: number) => {
-    for (const child of children.get(pid) ?? []) {
-      if (/chrom|headless/i.test(commandOf(child))) found.push(child);
-      visit(child);
-    }
-  };
-  visit(root);
-  return found;
-}
-
-function commandOf(pid: number): string {
-  try {
-    return fs.readFileSync(`/proc/${pid}/cmdline`, "utf8");
-  } catch {
-    return "";
-  }
-}
-
-/** Alive and not a zombie waiting to be reaped. */
-function alive(pid: number): boolean {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-    return !/^[ZX]$/.test(stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3));
-  } catch {
-    return false;
-  }
 }
 
 const GRACE_MS = 3000;
