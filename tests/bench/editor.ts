@@ -52,14 +52,16 @@ export async function benchEditor(server: BenchServer): Promise<BenchRow[]> {
       const target = preview().locator(".dh-heading-text", { hasText: new RegExp(`^Heading number ${n}$`) });
       await target.click();
       await until(async () => (await target.getAttribute("contenteditable")) === "plaintext-only", page);
-      const before = await editMs(page);
+      // A new compile is a new preview link: the frame on screen changes its src once the edit is shown.
+      const shownSrc = () => page.locator('iframe[title="Preview"]').getAttribute("src");
+      const before = await shownSrc();
       await page.keyboard.press("Control+a");
       await page.keyboard.insertText(`Edited ${n}`);
       await page.keyboard.press("Enter");
       await preview()
         .locator(".dh-heading-text", { hasText: new RegExp(`^Edited ${n}$`) })
         .waitFor();
-      await until(async () => (await editMs(page)) !== before, page);
+      await until(async () => (await shownSrc()) !== before && (await editMs(page)) !== null, page);
       clickToEdit.push(Number(await editMs(page)));
     }
 

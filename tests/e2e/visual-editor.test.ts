@@ -355,7 +355,10 @@ export default function Hostile() {
         .waitFor();
       const editMs = () =>
         page.evaluate(() => document.querySelector("[data-edit-ms]")?.getAttribute("data-edit-ms") ?? null);
-      const before = await editMs();
+      // Each compile is a new preview link: the frame on screen has a new src once the edit is shown (two
+      // edits may well take the same number of milliseconds, so data-edit-ms alone cannot tell).
+      const shownSrc = () => page.locator('iframe[title="Preview"]').getAttribute("src");
+      const before = await shownSrc();
       const target = preview(page).locator(".dh-heading-text", { hasText: `Heading number ${n}` });
       await target.click();
       await expect.poll(() => target.getAttribute("contenteditable")).toBe("plaintext-only");
@@ -364,7 +367,8 @@ export default function Hostile() {
       const started = Date.now();
       await page.keyboard.press("Enter");
       // The new compile comes on screen (the old frame stays until then, so there is always a frame).
-      await expect.poll(editMs, { interval: 20 }).not.toBe(before);
+      await expect.poll(shownSrc, { interval: 20 }).not.toBe(before);
+      await expect.poll(editMs, { interval: 20 }).not.toBeNull();
       const seen = Date.now() - started;
       await preview(page)
         .locator(".dh-heading-text", { hasText: `Edited ${n}` })
