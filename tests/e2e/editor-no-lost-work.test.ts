@@ -1,8 +1,8 @@
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Dialog, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { unwrap } from "@/lib/client";
 import { apiOf, type Person, person, signUp } from "../helpers/app-session";
-import { launchBrowser } from "../helpers/browser";
+import { asksBeforeUnload, launchBrowser } from "../helpers/browser";
 import { deckSource } from "../helpers/decks";
 import { type NextServer, startNextServer } from "../helpers/next-server";
 
@@ -69,14 +69,30 @@ async function replaceSource(page: Page, source: string) {
   );
 }
 
-// The next browser dialog (confirm, beforeunload) accepted or dismissed; resolves with its type.
+// The next browser dialog (confirm, beforeunload) accepted or dismissed; resolves with its type, or with
+// "none" when no dialog came within 30 s (so a missing prompt fails its expectation, not the test's time).
 function answerDialog(page: Page, accept: boolean): Promise<string> {
-  return new Promise((resolve) =>
-    page.once("dialog", (dialog) => {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      page.off("dialog", answer);
+      resolve("none");
+    }, 30_000);
+    const answer = (dialog: Dialog) => {
+      clearTimeout(timer);
       resolve(dialog.type());
       void (accept ? dialog.accept() : dialog.dismiss());
-    }),
-  );
+    };
+    page.once("dialog", answer);
+  });
+}
+
+// A reload with unsaved typing: the page asks first (see asksBeforeUnload), and the reload accepts.
+async function reloadAskingFirst(page: Page) {
+  expect(await asksBeforeUnload(page), "the page asks before a reload").toBe(true);
+  const accept = (dialog: Dialog) => void dialog.accept();
+  page.on("dialog", accept);
+  await page.reload();
+  page.off("dialog", accept);
 }
 
 describe("no lost work", () => {
@@ -101,9 +117,7 @@ describe("no lost work", () => {
     const broken = deckSource(["Half typed"]).replace("</Title>", "</Titel>");
     await replaceSource(page, broken);
     await waitForStatus(page, "error");
-    const asked = answerDialog(page, true);
-    await page.reload();
-    expect(await asked).toBe("beforeunload");
+    await reloadAskingFirst(page);
     await page.getByTestId("draft-restored").waitFor();
     expect(await page.getByTestId("draft-restored").textContent()).toMatch(
       /^Restored your unsaved draft from .+ · Discard/,
@@ -125,9 +139,7 @@ describe("no lost work", () => {
     // Typed again, reloaded, discarded: back to version 2, and a reload restores nothing.
     await replaceSource(page, deckSource(["Thrown away"]));
     await waitForStatus(page, "ok");
-    const again = answerDialog(page, true);
-    await page.reload();
-    expect(await again).toBe("beforeunload");
+    await reloadAskingFirst(page);
     await page.getByTestId("draft-restored").waitFor();
     await expect.poll(() => code(page).textContent()).toContain("Thrown away");
     const discard = answerDialog(page, true);
@@ -148,9 +160,7 @@ describe("no lost work", () => {
     unwrap(
       await api.api.PUT("/decks/{id}/content", { params: { path: { id } }, body: { source: deckSource(["V3"]) } }),
     );
-    const third = answerDialog(page, true);
-    await page.reload();
-    expect(await third).toBe("beforeunload");
+    await reloadAskingFirst(page);
     await expect
       .poll(() => page.getByTestId("draft-restored").textContent())
       .toContain("based on version 2; version 3 was saved since");

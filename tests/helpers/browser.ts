@@ -27,6 +27,18 @@ export async function openDeckFrame(page: Page, url: string): Promise<Frame> {
   return frame;
 }
 
+// Whether the page would make the browser ask before it is left (reloaded, closed): it cancels
+// `beforeunload`. Checked by dispatching the event rather than by waiting for Chromium's prompt, which
+// Chromium skips when the page is slow to answer (on a busy CI machine a test then waited for a dialog
+// that never came).
+export function asksBeforeUnload(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const event = new Event("beforeunload", { cancelable: true });
+    window.dispatchEvent(event);
+    return event.defaultPrevented;
+  });
+}
+
 // Every request the browser starts for a context's pages and frames, until it has finished or failed: once
 // none is left in flight, anything that got out has arrived where it went.
 export function requestsInFlight(context: BrowserContext): Set<unknown> {
