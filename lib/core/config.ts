@@ -64,6 +64,8 @@ export const settings = {
   RATE_LIMIT_PER_MINUTE: wholeNumber(600, { min: 1 }),
   RATE_LIMIT_SLOW_PER_MINUTE: wholeNumber(20, { min: 1 }),
   RATE_LIMIT_WINDOW_SECONDS: wholeNumber(60, { min: 1, max: 86_400 }),
+  // How long request counts wait in an instance's memory before they are written (lib/limits/rate-limit.ts).
+  RATE_LIMIT_FLUSH_MS: wholeNumber(200, { min: 10, max: 10_000 }),
   BRAND_EXTRACTION_FAILURES_PER_HOUR: wholeNumber(10, { min: 1 }),
   LOG_REQUESTS: onOff(true),
   // How long a stopping server lets requests and exports in flight finish (lib/core/shutdown.ts).

@@ -1,6 +1,7 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { AppError } from "@/lib/core/errors";
 import type { Caller, Ctx } from "@/lib/auth/caller";
+import { preparedStatement } from "@/lib/db/prepared";
 import { decks } from "@/lib/db/schema/decks";
 import type { DeckRow } from "./present";
 
@@ -19,8 +20,17 @@ export function canReadDeck(deck: Pick<DeckRow, "organizationId" | "ownerId" | "
   return deck.visibility === "org" || deck.ownerId === caller.userId;
 }
 
+// Every deck operation starts here, so the lookup is a prepared statement.
 async function findDeck(ctx: Ctx, id: string): Promise<DeckRow> {
-  const [deck] = await ctx.db.select().from(decks).where(eq(decks.id, id)).limit(1);
+  const byId = preparedStatement(ctx.db, "deck_by_id", (db) =>
+    db
+      .select()
+      .from(decks)
+      .where(eq(decks.id, sql.placeholder("id")))
+      .limit(1)
+      .prepare("deck_by_id"),
+  );
+  const [deck] = await byId.execute({ id });
   if (!deck) throw deckNotFound();
   return deck;
 }

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Ctx } from "@/lib/auth/caller";
+import { preparedStatement } from "@/lib/db/prepared";
 import { decks } from "@/lib/db/schema/decks";
 import { type DeckRow, presentDeck } from "./present";
 import type { listDecksQuery } from "./schemas";
@@ -27,25 +28,42 @@ const orderings: Record<DeckSort, SQL[]> = {
 
 export async function listDecks(ctx: Ctx, query: DeckListFilters) {
   const { userId, organizationId } = ctx.caller;
-  const filters: (SQL | undefined)[] = [eq(decks.organizationId, organizationId)];
-  filters.push(
-    query.scope === "mine"
-      ? eq(decks.ownerId, userId)
-      : or(eq(decks.ownerId, userId), inArray(decks.visibility, ["org", "public"])),
-  );
-  if (query.kind) filters.push(eq(decks.kind, query.kind));
-  if (!query.includeArchived) filters.push(eq(decks.archived, false));
-  if (query.format) filters.push(eq(decks.format, query.format));
-  if (query.visibility) filters.push(eq(decks.visibility, query.visibility));
-  if (query.search?.trim()) {
-    const pattern = `%${query.search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    filters.push(or(ilike(decks.title, pattern), ilike(decks.description, pattern)));
-  }
-
-  const rows = await ctx.db
-    .select()
-    .from(decks)
-    .where(and(...filters))
-    .orderBy(...orderings[query.sort ?? "created"]);
+  const search = query.search?.trim();
+  const values = {
+    organizationId,
+    userId,
+    kind: query.kind,
+    format: query.format,
+    visibility: query.visibility,
+    pattern: search && `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
+  };
+  // The statement depends only on which filters are given (a few dozen shapes at most), their values are
+  // its parameters, so each shape is prepared once (lib/db/prepared.ts).
+  const shape = [
+    query.scope,
+    query.includeArchived ? "all" : "live",
+    ...(["kind", "format", "visibility", "pattern"] as const).filter((name) => values[name]),
+    query.sort ?? "created",
+  ].join("_");
+  const list = preparedStatement(ctx.db, `decks_${shape}`, (db) => {
+    const filters: (SQL | undefined)[] = [eq(decks.organizationId, sql.placeholder("organizationId"))];
+    const own = eq(decks.ownerId, sql.placeholder("userId"));
+    filters.push(query.scope === "mine" ? own : or(own, inArray(decks.visibility, ["org", "public"])));
+    if (values.kind) filters.push(eq(decks.kind, sql.placeholder("kind")));
+    if (!query.includeArchived) filters.push(eq(decks.archived, false));
+    if (values.format) filters.push(eq(decks.format, sql.placeholder("format")));
+    if (values.visibility) filters.push(eq(decks.visibility, sql.placeholder("visibility")));
+    if (values.pattern) {
+      const pattern = sql.placeholder("pattern");
+      filters.push(or(ilike(decks.title, pattern), ilike(decks.description, pattern)));
+    }
+    return db
+      .select()
+      .from(decks)
+      .where(and(...filters))
+      .orderBy(...orderings[query.sort ?? "created"])
+      .prepare(`decks_${shape}`);
+  });
+  const rows: DeckRow[] = await list.execute(values);
   return rows.map(presentDeck);
 }

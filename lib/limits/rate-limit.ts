@@ -7,7 +7,7 @@ import type { Queryable } from "@/lib/db/types";
 
 // Per-credential rate limits in fixed windows, counted in the database, the truth every instance shares,
 // without a write per request: each instance counts requests far from the limit in memory and adds them
-// to the database in one statement every FLUSH_MS (or sooner, once it holds a batch of them), learning
+// to the database in one statement every RATE_LIMIT_FLUSH_MS (or sooner, once it holds a batch of them), learning
 // the others' counts from each write's answer. Near the limit every request is counted in the database
 // before it is answered. A request counted in memory is one the database has not seen yet, so a limit
 // can be passed by what the other instances hold unwritten: at most a batch (a tenth of the limit, at
@@ -18,9 +18,6 @@ import type { Queryable } from "@/lib/db/types";
 export type LimitClass = "default" | "slow";
 /** A limit of its own (a named bucket, its size and window), for counters other than requests. */
 export type LimitSpec = { name: string; limit: number; windowSeconds: number };
-
-/** How long counts wait in memory before they are written. */
-export const FLUSH_MS = 200;
 
 export function rateLimitFor(limitClass: LimitClass): { limit: number; windowSeconds: number } {
   return {
@@ -135,7 +132,7 @@ async function writeBatch(due: Bucket[], sent: number[]): Promise<void> {
 
 function scheduleFlush() {
   if (counters.timer) return;
-  counters.timer = setTimeout(() => void flush(), FLUSH_MS);
+  counters.timer = setTimeout(() => void flush(), setting("RATE_LIMIT_FLUSH_MS"));
   counters.timer.unref();
 }
 
