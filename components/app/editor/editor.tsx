@@ -280,7 +280,7 @@ export function Editor({
   }, [canEdit, dirty]);
 
   // Back to another of the app's pages asks too (Next.js does not unload the page for it).
-  useBackGuard(canEdit && dirty);
+  useBackGuard(canEdit && dirty, canEdit);
   const others = usePresence(deck.id);
 
   // Ctrl/Cmd+S saves.

@@ -7,9 +7,14 @@ import { useEffect, useRef } from "react";
 // lose, a guard entry of the same URL is pushed; Back pops it, and this listener (in the capture phase, so
 // before Next.js's own) asks first: staying pushes the guard again, leaving goes back once more. With
 // nothing unsaved by then, Back goes back without asking. The link and reload prompts stay in editor.tsx.
+// The guard is pushed inside the person's first key press or pointer press on the page (not on a link),
+// before there is anything to lose: Chromium skips, on Back, an entry left by a push made without a user
+// activation, and a push made later, when the typing turns into unsaved state, did not always count as one
+// (Back then went straight to the library without asking; seen on a busy machine). A change that arrives
+// without such a press (text edited in the preview frame, a restored draft) still pushes it then.
 const QUESTION = "Leave without saving? What you changed since the last save will be lost.";
 
-export function useBackGuard(unsaved: boolean) {
+export function useBackGuard(unsaved: boolean, editable: boolean) {
   const ask = useRef(unsaved);
   const guarded = useRef<string | null>(null);
   useEffect(() => {
@@ -17,11 +22,28 @@ export function useBackGuard(unsaved: boolean) {
   }, [unsaved]);
 
   useEffect(() => {
-    if (!unsaved || guarded.current) return;
-    const url = window.location.href;
-    window.history.pushState(window.history.state, "", url);
-    guarded.current = url;
-  }, [unsaved]);
+    if (!editable) return;
+    const guard = () => {
+      if (guarded.current) return;
+      const url = window.location.href;
+      window.history.pushState(window.history.state, "", url);
+      guarded.current = url;
+    };
+    if (unsaved) {
+      guard();
+      return;
+    }
+    const onPress = (event: Event) => {
+      if (event.target instanceof Element && event.target.closest("a[href]")) return;
+      guard();
+    };
+    window.addEventListener("pointerdown", onPress, true);
+    window.addEventListener("keydown", onPress, true);
+    return () => {
+      window.removeEventListener("pointerdown", onPress, true);
+      window.removeEventListener("keydown", onPress, true);
+    };
+  }, [editable, unsaved]);
 
   useEffect(() => {
     let leaving: string | false = false;
