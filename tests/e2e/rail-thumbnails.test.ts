@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { unwrap } from "@/lib/client";
 import { apiOf, person, signUp } from "../helpers/app-session";
 import { launchBrowser } from "../helpers/browser";
+import { webpageDeck } from "../helpers/sample-decks";
 import { type NextServer, startNextServer } from "../helpers/next-server";
 
 // What the slide rail's thumbnails cost on a 20-slide deck, in a real Chromium against `next start`: the
@@ -153,6 +154,34 @@ async function openAndTime(page: Page, deckId: string, thumbnails: boolean): Pro
     fromCache,
   };
 }
+
+describe("the rail's thumbnails of a webpage", () => {
+  it("draw each beat alone, at the top of a desktop-wide frame", async () => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await signUp(page, server.origin, person("Beats"));
+    const api = await apiOf(page, server.origin, "beats");
+    // Webpages are made in the app (the API makes slide decks only).
+    await page.goto(`${server.origin}/decks`);
+    await page.locator("#new-deck-title").fill("Beats");
+    await page.locator("#new-deck-format").selectOption("webpage");
+    await page.getByRole("button", { name: "New deck" }).click();
+    await page.waitForURL(/\/decks\/[^/]+$/);
+    const id = page.url().split("/").at(-1)!;
+    unwrap(await api.api.PUT("/decks/{id}/content", { params: { path: { id } }, body: { source: webpageDeck } }));
+    await page.goto(`${server.origin}/decks/${id}`);
+    await expect
+      .poll(() => page.locator('[data-testid="rail-thumbnail"][data-state="ready"]').count(), { timeout: 60_000 })
+      .toBe(4);
+    const beats = ["Hero", "First", "Second", "Last"];
+    for (const [index, label] of beats.entries()) {
+      const frame = page.frameLocator(`[data-testid="rail-thumbnail"][data-slide="${index + 1}"] iframe[data-front]`);
+      await expect.poll(() => frame.locator("section.dh-beat").count()).toBe(1);
+      expect(await frame.locator("section.dh-beat").getAttribute("aria-label")).toBe(label);
+    }
+    await context.close();
+  }, 240_000);
+});
 
 describe("the rail's thumbnails on a 20-slide deck", () => {
   it("draws all 20 and times them, against the same editor without them", async () => {
