@@ -46,7 +46,8 @@ function literalLabel(section: ReactElement): string | undefined {
 export type DeckProps = { title?: string; children?: ReactNode };
 
 // The root of every deck. Each child is one slide (or beat); how they are shown depends on the player's
-// mode: one at a time on the stage, all as pages for export, one scaled for a thumbnail.
+// mode: one at a time on the stage, all as pages for export, one scaled for a thumbnail (a webpage: all of
+// its beats, or the one beat of a thumbnail).
 export function Deck({ title, children }: DeckProps) {
   const player = usePlayer();
   const sections = flattenSections(children);
@@ -66,6 +67,12 @@ export function Deck({ title, children }: DeckProps) {
   );
 
   if (player.config.format === "webpage") {
+    // A thumbnail of a webpage is its one beat, at the top of a desktop-wide window.
+    if (player.config.mode === "thumb") {
+      const index = Math.min(player.slide, sections.length - 1);
+      const section = sections[index];
+      return <main className="dh-webpage">{section ? renderSection(section, index) : null}</main>;
+    }
     return <main className="dh-webpage">{sections.map(renderSection)}</main>;
   }
   if (player.config.mode === "export") {

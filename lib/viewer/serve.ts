@@ -74,7 +74,8 @@ function serveFrame(
     tokensCss: version.tokensCss ?? defaultTokensCss,
     format: viewable.deck.format,
     title: viewable.deck.title,
-    mode: viewable.deck.format === "webpage" ? "present" : query.mode,
+    // A webpage is one scrolling page (no export pages), or one beat as a thumbnail.
+    mode: viewable.deck.format === "webpage" && query.mode !== "thumb" ? "present" : query.mode,
     slide: query.slide,
     chrome: query.chrome,
     // The embed inside the app's own /embedded page reports its slides to that page (for analytics), as the

@@ -1033,6 +1033,10 @@ describe("what the app looks like", () => {
     await waitForStatus(page, "ok");
     await page.frameLocator('iframe[title="Preview"]').getByText("Launch plan").first().waitFor();
     await page.getByTestId("findings").waitFor({ timeout: 60_000 });
+    // The rail's pictures drawn (each a sandboxed frame of its own).
+    await expect
+      .poll(() => page.locator('[data-testid="rail-thumbnail"][data-state="ready"]').count(), { timeout: 60_000 })
+      .toBe(2);
     expectScreenshot(await stableScreenshot(page, { mask: [page.locator(".cm-cursorLayer")] }), "app-editor");
 
     await page.goto(`${server.origin}/brands`);

@@ -142,9 +142,14 @@ describe("no lost work", () => {
     await reloadAskingFirst(page);
     await page.getByTestId("draft-restored").waitFor();
     await expect.poll(() => code(page).textContent()).toContain("Thrown away");
-    const discard = answerDialog(page, true);
+    // Discard asks in the app's dialog: Cancel keeps the draft, "Discard draft" goes back to the version.
     await page.getByTestId("draft-restored").getByRole("button", { name: "Discard" }).click();
-    expect(await discard).toBe("confirm");
+    const asked = page.getByRole("dialog", { name: "Discard your unsaved draft?" });
+    await asked.getByRole("button", { name: "Cancel", exact: true }).click();
+    await expect.poll(() => asked.count()).toBe(0);
+    expect(await code(page).textContent()).toContain("Thrown away");
+    await page.getByTestId("draft-restored").getByRole("button", { name: "Discard" }).click();
+    await asked.getByRole("button", { name: "Discard draft", exact: true }).click();
     await expect.poll(() => code(page).textContent()).toContain("Half typed, fixed");
     await expect.poll(() => page.getByTestId("draft-restored").count()).toBe(0);
     await waitForStatus(page, "ok");

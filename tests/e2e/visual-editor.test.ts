@@ -247,17 +247,109 @@ describe("the visual editor", () => {
     expected = moveSlide(expected, "slides", 3, 2);
     await expect.poll(() => codeText(page)).toBe(expected);
 
-    // Delete asks first: dismissed, nothing changes; accepted, the slide goes.
-    page.once("dialog", (dialog) => void dialog.dismiss());
+    // Delete asks first, in the app's dialog (it has the keyboard): Cancel or Escape keep the slide,
+    // "Delete slide" removes it.
+    const asked = page.getByRole("dialog", { name: "Delete slide 5?" });
+    const focusInDialog = () => page.evaluate(() => document.activeElement?.closest("dialog[open]") !== null);
     await rail.getByRole("button", { name: "Delete slide 5" }).click();
-    await expect.poll(() => items.count()).toBe(5);
-    page.once("dialog", (dialog) => void dialog.accept());
+    await asked.waitFor();
+    expect(await focusInDialog()).toBe(true);
+    await asked.getByRole("button", { name: "Cancel", exact: true }).click();
+    await expect.poll(() => asked.count()).toBe(0);
     await rail.getByRole("button", { name: "Delete slide 5" }).click();
+    await asked.waitFor();
+    await page.keyboard.press("Escape");
+    await expect.poll(() => asked.count()).toBe(0);
+    expect(await items.count()).toBe(5);
+    expect(await codeText(page)).toBe(expected);
+    await rail.getByRole("button", { name: "Delete slide 5" }).click();
+    await asked.getByRole("button", { name: "Delete slide", exact: true }).click();
     expected = deleteSlide(expected, "slides", 4);
     await expect.poll(() => codeText(page)).toBe(expected);
     expect(await railLabels(page)).toEqual(["Second cover", "Stats", "Cover", "Market"]);
 
     expect(await save(page, api, deckId)).toBe(expected);
+    await session.context.close();
+  }, 240_000);
+
+  it("draws each slide on the rail in a sandboxed frame, and asks again only for the slide that changed", async () => {
+    const session = await signUpWithKey("Thumbnails");
+    const { page } = session;
+    await openDeck(session, manySlides(5));
+    const rail = page.getByRole("navigation", { name: "Outline" });
+    const thumbnail = (n: number) => page.locator(`[data-testid="rail-thumbnail"][data-slide="${n}"]`);
+    const drawn = (n: number) =>
+      page
+        .frameLocator(`[data-testid="rail-thumbnail"][data-slide="${n}"] iframe[data-front]`)
+        .locator(".dh-heading-text")
+        .textContent();
+    await expect.poll(() => page.getByTestId("rail-thumbnail").count()).toBe(5);
+    await expect
+      .poll(() => page.locator('[data-testid="rail-thumbnail"][data-state="ready"]').count(), { timeout: 60_000 })
+      .toBe(5);
+    for (let n = 1; n <= 5; n++) await expect.poll(() => drawn(n)).toBe(`Heading number ${n}`);
+
+    // The frames: sandboxed, thumbnail mode, out of the tab order and of the accessibility tree, in an inert
+    // layer that takes no click (a click on a picture picks its slide).
+    const frames = page.getByTestId("rail-thumbnail").locator("iframe");
+    for (const frame of await frames.all()) {
+      expect(await frame.getAttribute("sandbox")).toBe("allow-scripts");
+      expect(await frame.getAttribute("tabindex")).toBe("-1");
+      expect(await frame.getAttribute("loading")).toBe("lazy");
+      expect(await frame.getAttribute("src")).toMatch(/\/preview\/[^/]+\/frame\?mode=thumb&chrome=0&slide=\d+$/);
+    }
+    const layer = page.getByTestId("rail-thumbnail").first().locator("..");
+    expect(
+      await layer.evaluate((element) => [element.hasAttribute("inert"), element.getAttribute("aria-hidden")]),
+    ).toEqual([true, "true"]);
+    const box = (await thumbnail(2).boundingBox())!;
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await expect.poll(() => rail.locator('button[aria-current="true"]').textContent()).toContain("Part 2");
+
+    // Which frames load from now on, and whether a picture ever goes blank.
+    const sources = () =>
+      page
+        .getByTestId("rail-thumbnail")
+        .evaluateAll((elements) =>
+          elements.map(
+            (element) =>
+              [
+                element.getAttribute("data-slide") ?? "",
+                element.querySelector("iframe[data-front]")?.getAttribute("src") ?? "",
+              ] as const,
+          ),
+        );
+    await page.evaluate(() => {
+      const seen = { blank: 0 };
+      (window as unknown as { thumbnailWatch: typeof seen }).thumbnailWatch = seen;
+      new MutationObserver((changes) => {
+        for (const change of changes) {
+          if ((change.target as Element).getAttribute("data-state") === "loading") seen.blank++;
+        }
+      }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ["data-state"] });
+    });
+    const before = new Map(await sources());
+
+    // Slide 3's heading edited on the preview: only slide 3's picture is asked again.
+    await rail.getByRole("button", { name: /^3 Part 3\b/ }).click();
+    await editOnPreview(page, ".dh-heading-text", "Heading number 3", "Heading three, edited");
+    await expect.poll(() => drawn(3), { timeout: 30_000 }).toBe("Heading three, edited");
+    await expect.poll(() => thumbnail(3).getAttribute("data-frames")).toBe("1");
+    const afterEdit = new Map(await sources());
+    for (const n of ["1", "2", "4", "5"]) expect(afterEdit.get(n)).toBe(before.get(n));
+    expect(afterEdit.get("3")).not.toBe(before.get("3"));
+
+    // Slide 5 moved up with the keyboard: no picture is asked again, each follows its slide.
+    await rail.getByRole("button", { name: /^5 Part 5\b/ }).focus();
+    await page.keyboard.press("Alt+ArrowUp");
+    await expect.poll(() => railLabels(page)).toEqual(["Part 1", "Part 2", "Part 3", "Part 5", "Part 4"]);
+    await expect.poll(() => drawn(4)).toBe("Heading number 5");
+    expect(await drawn(5)).toBe("Heading number 4");
+    const afterMove = new Map(await sources());
+    expect([...afterMove.values()].sort()).toEqual([...afterEdit.values()].sort());
+    expect(
+      await page.evaluate(() => (window as unknown as { thumbnailWatch: { blank: number } }).thumbnailWatch.blank),
+    ).toBe(0);
     await session.context.close();
   }, 240_000);
 

@@ -30,6 +30,7 @@ import type { UnsavedDraft } from "@/lib/decks/drafts";
 import { Inspector } from "./inspector";
 import { PreviewFrame } from "./preview-frame";
 import { type RailActions, SlideRail } from "./slide-rail";
+import { type CompiledPreview, useRailThumbnails } from "./rail-thumbnails";
 import { useVisualEdits } from "./use-visual-edits";
 import type { DeckFormat } from "@/lib/contract/deck";
 import { addSlide, deleteSlide, duplicateSlide, moveSlide, renameSlide } from "@/lib/deck/source/edit";
@@ -97,6 +98,10 @@ export function Editor({
   const [previewUrl, setPreviewUrl] = useState<string | null>(reader?.previewUrl ?? null);
   const [slide, setSlide] = useState(1);
   const [outline, setOutline] = useState<string[]>(reader?.outline ?? []);
+  // The preview link with the source and tokens it was compiled from: what the rail's thumbnails draw.
+  const [compiled, setCompiled] = useState<CompiledPreview | null>(
+    reader?.previewUrl ? { url: reader.previewUrl, source: initialSource, tokens: initialTokens } : null,
+  );
   const [problems, setProblems] = useState<Problem[]>([]);
   const [message, setMessage] = useState<string | null>(null);
   const [status, setStatus] = useState<Status>({ kind: "idle", text: "" });
@@ -155,6 +160,7 @@ export function Editor({
       setAnswered((n) => n + 1);
       if (result.ok) {
         setPreviewUrl(result.value.url);
+        setCompiled({ url: result.value.url, source, tokens });
         setOutline(result.value.outline);
         setPreviewed((n) => n + 1);
         setProblems([]);
@@ -199,6 +205,14 @@ export function Editor({
         label: entry.label ?? `${deck.format === "webpage" ? "Beat" : "Slide"} ${entry.index + 1}`,
       }))
     : outline.map((label, index) => ({ index, label }));
+  const thumbnails = useRailThumbnails({
+    format: deck.format,
+    source,
+    tokens,
+    outline: visual.outline,
+    compiled,
+    count: railSlides.length,
+  });
   const railActions: RailActions = {
     pick: (index) => setSlide(index + 1),
     add: (after, layout) => {
@@ -424,6 +438,7 @@ export function Editor({
           findings={findingsBySlide}
           editable={canEdit && tab === "source" && (visual.outline?.editable ?? false)}
           actions={railActions}
+          thumbnails={thumbnails}
         />
 
         <section className="flex min-h-0 flex-col border-r border-zinc-200" aria-label="Code">

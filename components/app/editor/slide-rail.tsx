@@ -3,12 +3,15 @@
 import { type KeyboardEvent, useRef, useState } from "react";
 import { Button } from "@/components/ui";
 import { Dialog } from "@/components/ui/dialog";
+import { ConfirmDialog } from "../confirm-dialog";
 import type { DeckFormat } from "@/lib/contract/deck";
 import { slideLayouts, type SlideLayoutId } from "@/lib/deck/source/layouts";
 import type { Finding } from "@/lib/render/check-findings";
+import { type RailThumbnail, RailThumbnails } from "./rail-thumbnails";
 
-// The slide rail: the deck's slides as objects. Each is a number, its label and the deck check's mark; a
-// slide is picked (the preview shows it), renamed in place, duplicated, deleted (after a confirmation),
+// The slide rail: the deck's slides as objects. Each is a number, its label, the deck check's mark and its
+// picture (rail-thumbnails.tsx: the sandboxed player draws it, in a layer over the rail); a slide is picked
+// (the preview shows it), renamed in place, duplicated, deleted (after a confirmation in the app's dialog),
 // dragged to another place or moved with Alt+ArrowUp/Down, and new slides come from a gallery of layouts.
 // Every change is a source transformation the editor applies to the code as one undoable step
 // (use-visual-edits.ts); the rail itself only says what was asked.
@@ -31,6 +34,7 @@ export function SlideRail({
   findings,
   editable,
   actions,
+  thumbnails = [],
 }: {
   format: DeckFormat;
   slides: RailSlide[];
@@ -40,13 +44,23 @@ export function SlideRail({
   /** Slides can be changed here (the owner, and a deck whose slides are written directly inside <Deck>). */
   editable: boolean;
   actions: RailActions;
+  /** The slides' pictures, by row (none while the deck has no compiled preview). */
+  thumbnails?: RailThumbnail[];
 }) {
   const noun = format === "webpage" ? "beat" : "slide";
   const [renaming, setRenaming] = useState<number | null>(null);
   const [gallery, setGallery] = useState(false);
   const [dragging, setDragging] = useState<number | null>(null);
   const [over, setOver] = useState<number | null>(null);
+  const [deleting, setDeleting] = useState<number | null>(null);
   const items = useRef(new Map<number, HTMLButtonElement>());
+  // The scrolling list, and the empty box each row keeps where the picture layer draws its thumbnail.
+  const scroller = useRef<HTMLDivElement>(null);
+  const spaces = useRef(new Map<number, HTMLElement>());
+  const space = (index: number) => (element: HTMLElement | null) => {
+    if (element) spaces.current.set(index, element);
+    else spaces.current.delete(index);
+  };
   // After a keyboard move the moved slide keeps the focus at its new place.
   const focusAfterMove = useRef<number | null>(null);
 
@@ -78,11 +92,9 @@ export function SlideRail({
   };
 
   const confirmRemove = (index: number) => {
-    const label = slides[index]?.label ?? `${noun} ${index + 1}`;
-    if (window.confirm(`Delete ${noun} ${index + 1} “${label}”? Undo (Ctrl+Z in the code) brings it back.`)) {
-      actions.remove(index);
-    }
+    if (slides.length > 1) setDeleting(index);
   };
+  const deletingLabel = deleting === null ? "" : (slides[deleting]?.label ?? `${noun} ${deleting + 1}`);
 
   return (
     <nav aria-label="Outline" className="flex min-h-0 flex-col border-r border-zinc-200 bg-white">
@@ -101,90 +113,123 @@ export function SlideRail({
           Drag or Alt+↑/↓ to move, F2 to rename, Delete to remove.
         </p>
       )}
-      <ol className="min-h-0 flex-1 space-y-1 overflow-y-auto px-2 pb-3" aria-labelledby="rail-heading">
-        {slides.map((slide) => {
-          const index = slide.index;
-          const selected = index === current;
-          return (
-            <li
-              key={`${index}-${slide.label}`}
-              data-testid="rail-slide"
-              data-index={index}
-              draggable={editable && renaming !== index}
-              onDragStart={(event) => {
-                setDragging(index);
-                event.dataTransfer.effectAllowed = "move";
-                event.dataTransfer.setData("text/plain", String(index));
-              }}
-              onDragOver={(event) => {
-                if (dragging === null) return;
-                event.preventDefault();
-                event.dataTransfer.dropEffect = "move";
-                setOver(index);
-              }}
-              onDragLeave={() => setOver((now) => (now === index ? null : now))}
-              onDrop={(event) => {
-                event.preventDefault();
-                const from = dragging ?? Number(event.dataTransfer.getData("text/plain"));
-                setDragging(null);
-                setOver(null);
-                if (Number.isInteger(from) && from !== index) actions.move(from, index);
-              }}
-              onDragEnd={() => {
-                setDragging(null);
-                setOver(null);
-              }}
-              className={`group rounded ${over === index && dragging !== index ? "ring-2 ring-accent" : ""} ${dragging === index ? "opacity-50" : ""}`}
-            >
-              {renaming === index ? (
-                <RenameField
-                  label={slide.label}
-                  number={index + 1}
-                  noun={noun}
-                  onDone={(label) => {
-                    setRenaming(null);
-                    if (label !== null && label !== slide.label) actions.rename(index, label);
-                    requestAnimationFrame(() => items.current.get(index)?.focus());
-                  }}
-                />
-              ) : (
-                <div
-                  className={`relative flex items-center gap-1 rounded ${selected ? "bg-zinc-900 text-white" : "text-zinc-700 hover:bg-zinc-100"}`}
-                >
-                  <button
-                    type="button"
-                    ref={(element) => {
-                      if (element) items.current.set(index, element);
-                      else items.current.delete(index);
-                    }}
-                    onClick={() => actions.pick(index)}
-                    onDoubleClick={() => editable && setRenaming(index)}
-                    onKeyDown={(event) => onKey(event, index)}
-                    aria-current={selected ? "true" : undefined}
-                    aria-describedby={editable ? "rail-help" : undefined}
-                    tabIndex={selected || (current >= slides.length && index === 0) ? 0 : -1}
-                    className="flex min-w-0 flex-1 items-center gap-1.5 px-2 py-1.5 text-left text-sm focus-visible:outline-2 focus-visible:outline-accent"
-                  >
-                    <span className="w-5 shrink-0 text-xs tabular-nums opacity-60">{index + 1}</span>
-                    <span className="min-w-0 flex-1 truncate">{slide.label}</span>
-                    <FindingMark findings={findings.get(index + 1) ?? []} />
-                  </button>
-                  {editable && (
-                    <SlideMenu
-                      name={`${noun} ${index + 1}`}
-                      selected={selected}
-                      onRename={() => setRenaming(index)}
-                      onDuplicate={() => actions.duplicate(index)}
-                      onDelete={() => confirmRemove(index)}
-                      canDelete={slides.length > 1}
+      <div ref={scroller} className="relative min-h-0 flex-1 overflow-y-auto">
+        <ol className="space-y-1 px-2 pb-3" aria-labelledby="rail-heading">
+          {slides.map((slide) => {
+            const index = slide.index;
+            const selected = index === current;
+            return (
+              <li
+                key={`${index}-${slide.label}`}
+                data-testid="rail-slide"
+                data-index={index}
+                draggable={editable && renaming !== index}
+                onDragStart={(event) => {
+                  setDragging(index);
+                  event.dataTransfer.effectAllowed = "move";
+                  event.dataTransfer.setData("text/plain", String(index));
+                }}
+                onDragOver={(event) => {
+                  if (dragging === null) return;
+                  event.preventDefault();
+                  event.dataTransfer.dropEffect = "move";
+                  setOver(index);
+                }}
+                onDragLeave={() => setOver((now) => (now === index ? null : now))}
+                onDrop={(event) => {
+                  event.preventDefault();
+                  const from = dragging ?? Number(event.dataTransfer.getData("text/plain"));
+                  setDragging(null);
+                  setOver(null);
+                  if (Number.isInteger(from) && from !== index) actions.move(from, index);
+                }}
+                onDragEnd={() => {
+                  setDragging(null);
+                  setOver(null);
+                }}
+                className={`group rounded ${over === index && dragging !== index ? "ring-2 ring-accent" : ""} ${dragging === index ? "opacity-50" : ""}`}
+              >
+                {renaming === index ? (
+                  <div className="pb-1.5">
+                    <RenameField
+                      label={slide.label}
+                      number={index + 1}
+                      noun={noun}
+                      onDone={(label) => {
+                        setRenaming(null);
+                        if (label !== null && label !== slide.label) actions.rename(index, label);
+                        requestAnimationFrame(() => items.current.get(index)?.focus());
+                      }}
                     />
-                  )}
-                </div>
-              )}
-            </li>
-          );
-        })}
-      </ol>
+                    <span ref={space(index)} className="mx-2 block aspect-video" />
+                  </div>
+                ) : (
+                  <div
+                    className={`relative flex items-center gap-1 rounded ${selected ? "bg-zinc-900 text-white" : "text-zinc-700 hover:bg-zinc-100"}`}
+                  >
+                    <button
+                      type="button"
+                      ref={(element) => {
+                        if (element) items.current.set(index, element);
+                        else items.current.delete(index);
+                      }}
+                      onClick={() => actions.pick(index)}
+                      onDoubleClick={() => editable && setRenaming(index)}
+                      onKeyDown={(event) => onKey(event, index)}
+                      aria-current={selected ? "true" : undefined}
+                      aria-describedby={editable ? "rail-help" : undefined}
+                      tabIndex={selected || (current >= slides.length && index === 0) ? 0 : -1}
+                      className="flex min-w-0 flex-1 flex-col gap-1 px-2 py-1.5 text-left text-sm focus-visible:outline-2 focus-visible:outline-accent"
+                    >
+                      <span className="flex w-full min-w-0 items-center gap-1.5">
+                        <span className="w-5 shrink-0 text-xs tabular-nums opacity-60">{index + 1}</span>
+                        <span className="min-w-0 flex-1 truncate">{slide.label}</span>
+                        <FindingMark findings={findings.get(index + 1) ?? []} />
+                      </span>
+                      {/* The picture layer draws this slide's thumbnail over this box. */}
+                      <span ref={space(index)} className="block aspect-video w-full" />
+                    </button>
+                    {editable && (
+                      <SlideMenu
+                        name={`${noun} ${index + 1}`}
+                        selected={selected}
+                        onRename={() => setRenaming(index)}
+                        onDuplicate={() => actions.duplicate(index)}
+                        onDelete={() => confirmRemove(index)}
+                        canDelete={slides.length > 1}
+                      />
+                    )}
+                  </div>
+                )}
+              </li>
+            );
+          })}
+        </ol>
+        <RailThumbnails
+          thumbnails={thumbnails.slice(0, slides.length)}
+          scroller={scroller}
+          spaces={spaces}
+          current={current}
+          dimmed={dragging}
+          noun={noun}
+        />
+      </div>
+      {deleting !== null && (
+        <ConfirmDialog
+          open
+          title={`Delete ${noun} ${deleting + 1}?`}
+          message={`“${deletingLabel}” is removed from the deck. Undo (Ctrl+Z in the code) brings it back.`}
+          confirmLabel={`Delete ${noun}`}
+          onCancel={() => setDeleting(null)}
+          onConfirm={() => {
+            const index = deleting;
+            setDeleting(null);
+            actions.remove(index);
+            // The slide before it is shown now (editor.tsx); the keyboard goes there too.
+            requestAnimationFrame(() => items.current.get(Math.max(0, index - 1))?.focus());
+          }}
+        />
+      )}
       <LayoutGallery
         open={gallery}
         noun={noun}
@@ -219,7 +264,7 @@ function SlideMenu({
   // otherwise; always in the tab order after the slide.
   return (
     <span
-      className={`absolute top-1/2 right-1 flex -translate-y-1/2 gap-0.5 rounded opacity-0 group-focus-within:opacity-100 group-hover:opacity-100 ${selected ? "bg-zinc-900" : "bg-zinc-100"}`}
+      className={`absolute top-1.5 right-1 flex gap-0.5 rounded opacity-0 group-focus-within:opacity-100 group-hover:opacity-100 ${selected ? "bg-zinc-900" : "bg-zinc-100"}`}
     >
       <button type="button" className={look} onClick={onRename} aria-label={`Rename ${name}`} title="Rename">
         <MenuIcon d="M4 20h4L19 9l-4-4L4 16v4zM14 6l4 4" />

@@ -23,6 +23,8 @@ export async function mountPlayer(config: PlayerConfig): Promise<void> {
   };
 
   lockDown();
+  // A thumbnail is a still picture: player.css stops animations and transitions under this attribute.
+  document.documentElement.dataset.mode = config.mode;
 
   let entry: unknown;
   try {
