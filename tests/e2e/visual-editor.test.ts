@@ -334,7 +334,7 @@ describe("the visual editor", () => {
   }, 180_000);
 
   it("edits a chart's label and value and a Timeline item in place, each written into its literal", async () => {
-    const session = await signUpWithKey("Data items");
+    const session = await signUpWithKey("Items");
     const { page, api } = session;
     const deckId = await openDeck(session, DATA_SOURCE);
     await goToSlide(page, /Growth/);
@@ -393,7 +393,7 @@ describe("the visual editor", () => {
   }, 240_000);
 
   it("points an Image at one of the organization's images from the inspector, offering alt text", async () => {
-    const session = await signUpWithKey("Image pick");
+    const session = await signUpWithKey("Picker");
     const { page, api } = session;
     const png = (
       await sharp({ create: { width: 640, height: 400, channels: 3, background: "#2563eb" } })
@@ -438,7 +438,14 @@ describe("the visual editor", () => {
     expect(expected).toContain(`<Image src="${asset.url}" alt="A blue robot card" fit="contain" />`);
     await expect.poll(() => codeText(page)).toBe(expected);
     expect(asked).toBe("A blue card");
-    await preview(page).locator(`img[src="${asset.url}"]`).waitFor();
+    // The preview draws it (the placeholder it replaced did not load).
+    await expect
+      .poll(() =>
+        preview(page)
+          .locator("img.dh-image-img")
+          .evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).naturalWidth)),
+      )
+      .toEqual([640]);
     expect(await save(page, api, deckId)).toBe(expected);
     await session.context.close();
   }, 240_000);
