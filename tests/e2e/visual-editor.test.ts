@@ -170,6 +170,8 @@ async function editSvgOnPreview(page: Page, selector: string, old: string, raw: 
   expect(await box.textContent()).toBe(raw);
   await page.keyboard.press("Control+a");
   await page.keyboard.insertText(next);
+  const out = process.env.VISUAL_EDITOR_SCREENSHOTS;
+  if (out) await page.screenshot({ path: path.join(out, `chart-edit-${raw}.png`) });
   await page.keyboard.press("Enter");
   await box.waitFor({ state: "detached" });
 }

@@ -261,7 +261,8 @@ function overlay(element: SVGElement, text: string): HTMLElement {
   box.className = "dh-edit-box";
   box.setAttribute("dir", "auto");
   box.textContent = text;
-  const size = Math.max(rect.height / 1.25, 8);
+  // The size the text is drawn at, but never too small to read while typing (a scaled-down preview).
+  const size = Math.max(rect.height / 1.25, 12);
   const x = anchor === "middle" ? rect.left + rect.width / 2 : anchor === "end" ? rect.right : rect.left;
   Object.assign(box.style, {
     left: `${x}px`,
