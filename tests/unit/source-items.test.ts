@@ -1,8 +1,11 @@
+import { type ComponentType, createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import * as runtime from "@/components/player/runtime";
 import { AppError } from "@/lib/core/errors";
 import { compileDeck } from "@/lib/deck/compile";
 import { findItem, type ItemQuery, replaceItemText } from "@/lib/deck/source/items";
-import { elementsOfSlide, setImageSource } from "@/lib/deck/source/props";
+import { elementsOfSlide, printLiteral, setImageSource } from "@/lib/deck/source/props";
 
 // Data items edited in place on the preview (lib/deck/source/items.ts): a chart's labels, series names and
 // values, Timeline and Steps items, each found by its path into the prop's literal with @babel/parser
@@ -186,6 +189,94 @@ describe("findItem and replaceItemText", () => {
     expect(refusal(() => findItem(deck, "slides", chart(0, ["data", 0, "value"], "4"))).message).toMatch(
       /^data\[0\]\.value \(line 11\) reads "3" in the code, not "4"/,
     );
+  });
+});
+
+describe("the player's marks and the source library agree", () => {
+  // Each component drawn as the player draws it: every text it marks with a path (data-dh-edit) is found by
+  // findItem in a deck that writes the same props as literals, with the value the mark says it shows.
+  const cases: Array<[string, Record<string, unknown>]> = [
+    [
+      "Chart",
+      {
+        type: "bar",
+        data: [{ label: "Q1", value: 3 }, { label: "no value" }, { label: "Q3", value: 1250 }],
+        unit: "%",
+      },
+    ],
+    [
+      "Chart",
+      {
+        type: "line",
+        data: [
+          { label: "Jan", value: 3 },
+          { label: "Feb", value: -2 },
+        ],
+      },
+    ],
+    [
+      "Chart",
+      {
+        type: "pie",
+        data: [
+          { label: "Ours", value: 40 },
+          { label: "Theirs", value: 60 },
+        ],
+      },
+    ],
+    [
+      "Chart",
+      { type: "bar", labels: ["A", "B", "C"], series: [{ name: "EMEA", values: [1, 2, 3] }, { values: [4, 5] }] },
+    ],
+    [
+      "Chart",
+      {
+        type: "line",
+        labels: ["A", "B"],
+        series: [
+          { name: "One", values: [1, 2] },
+          { name: "Two", values: [3, 1] },
+        ],
+      },
+    ],
+    ["Chart", { type: "pie", labels: ["Yes", "No"], series: [{ name: "Votes", values: [7, 3] }] }],
+    ["Timeline", { items: [{ date: "2025", title: "Pilot", detail: "Two sites" }, {}, "Bare", { title: "Q & A" }] }],
+    [
+      "Steps",
+      { items: [{ title: "Sign" }, { detail: "untitled, not drawn" }, { title: "Ship", detail: "Friday" }, "Rest"] },
+    ],
+  ];
+  const entity = (text: string) =>
+    text.replace(
+      /&(amp|lt|gt|quot|#x27|#39);/g,
+      (_, name: string) => ({ amp: "&", lt: "<", gt: ">", quot: '"', "#x27": "'", "#39": "'" })[name] ?? "",
+    );
+
+  it.each(cases)("%s %j", (name, props) => {
+    const component = (runtime as unknown as Record<string, ComponentType<Record<string, unknown>>>)[name]!;
+    const markup = renderToStaticMarkup(createElement(component, props));
+    const marks = [...markup.matchAll(/<[a-z]+ ([^>]*data-dh-edit="[^"]*"[^>]*)>([^<]*)</g)].map((match) => {
+      const attributes = match[1]!;
+      const raw = /data-dh-raw="([^"]*)"/.exec(attributes)?.[1];
+      return {
+        path: /data-dh-edit="([^"]*)"/
+          .exec(attributes)![1]!
+          .split(".")
+          .map((step) => (/^\d+$/.test(step) ? Number(step) : step)),
+        text: entity(raw ?? match[2]!),
+      };
+    });
+    expect(marks.length).toBeGreaterThan(1);
+    const attributes = Object.entries(props)
+      .map(([prop, value]) =>
+        typeof value === "string" ? `${prop}="${value}"` : `${prop}={${printLiteral(value, prop)}}`,
+      )
+      .join(" ");
+    const source = `import { Deck, Slide, ${name} } from "@deckhand/player";\n\nexport default () => (\n  <Deck>\n    <Slide>\n      <${name} ${attributes} />\n    </Slide>\n  </Deck>\n);\n`;
+    for (const mark of marks) {
+      const query = { slide: 0, component: name, index: 0, count: 1, path: mark.path, text: mark.text };
+      expect(() => findItem(source, "slides", query), JSON.stringify(mark)).not.toThrow();
+    }
   });
 });
 
