@@ -452,6 +452,45 @@ describe("the visual editor", () => {
     await session.context.close();
   }, 240_000);
 
+  it("offers an upload for an Image when the organization has no images yet, and points the Image at it", async () => {
+    const session = await signUpWithKey("Uploader");
+    const { page, api } = session;
+    const deckId = await openDeck(session, DATA_SOURCE);
+    await goToSlide(page, /Picture/);
+    await preview(page).locator(".dh-heading-text", { hasText: "Our robot" }).waitFor();
+    const elements = elementsOfSlide(DATA_SOURCE, "slides", 2);
+    const image = elements.findIndex((element) => element.name === "Image");
+    const inspector = page.getByTestId("inspector");
+    await inspector.getByLabel("Element").selectOption(String(image));
+    const control = inspector.getByTestId("image-source");
+    // No images: no picker, an upload instead.
+    await control.getByText("Upload image…").waitFor();
+    expect(await control.getByRole("button", { name: "Choose image…" }).count()).toBe(0);
+
+    const red = await sharp({ create: { width: 320, height: 200, channels: 3, background: "#dc2626" } })
+      .png()
+      .toBuffer();
+    let asked = "";
+    page.once("dialog", (dialog) => {
+      asked = dialog.defaultValue();
+      void dialog.accept("A red card");
+    });
+    await control.getByLabel("Upload an image for this Image").setInputFiles({
+      name: "red-card.png",
+      mimeType: "image/png",
+      buffer: red,
+    });
+    await expect.poll(() => codeText(page)).toMatch(/<Image src="[^"]+\/assets\/[0-9a-f]{64}\.png" alt="A red card"/);
+    expect(asked).toBe("red card");
+    const url = /<Image src="([^"]+)"/.exec(await codeText(page))![1]!;
+    const expected = setImageSource(DATA_SOURCE, { start: elements[image]!.start, src: url, alt: "A red card" });
+    expect(await codeText(page)).toBe(expected);
+    // The organization has an image now: the picker is offered.
+    await control.getByRole("button", { name: "Choose image…" }).waitFor();
+    expect(await save(page, api, deckId)).toBe(expected);
+    await session.context.close();
+  }, 240_000);
+
   it("turns edit mode on in the editor's preview only, and takes no edit the deck's own code posts", async () => {
     // The deck posts the editor an edit of its own title, again and again, as any deck code could.
     const hostile = `import { Deck, Slide, Title } from "@deckhand/player";
