@@ -119,6 +119,15 @@ describe("findItem and replaceItemText", () => {
     edit({ ...timeline, path: ["items", 1], text: "Bare step" }, "Covered step", "Covered step");
     const steps = { slide: 1, component: "Steps", index: 0, count: 1 };
     edit({ ...steps, path: ["items", 1, "title"], text: "Ship {it}" }, "Ship it", "Ship it");
+    // A date written as a number stays one.
+    const numeric = deck.replace('date: "2025"', "date: 2025");
+    const query = { ...timeline, path: ["items", 0, "date"], text: "2025" };
+    expect(replaceItemText(numeric, "slides", { ...query, next: "2026" })).toBe(
+      numeric.replace("date: 2025", "date: 2026"),
+    );
+    expect(refusal(() => replaceItemText(numeric, "slides", { ...query, next: "Spring" })).message).toBe(
+      '"Spring" is not a number, and Timeline\'s items[0].date is written as one. Type digits, or write it as a string in the code editor.',
+    );
   });
 
   it("each edit of a real module changes only its literal, and the module still compiles", async () => {

@@ -46,9 +46,13 @@ export function replaceItemText(source: string, format: DeckFormat, edit: ItemQu
   if (found.kind === "number") {
     const number = readNumber(next);
     if (number === null) {
+      const hint =
+        edit.component === "Chart"
+          ? "Type digits (a unit such as % is shown by the chart's unit prop)."
+          : "Type digits, or write it as a string in the code editor.";
       throw new AppError(
         "invalid_request",
-        `"${next}" is not a number, and ${describePath(edit)} is written as one. Type digits (a unit such as % is shown by the chart's unit prop).`,
+        `"${next}" is not a number, and ${describePath(edit)} is written as one. ${hint}`,
       );
     }
     return source.slice(0, found.start) + String(number) + source.slice(found.end);
