@@ -99,6 +99,12 @@ describe("findItem and replaceItemText", () => {
     edit(value, "−4 %", "-4");
     edit(chart(0, ["data", 0, "value"], "3"), "1,250%", "1250");
     edit(chart(1, ["series", 1, "values", 1], "1000"), "1001", "1001");
+    // A value written as a string is shown as the number it reads as, and stays a string.
+    const quoted = deck.replace('data={[{ label: "Q1", value: 3 }', 'data={[{ label: "Q1", value: "3.0" }');
+    const query = chart(0, ["data", 0, "value"], "3");
+    expect(replaceItemText(quoted, "slides", { ...query, next: "4" })).toBe(
+      deck.replace('data={[{ label: "Q1", value: 3 }', 'data={[{ label: "Q1", value: "4" }'),
+    );
     expect(refusal(() => replaceItemText(deck, "slides", { ...value, next: "a lot" })).message).toBe(
       "\"a lot\" is not a number, and Chart's data[1].value is written as one. Type digits (a unit such as % is shown by the chart's unit prop).",
     );

@@ -146,10 +146,12 @@ function locate(source: string, format: DeckFormat, query: ItemQuery): Located {
   const located = literalAt(node, offset, source);
   if (!located) notLiteral(node, walked, line, "a string or a number");
   const expected = query.text.replace(/\s+/g, " ").trim();
+  // A chart reads a value written as a string ("12.50") as the number it shows (12.5).
+  const written = typeof located.value === "number" ? null : located.value.replace(/\s+/g, " ").trim();
   const same =
-    typeof located.value === "number"
+    written === null
       ? readNumber(expected) === located.value
-      : located.value.replace(/\s+/g, " ").trim() === expected;
+      : written === expected || (readNumber(written) !== null && readNumber(written) === readNumber(expected));
   if (!same) {
     refuse(
       `${walked} (line ${line}) reads ${JSON.stringify(String(located.value))} in the code, not "${expected}": the code changed since the preview was drawn. Try again once the preview is up to date.`,
