@@ -49,11 +49,34 @@ export type PlayerMessage =
   | EditTextMessage;
 
 /** The components whose text the preview lets a person edit in place (shell/edit-mode.ts). */
-export const editableComponents = ["Title", "Heading", "Text", "Bullets", "Stat", "Quote", "Table", "Chart"] as const;
+export const editableComponents = [
+  "Title",
+  "Heading",
+  "Text",
+  "Bullets",
+  "Stat",
+  "Quote",
+  "Table",
+  "Chart",
+  "Timeline",
+  "Steps",
+] as const;
 export type EditableComponent = (typeof editableComponents)[number];
 
 /** Bounds the editor holds the edit messages to (and the player cuts its texts to). */
 export const EDIT_TEXT_MAX = 5_000;
+
+/**
+ * A text the player draws from a prop's data (a chart's labels and values, Timeline and Steps items) rather
+ * than from the slide's JSX text: its component, which of its component's elements on the slide it is (0-based, in
+ * document order, of `count`), and the path into the prop's value, e.g. ["data", 1, "label"]. `text` is then
+ * the value as written (a chart value unformatted, a shortened label whole). Components mark such texts
+ * with `data-dh-edit` (the path, dot-separated) and `data-dh-raw` (the value, when it is shown otherwise).
+ */
+export type EditItem = { component: EditableComponent; index: number; count: number; path: (string | number)[] };
+
+/** How deep an item path goes, and how long a key may be. */
+export const EDIT_PATH_MAX = 6;
 
 export type EditSelectMessage = {
   source: "deckhand-player";
@@ -62,6 +85,7 @@ export type EditSelectMessage = {
   text: string;
   occurrence: number;
   component: EditableComponent;
+  item?: EditItem;
 };
 
 export type EditTextMessage = {
@@ -71,6 +95,7 @@ export type EditTextMessage = {
   text: string;
   occurrence: number;
   next: string;
+  item?: EditItem;
 };
 
 // Page → frame.

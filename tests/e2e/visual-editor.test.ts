@@ -1,15 +1,19 @@
+import fs from "node:fs";
+import path from "node:path";
 import type { Browser, BrowserContext, FrameLocator, Page } from "playwright-core";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type createDeckhandClient, unwrap } from "@/lib/client";
 import { addSlide, deleteSlide, duplicateSlide, moveSlide, renameSlide } from "@/lib/deck/source/edit";
-import { elementsOfSlide, setProp } from "@/lib/deck/source/props";
+import { type ItemQuery, replaceItemText } from "@/lib/deck/source/items";
+import { elementsOfSlide, setImageSource, setProp } from "@/lib/deck/source/props";
 import { apiOf, person, signUp } from "../helpers/app-session";
 import { launchBrowser, openDeckFrame } from "../helpers/browser";
 import { type NextServer, startNextServer } from "../helpers/next-server";
 
 // The visual editor over the TSX in a real Chromium against `next start`: text edited in place on the
-// preview, slides added, duplicated, moved and deleted from the rail, a prop changed in the inspector, and
-// undo across visual and code edits. Each check reads the saved version through the API and compares it
+// preview (chart labels and values, Timeline items too), slides added, duplicated, moved and deleted from
+// the rail, a prop changed and an image picked in the inspector, and undo across visual and code edits. Each check reads the saved version through the API and compares it
 // with what the source library (lib/deck/source) makes of the same edits, so a visual edit is shown to
 // change only its own bytes.
 
@@ -41,6 +45,33 @@ export default function Pitch() {
       <Slide label="Numbers">
         <Heading>The numbers</Heading>
         <Table columns={["Segment", "Size"]} rows={[["TAM", "$4.2B"], ["SAM", "$900M"]]} />
+      </Slide>
+    </Deck>
+  );
+}
+`;
+
+const DATA_SOURCE = `import { Deck, Slide, Heading, Chart, Timeline, Image } from "@deckhand/player";
+
+export default function Roadmap() {
+  return (
+    <Deck>
+      <Slide label="Growth">
+        <Heading>Growth</Heading>
+        <Chart type="bar" data={[{ label: "Q1", value: 3 }, { label: 'Q2', value: 5 }]} unit="%" />
+      </Slide>
+      <Slide label="Plan">
+        <Heading>Plan</Heading>
+        <Timeline
+          items={[
+            { date: "2025", title: "Pilot" },
+            { date: "2026", title: "Launch", detail: "Two cities" },
+          ]}
+        />
+      </Slide>
+      <Slide label="Picture">
+        <Heading>Our robot</Heading>
+        <Image src="/placeholder.png" alt="" fit="contain" />
       </Slide>
     </Deck>
   );
@@ -127,6 +158,26 @@ async function editOnPreview(page: Page, selector: string, old: string, next: st
   await page.keyboard.press("Control+a");
   await page.keyboard.insertText(next);
   await page.keyboard.press("Enter");
+}
+
+// Clicks an SVG text on the preview (a chart label), types over it in the box laid over it, commits with Enter.
+async function editSvgOnPreview(page: Page, selector: string, old: string, raw: string, next: string) {
+  const target = preview(page).locator(selector, { hasText: old }).first();
+  await target.click();
+  const box = preview(page).locator(".dh-edit-box");
+  await box.waitFor();
+  // What is edited is the value as written: a value label without its unit.
+  expect(await box.textContent()).toBe(raw);
+  await page.keyboard.press("Control+a");
+  await page.keyboard.insertText(next);
+  const out = process.env.VISUAL_EDITOR_SCREENSHOTS;
+  if (out) await page.screenshot({ path: path.join(out, `chart-edit-${raw}.png`) });
+  await page.keyboard.press("Enter");
+  await box.waitFor({ state: "detached" });
+}
+
+async function goToSlide(page: Page, label: RegExp) {
+  await page.getByRole("navigation", { name: "Outline" }).getByRole("button", { name: label }).first().click();
 }
 
 async function railLabels(page: Page): Promise<string[]> {
@@ -375,6 +426,162 @@ describe("the visual editor", () => {
     expect(await save(page, api, deckId)).toBe(expected);
     await session.context.close();
   }, 180_000);
+
+  it("edits a chart's label and value and a Timeline item in place, each written into its literal", async () => {
+    const session = await signUpWithKey("Items");
+    const { page, api } = session;
+    const deckId = await openDeck(session, DATA_SOURCE);
+    await goToSlide(page, /Growth/);
+    await preview(page).locator(".dh-chart-label", { hasText: "Q2" }).waitFor();
+    const chart = (path: ItemQuery["path"], text: string): ItemQuery => ({
+      slide: 0,
+      component: "Chart",
+      index: 0,
+      count: 1,
+      path,
+      text,
+    });
+
+    // A category label (SVG): typed in the box over it; the string literal changes, keeping its quote.
+    await editSvgOnPreview(page, ".dh-chart-label", "Q2", "Q2", "Q2 (est.)");
+    let expected = replaceItemText(DATA_SOURCE, "slides", { ...chart(["data", 1, "label"], "Q2"), next: "Q2 (est.)" });
+    expect(expected).toContain(`{ label: 'Q2 (est.)', value: 5 }`);
+    await expect.poll(() => codeText(page)).toBe(expected);
+    await expect.poll(() => codeSelection(page)).toBe("Q2 (est.)");
+    await preview(page).locator(".dh-chart-label", { hasText: "Q2 (est.)" }).waitFor();
+
+    // A value label shows "5%"; the number is edited, and written as a number.
+    await editSvgOnPreview(page, ".dh-chart-value", "5%", "5", "7%");
+    expected = replaceItemText(expected, "slides", { ...chart(["data", 1, "value"], "5"), next: "7%" });
+    expect(expected).toContain(`{ label: 'Q2 (est.)', value: 7 }`);
+    await expect.poll(() => codeText(page)).toBe(expected);
+    await preview(page).locator(".dh-chart-value", { hasText: "7%" }).waitFor();
+
+    // A Timeline item's title, edited in place like any text of the slide.
+    await goToSlide(page, /Plan/);
+    await editOnPreview(page, ".dh-timeline-title", "Launch", "General launch");
+    expected = replaceItemText(expected, "slides", {
+      slide: 1,
+      component: "Timeline",
+      index: 0,
+      count: 1,
+      path: ["items", 1, "title"],
+      text: "Launch",
+      next: "General launch",
+    });
+    await expect.poll(() => codeText(page)).toBe(expected);
+    await preview(page).locator(".dh-timeline-title", { hasText: "General launch" }).waitFor();
+    // The inspector shows the clicked item's element.
+    const inspector = page.getByTestId("inspector");
+    await expect.poll(() => inspector.locator("[data-component]").getAttribute("data-component")).toBe("Timeline");
+
+    // Saved: the source differs from the original at those three literals only.
+    const saved = await save(page, api, deckId);
+    expect(saved).toBe(
+      DATA_SOURCE.replace("label: 'Q2', value: 5", "label: 'Q2 (est.)', value: 7").replace(
+        'title: "Launch"',
+        'title: "General launch"',
+      ),
+    );
+    await session.context.close();
+  }, 240_000);
+
+  it("points an Image at one of the organization's images from the inspector, offering alt text", async () => {
+    const session = await signUpWithKey("Picker");
+    const { page, api } = session;
+    const png = (
+      await sharp({ create: { width: 640, height: 400, channels: 3, background: "#2563eb" } })
+        .png()
+        .toBuffer()
+    ).toString("base64");
+    const asset = unwrap(
+      await api.api.POST("/assets", { params: { query: { alt: "A blue card" } }, body: { data: png } }),
+    );
+    const deckId = await openDeck(session, DATA_SOURCE);
+    await goToSlide(page, /Picture/);
+    await preview(page).locator(".dh-heading-text", { hasText: "Our robot" }).waitFor();
+    // The Image is picked in the inspector's element list (an image has no text to click).
+    const elements = elementsOfSlide(DATA_SOURCE, "slides", 2);
+    const image = elements.findIndex((element) => element.name === "Image");
+    const inspector = page.getByTestId("inspector");
+    await inspector.getByLabel("Element").selectOption(String(image));
+    await expect.poll(() => inspector.locator("[data-component]").getAttribute("data-component")).toBe("Image");
+    await inspector.getByRole("button", { name: "Choose image…" }).click();
+    const thumbnail = inspector.getByTestId("image-source-thumbnail").first();
+    await thumbnail.waitFor();
+    await expect.poll(() => thumbnail.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    await inspector.scrollIntoViewIfNeeded();
+    const out = process.env.VISUAL_EDITOR_SCREENSHOTS;
+    if (out) {
+      fs.mkdirSync(out, { recursive: true });
+      await page.screenshot({ path: path.join(out, "inspector-image.png") });
+    }
+
+    // The element's alt is empty: picking asks for one, offering the image's own.
+    let asked = "";
+    page.once("dialog", (dialog) => {
+      asked = dialog.defaultValue();
+      void dialog.accept("A blue robot card");
+    });
+    await inspector.getByRole("button", { name: "Use A blue card" }).click();
+    const expected = setImageSource(DATA_SOURCE, {
+      start: elements[image]!.start,
+      src: asset.url,
+      alt: "A blue robot card",
+    });
+    expect(expected).toContain(`<Image src="${asset.url}" alt="A blue robot card" fit="contain" />`);
+    await expect.poll(() => codeText(page)).toBe(expected);
+    expect(asked).toBe("A blue card");
+    // The preview draws it (the placeholder it replaced did not load).
+    await expect
+      .poll(() =>
+        preview(page)
+          .locator("img.dh-image-img")
+          .evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).naturalWidth)),
+      )
+      .toEqual([640]);
+    expect(await save(page, api, deckId)).toBe(expected);
+    await session.context.close();
+  }, 240_000);
+
+  it("offers an upload for an Image when the organization has no images yet, and points the Image at it", async () => {
+    const session = await signUpWithKey("Uploader");
+    const { page, api } = session;
+    const deckId = await openDeck(session, DATA_SOURCE);
+    await goToSlide(page, /Picture/);
+    await preview(page).locator(".dh-heading-text", { hasText: "Our robot" }).waitFor();
+    const elements = elementsOfSlide(DATA_SOURCE, "slides", 2);
+    const image = elements.findIndex((element) => element.name === "Image");
+    const inspector = page.getByTestId("inspector");
+    await inspector.getByLabel("Element").selectOption(String(image));
+    const control = inspector.getByTestId("image-source");
+    // No images: no picker, an upload instead.
+    await control.getByText("Upload image…").waitFor();
+    expect(await control.getByRole("button", { name: "Choose image…" }).count()).toBe(0);
+
+    const red = await sharp({ create: { width: 320, height: 200, channels: 3, background: "#dc2626" } })
+      .png()
+      .toBuffer();
+    let asked = "";
+    page.once("dialog", (dialog) => {
+      asked = dialog.defaultValue();
+      void dialog.accept("A red card");
+    });
+    await control.getByLabel("Upload an image for this Image").setInputFiles({
+      name: "red-card.png",
+      mimeType: "image/png",
+      buffer: red,
+    });
+    await expect.poll(() => codeText(page)).toMatch(/<Image src="[^"]+\/assets\/[0-9a-f]{64}\.png" alt="A red card"/);
+    expect(asked).toBe("red card");
+    const url = /<Image src="([^"]+)"/.exec(await codeText(page))![1]!;
+    const expected = setImageSource(DATA_SOURCE, { start: elements[image]!.start, src: url, alt: "A red card" });
+    expect(await codeText(page)).toBe(expected);
+    // The organization has an image now: the picker is offered.
+    await control.getByRole("button", { name: "Choose image…" }).waitFor();
+    expect(await save(page, api, deckId)).toBe(expected);
+    await session.context.close();
+  }, 240_000);
 
   it("turns edit mode on in the editor's preview only, and takes no edit the deck's own code posts", async () => {
     // The deck posts the editor an edit of its own title, again and again, as any deck code could.

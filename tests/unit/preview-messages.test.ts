@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { differingSpan } from "@/components/app/editor/code-editor";
-import { attributeExpression, readLiteral } from "@/components/app/editor/literal";
+import { attributeExpression, readLiteral } from "@/lib/deck/source/props";
 import { isFromFrame, readPreviewMessage } from "@/components/app/editor/preview-messages";
 import { EDIT_TEXT_MAX } from "@/lib/contract/player";
 
@@ -31,6 +31,12 @@ describe("messages from the editor's preview frame", () => {
   it("reads the edit mode's select and edit-text, and the player's state and ready", () => {
     expect(readPreviewMessage(editText())).toEqual(editText());
     expect(readPreviewMessage(select())).toEqual(select());
+    // A data item's text (a chart label, a Timeline title) names its place in the prop's value.
+    const item = { component: "Chart", index: 0, count: 1, path: ["data", 2, "label"] };
+    expect(readPreviewMessage(editText({ item }))).toEqual(editText({ item }));
+    expect(readPreviewMessage(select({ component: "Timeline", item }))).toEqual(
+      select({ component: "Timeline", item }),
+    );
     const state = { source: "deckhand-player", type: "state", slide: 1, count: 3, slides: [], overview: false };
     expect(readPreviewMessage(state)).toEqual(state);
     const ready = { source: "deckhand-player", type: "ready", count: 3, missingFonts: [], errors: [] };
@@ -63,6 +69,14 @@ describe("messages from the editor's preview frame", () => {
       // Only the vocabulary's text components.
       select({ component: "Script" }),
       select({ component: "Image" }),
+      // An item's path is a prop name, then keys and indexes: short, no code, nothing extra.
+      editText({ item: { component: "Chart", index: 0, count: 1, path: [] } }),
+      editText({ item: { component: "Chart", index: 0, count: 1, path: ["data", "x; alert(1)"] } }),
+      editText({ item: { component: "Chart", index: 0, count: 1, path: ["data", -1] } }),
+      editText({ item: { component: "Chart", index: 0, count: 1, path: ["a", 1, 2, 3, 4, 5, 6] } }),
+      editText({ item: { component: "Chart", index: 0, count: 0, path: ["data"] } }),
+      editText({ item: { component: "Script", index: 0, count: 1, path: ["data"] } }),
+      editText({ item: { component: "Chart", index: 0, count: 1, path: ["data"], start: 3 } }),
       { source: "deckhand-player", type: "request", action: "presenter" },
     ];
     for (const data of refused) expect(readPreviewMessage(data), JSON.stringify(data)).toBeNull();

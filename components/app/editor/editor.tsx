@@ -558,6 +558,7 @@ export function Editor({
                       slide={slide - 1}
                       selection={visual.selection}
                       apply={visual.apply}
+                      onError={imageError}
                     />
                   )}
                 </div>

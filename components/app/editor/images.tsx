@@ -5,8 +5,10 @@ import { listAssetsAction, uploadAssetAction } from "@/app/(app)/decks/[id]/acti
 import { Button } from "@/components/ui";
 
 // Images in the editor: a pasted or dropped image (CodeEditor's onImage) and one picked from the
-// organization's images, each inserted as an <Image> with the alt text the author gives. Uploads go through
-// upload_asset's server action; the inserted src is the stored image's URL, which the frame may load.
+// organization's images, each inserted as an <Image> with the alt text the author gives; the inspector's
+// image control (image-source.tsx) picks or uploads one for an existing <Image> with the same pieces.
+// Uploads go through upload_asset's server action; the src is the stored image's URL, which the frame may
+// load.
 
 export type PickedImage = { id: string; url: string; width: number; height: number; alt: string | null };
 
@@ -29,8 +31,11 @@ export function askAltText(suggestion: string): string | null {
   return answer === null ? null : answer.trim() || suggestion;
 }
 
-/** Uploads a file and answers the <Image> to insert, or null (cancelled, refused: `onError` says why). */
-export async function uploadImage(file: File, onError: (message: string) => void): Promise<string | null> {
+/** Uploads a file with the alt text the author gives: its URL, or null (cancelled, refused: `onError` says why). */
+export async function uploadImageFile(
+  file: File,
+  onError: (message: string) => void,
+): Promise<{ url: string; alt: string } | null> {
   const alt = askAltText(file.name.replace(/\.[a-z0-9]+$/i, "").replace(/[-_]+/g, " ") || "Image");
   if (alt === null) return null;
   const result = await uploadAssetAction({ data: base64(await file.arrayBuffer()), alt });
@@ -38,23 +43,26 @@ export async function uploadImage(file: File, onError: (message: string) => void
     onError(result.error.message);
     return null;
   }
-  return imageElement(result.value.url, alt);
+  return { url: result.value.url, alt };
 }
 
-export function ImagePicker({
-  open,
-  onInsert,
-  onError,
-}: {
-  open: boolean;
-  onInsert: (element: string) => void;
-  onError: (message: string) => void;
-}) {
+/** Uploads a file and answers the <Image> to insert, or null (cancelled, refused: `onError` says why). */
+export async function uploadImage(file: File, onError: (message: string) => void): Promise<string | null> {
+  const uploaded = await uploadImageFile(file, onError);
+  return uploaded ? imageElement(uploaded.url, uploaded.alt) : null;
+}
+
+/** The file types an upload takes. */
+export const IMAGE_TYPES = "image/png,image/jpeg,image/webp,image/gif,image/avif,image/svg+xml";
+
+/** The organization's images while `open` (null until read); `reload` reads them again after an upload. */
+export function useOrganizationImages(
+  open: boolean,
+  onError: (message: string) => void,
+): { images: PickedImage[] | null; reload: () => void } {
   const [images, setImages] = useState<PickedImage[] | null>(null);
-  const [busy, setBusy] = useState(false);
   // Bumped after an upload, so the list is read again.
   const [generation, setGeneration] = useState(0);
-
   useEffect(() => {
     if (!open) return;
     let live = true;
@@ -67,6 +75,20 @@ export function ImagePicker({
       live = false;
     };
   }, [open, generation, onError]);
+  return { images, reload: () => setGeneration((n) => n + 1) };
+}
+
+export function ImagePicker({
+  open,
+  onInsert,
+  onError,
+}: {
+  open: boolean;
+  onInsert: (element: string) => void;
+  onError: (message: string) => void;
+}) {
+  const { images, reload } = useOrganizationImages(open, onError);
+  const [busy, setBusy] = useState(false);
 
   if (!open) return null;
   return (
@@ -77,7 +99,7 @@ export function ImagePicker({
           {busy ? "Uploading…" : "Upload…"}
           <input
             type="file"
-            accept="image/png,image/jpeg,image/webp,image/gif,image/avif,image/svg+xml"
+            accept={IMAGE_TYPES}
             className="sr-only"
             aria-label="Upload an image"
             disabled={busy}
@@ -90,7 +112,7 @@ export function ImagePicker({
                 const element = await uploadImage(file, onError);
                 if (element) {
                   onInsert(element);
-                  setGeneration((n) => n + 1);
+                  reload();
                 }
               } finally {
                 setBusy(false);

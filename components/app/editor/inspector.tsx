@@ -2,17 +2,26 @@
 
 import { useId, useMemo, useState } from "react";
 import type { DeckFormat } from "@/lib/contract/deck";
-import { elementsOfSlide, type ElementProp, type SlideElement, setArrayProp, setProp } from "@/lib/deck/source/props";
+import {
+  attributeExpression,
+  elementsOfSlide,
+  type ElementProp,
+  readLiteral,
+  type SlideElement,
+  setArrayProp,
+  setProp,
+} from "@/lib/deck/source/props";
 import { findText } from "@/lib/deck/source/text";
 import { type PropSpec, vocabulary } from "@/lib/deck/vocabulary";
-import { attributeExpression, readLiteral } from "./literal";
+import { ImageSource } from "./image-source";
 import type { Selection } from "./use-visual-edits";
 
 // The inspector: the props of one element of the slide on screen, with a control per prop generated from
 // the vocabulary (lib/deck/vocabulary.ts): a list of values is a select, a boolean a switch, a string a text
 // field, a number a number field, Bullets items (and other string lists) an editable list, Table rows and
-// Chart data an editable grid. Each change is setProp/setArrayProp applied as one undoable step; a prop
-// written as code the inspector cannot read (a variable, a call) is left to the code editor.
+// Chart data an editable grid, an Image's src the organization's images (image-source.tsx). Each change is
+// a function of lib/deck/source applied as one undoable step; a prop written as code the inspector cannot
+// read (a variable, a call) is left to the code editor.
 
 type Apply = (change: (source: string) => string) => boolean;
 
@@ -22,6 +31,7 @@ export function Inspector({
   slide,
   selection,
   apply,
+  onError,
 }: {
   format: DeckFormat;
   source: string;
@@ -29,6 +39,8 @@ export function Inspector({
   slide: number;
   selection: Selection | null;
   apply: Apply;
+  /** An upload refused (too large, not an image…). */
+  onError: (message: string) => void;
 }) {
   const elements = useMemo(() => {
     try {
@@ -40,6 +52,11 @@ export function Inspector({
   // The element clicked on the preview, found in the source again after every change.
   const selected = useMemo(() => {
     if (!selection || selection.slide !== slide) return -1;
+    if (selection.item) {
+      // A chart label or a Timeline item: its element is the item.index-th of its component on the slide.
+      const own = elements.flatMap((element, at) => (element.name === selection.component ? [at] : []));
+      return own.length === selection.item.count ? (own[selection.item.index] ?? -1) : -1;
+    }
     try {
       const found = findText(source, format, selection);
       let best = -1;
@@ -94,6 +111,9 @@ export function Inspector({
           </div>
           {element && spec && (
             <div className="space-y-2.5" data-component={element.name}>
+              {element.name === "Image" && (
+                <ImageSource key={element.start} element={element} apply={apply} onError={onError} />
+              )}
               {spec.props.map((prop) => (
                 <PropControl
                   key={`${element.start}-${prop.name}`}

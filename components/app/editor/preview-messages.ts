@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { EDIT_TEXT_MAX, editableComponents } from "@/lib/contract/player";
+import { EDIT_PATH_MAX, EDIT_TEXT_MAX, editableComponents } from "@/lib/contract/player";
 
 // What the editor takes from its preview frame. The frame runs the deck's code, so every message is
 // untrusted input: deck code can post anything the player posts. The editor listens only to its own
@@ -13,6 +13,17 @@ const slide = z.number().int().min(0).max(MAX_SLIDES);
 const occurrence = z.number().int().min(0).max(10_000);
 const text = z.string().max(EDIT_TEXT_MAX);
 const source = z.literal("deckhand-player");
+const component = z.enum(editableComponents);
+// Where a data item's text is (a prop name, then indexes and keys): short, and only words and numbers.
+const item = z.strictObject({
+  component,
+  index: z.number().int().min(0).max(1_000),
+  count: z.number().int().min(1).max(1_000),
+  path: z
+    .array(z.union([z.string().regex(/^[A-Za-z_$][\w$]{0,63}$/), z.number().int().min(0).max(100_000)]))
+    .min(1)
+    .max(EDIT_PATH_MAX),
+});
 
 export const frameStateMessage = z.strictObject({
   source,
@@ -37,7 +48,8 @@ export const frameSelectMessage = z.strictObject({
   slide,
   text,
   occurrence,
-  component: z.enum(editableComponents),
+  component,
+  item: item.optional(),
 });
 
 export const frameEditTextMessage = z.strictObject({
@@ -47,6 +59,7 @@ export const frameEditTextMessage = z.strictObject({
   text: text.min(1),
   occurrence,
   next: text.min(1),
+  item: item.optional(),
 });
 
 const frameMessage = z.discriminatedUnion("type", [

@@ -2,8 +2,9 @@
 
 import { type RefObject, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { DeckFormat } from "@/lib/contract/deck";
-import type { EditableComponent } from "@/lib/contract/player";
+import type { EditableComponent, EditItem } from "@/lib/contract/player";
 import { outlineSlides } from "@/lib/deck/source/edit";
+import { findItem, replaceItemText } from "@/lib/deck/source/items";
 import { findText, replaceText } from "@/lib/deck/source/text";
 import type { CodeEditorHandle } from "./code-editor";
 import type { PreviewMessage } from "./preview-messages";
@@ -14,8 +15,28 @@ import type { PreviewMessage } from "./preview-messages";
 // compiled at once (no typing delay). A change the library refuses (an AppError saying why) is shown, and
 // the source stays as it was.
 
-/** What was clicked on the preview: the inspector's element, found again in the source on every change. */
-export type Selection = { slide: number; text: string; occurrence: number; component: EditableComponent };
+/**
+ * What was clicked on the preview: the inspector's element, found again in the source on every change. A
+ * text drawn from a prop's data (a chart label, a Timeline item) also says where it is written (`item`).
+ */
+export type Selection = {
+  slide: number;
+  text: string;
+  occurrence: number;
+  component: EditableComponent;
+  item?: EditItem;
+};
+
+/** Where a clicked text is written: by its path into a prop's data, else by its words. */
+function place(
+  source: string,
+  format: DeckFormat,
+  at: { slide: number; text: string; occurrence: number; item?: EditItem },
+) {
+  return at.item
+    ? findItem(source, format, { slide: at.slide, text: at.text, ...at.item })
+    : findText(source, format, at);
+}
 
 export function useVisualEdits({
   format,
@@ -86,10 +107,10 @@ export function useVisualEdits({
         return;
       }
       if (message.type === "select") {
-        const { slide: at, text, occurrence, component } = message;
-        setSelection({ slide: at, text, occurrence, component });
+        const { slide: at, text, occurrence, component, item } = message;
+        setSelection({ slide: at, text, occurrence, component, ...(item ? { item } : {}) });
         try {
-          const found = findText(latest.current, format, { slide: at, text, occurrence });
+          const found = place(latest.current, format, message);
           handle.current?.select(found.start, found.end);
         } catch {
           // Text the library cannot place (made in code): the code view stays where it is.
@@ -99,9 +120,13 @@ export function useVisualEdits({
       if (message.type === "edit-text") {
         // Only while a person is in the frame: deck code alone cannot give its frame the keyboard.
         if (!focused) return;
-        const { slide: at, text, occurrence, next } = message;
+        const { slide: at, text, occurrence, next, item } = message;
         editStarted.current = performance.now();
-        const changed = apply((current) => replaceText(current, format, { slide: at, text, occurrence, next }));
+        const changed = apply((current) =>
+          item
+            ? replaceItemText(current, format, { slide: at, text, next, ...item })
+            : replaceText(current, format, { slide: at, text, occurrence, next }),
+        );
         if (!changed) {
           editStarted.current = null;
           return;
@@ -110,7 +135,7 @@ export function useVisualEdits({
           now && now.slide === at && now.text === text && now.occurrence === occurrence ? { ...now, text: next } : now,
         );
         try {
-          const found = findText(latest.current, format, { slide: at, text: next, occurrence });
+          const found = place(latest.current, format, { slide: at, text: next, occurrence, item });
           handle.current?.select(found.start, found.end);
         } catch {
           // as above

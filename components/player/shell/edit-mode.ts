@@ -5,11 +5,17 @@
 // The editor writes the change into the TSX source and recompiles: nothing here changes the deck's code.
 //
 // A text is named as the editor's source library finds it: the 0-based slide, the text as rendered, and its
-// 0-based occurrence among the slide's editable texts that read the same.
+// 0-based occurrence among the slide's editable texts that read the same. A text drawn from a prop's data
+// (a chart's labels and values, Timeline and Steps items) is named by where it is written instead: the
+// component marks it with `data-dh-edit` (the path into its props, e.g. "data.2.label") and, when it shows
+// the value formatted or shortened, `data-dh-raw` (the value as written, which is what is edited). Chart
+// texts are SVG, which cannot be contenteditable: they are edited in an HTML box laid over them.
 
 import {
+  EDIT_PATH_MAX,
   EDIT_TEXT_MAX,
   type EditableComponent,
+  type EditItem,
   type EditSelectMessage,
   type EditTextMessage,
 } from "@/lib/contract/player";
@@ -23,18 +29,32 @@ const EDITABLE: readonly [selector: string, component: EditableComponent][] = [
   [".dh-stat-value, .dh-stat-label, .dh-stat-detail", "Stat"],
   [".dh-quote-text, .dh-quote-name, .dh-quote-role", "Quote"],
   [".dh-table-cell", "Table"],
-  [".dh-chart-title, .dh-chart-legend-name", "Chart"],
+  [".dh-chart-title, .dh-chart-legend-name, .dh-chart [data-dh-edit]", "Chart"],
+  [".dh-timeline [data-dh-edit]", "Timeline"],
+  [".dh-steps [data-dh-edit]", "Steps"],
 ];
 const ANY_EDITABLE = EDITABLE.map(([selector]) => selector).join(", ");
+/** The texts found by their words (not by a path): the ones occurrences are counted among. */
+const BY_TEXT = EDITABLE.map(([selector]) => selector)
+  .join(", ")
+  .split(/,\s*/)
+  .filter((selector) => !selector.includes("[data-dh-edit]"))
+  .join(", ");
+/** The element of each component that holds its items, to tell which of them on a slide an item is in. */
+const ROOTS: Partial<Record<EditableComponent, string>> = {
+  Chart: ".dh-chart",
+  Timeline: ".dh-timeline",
+  Steps: ".dh-steps",
+};
 
 type Post = (message: EditSelectMessage | EditTextMessage) => void;
 
-export type EditTarget = { element: HTMLElement; slide: number; component: EditableComponent };
+export type EditTarget = { element: HTMLElement | SVGElement; slide: number; component: EditableComponent };
 
 /** The editable text element at (or around) `node`, its slide and component; null outside one. */
 export function editTargetOf(node: EventTarget | null): EditTarget | null {
   if (!(node instanceof Element)) return null;
-  const element = node.closest<HTMLElement>(ANY_EDITABLE);
+  const element = node.closest<HTMLElement | SVGElement>(ANY_EDITABLE);
   const slide = element?.closest<HTMLElement>(".dh-slide[data-slide]");
   if (!element || !slide) return null;
   // The innermost match is the element; its component is the first rule it matches.
@@ -44,15 +64,34 @@ export function editTargetOf(node: EventTarget | null): EditTarget | null {
   return { element, slide: number - 1, component };
 }
 
+/**
+ * Where a text drawn from a prop's data is written: its component's element among those on the slide, and
+ * the path into the props; null for a text found by its words.
+ */
+export function itemOf(target: EditTarget): EditItem | null {
+  const path = target.element.getAttribute("data-dh-edit");
+  const root = ROOTS[target.component];
+  if (path === null || !root) return null;
+  const steps = path.split(".").map((step) => (/^\d+$/.test(step) ? Number(step) : step));
+  if (steps.length === 0 || steps.length > EDIT_PATH_MAX || typeof steps[0] !== "string") return null;
+  const slide = target.element.closest(".dh-slide");
+  const own = target.element.closest(root);
+  if (!slide || !own) return null;
+  const all = [...slide.querySelectorAll(root)];
+  return { component: target.component, index: all.indexOf(own), count: all.length, path: steps };
+}
+
 /** The text as the deck wrote it: the quote marks the player adds around a Quote are not the author's. */
-export function renderedText(element: HTMLElement): string {
+export function renderedText(element: Element): string {
+  const raw = element.getAttribute("data-dh-raw");
+  if (raw !== null) return raw.replace(/\s+/g, " ").trim();
   let text = element.textContent ?? "";
   if (element.matches(".dh-quote-text")) text = text.replace(/^“/, "").replace(/”$/, "");
   return text.replace(/\s+/g, " ").trim();
 }
 
 /** Whether the element holds only text (a Quote's opening mark aside): markup inside is edited in code. */
-function isPlain(element: HTMLElement): boolean {
+function isPlain(element: Element): boolean {
   return [...element.children].every((child) => child.matches(".dh-quote-open"));
 }
 
@@ -65,7 +104,7 @@ export function occurrenceOf(target: EditTarget, text: string): number {
   const slide = target.element.closest(".dh-slide");
   if (!slide || text === "") return 0;
   let rank = 0;
-  for (const other of slide.querySelectorAll<HTMLElement>(ANY_EDITABLE)) {
+  for (const other of slide.querySelectorAll<HTMLElement>(BY_TEXT)) {
     if (other === target.element) return rank;
     // Only innermost matches count, as only they are targets.
     if (editTargetOf(other)?.element !== other) continue;
@@ -81,10 +120,18 @@ function clip(text: string): string {
 
 /** Turns edit mode on for the document; returns what turns it off. */
 export function startEditMode(post: Post): () => void {
-  let hovered: HTMLElement | null = null;
-  let editing: { target: EditTarget; text: string; occurrence: number; before: string } | null = null;
+  let hovered: Element | null = null;
+  let editing: {
+    target: EditTarget;
+    /** What takes the typing: the text element itself, or the box laid over an SVG text. */
+    box: HTMLElement;
+    text: string;
+    occurrence: number;
+    item: EditItem | null;
+    before: string;
+  } | null = null;
 
-  const setHover = (element: HTMLElement | null) => {
+  const setHover = (element: Element | null) => {
     if (hovered === element) return;
     hovered?.removeAttribute("data-dh-hover");
     hovered = element;
@@ -96,16 +143,20 @@ export function startEditMode(post: Post): () => void {
     if (!current) return;
     editing = null;
     const { element } = current.target;
-    const next = renderedText(element);
-    element.removeAttribute("contenteditable");
+    const { box } = current;
+    const next = (box.textContent ?? "").replace(/\s+/g, " ").trim();
+    box.removeAttribute("contenteditable");
     element.removeAttribute("data-dh-editing");
-    element.removeEventListener("keydown", onKey);
-    element.removeEventListener("blur", onBlur);
-    if (!commit || next === current.text || next === "") {
-      // Put back what was there; the deck's own DOM is left as React drew it.
-      if (element.textContent !== current.before) element.textContent = current.before;
-      return;
+    box.removeEventListener("keydown", onKey);
+    box.removeEventListener("blur", onBlur);
+    if (box !== element) {
+      box.remove();
+      element.removeAttribute("data-dh-covered");
+    } else if (element.textContent !== current.before) {
+      // Put back what was there; the deck's own DOM is left as React drew it (a new compile redraws it).
+      element.textContent = current.before;
     }
+    if (!commit || next === current.text || next === "") return;
     post({
       source: "deckhand-player",
       type: "edit-text",
@@ -113,6 +164,7 @@ export function startEditMode(post: Post): () => void {
       text: clip(current.text),
       occurrence: current.occurrence,
       next: clip(next),
+      ...(current.item ? { item: current.item } : {}),
     });
   };
 
@@ -137,6 +189,13 @@ export function startEditMode(post: Post): () => void {
   const onPointerLeave = () => setHover(null);
 
   const onClick = (event: MouseEvent) => {
+    // A click inside the box over an SVG text places the caret there, and nothing else.
+    if (editing && editing.box !== editing.target.element && event.target instanceof Node) {
+      if (editing.box.contains(event.target)) {
+        event.stopPropagation();
+        return;
+      }
+    }
     const target = editTargetOf(event.target);
     if (!target) return;
     // A click on text never moves the slide on, and a click inside the text being edited places the caret.
@@ -144,8 +203,9 @@ export function startEditMode(post: Post): () => void {
     event.stopPropagation();
     if (editing?.target.element === target.element) return;
     finish(true);
+    const item = itemOf(target);
     const text = renderedText(target.element);
-    const occurrence = occurrenceOf(target, text);
+    const occurrence = item ? 0 : occurrenceOf(target, text);
     post({
       source: "deckhand-player",
       type: "select",
@@ -153,16 +213,26 @@ export function startEditMode(post: Post): () => void {
       text: clip(text),
       occurrence,
       component: target.component,
+      ...(item ? { item } : {}),
     });
     if (!isPlain(target.element) || text === "" || text.length > EDIT_TEXT_MAX) return;
+    // An item's path that cannot be told (a component outside its own element): selected, not edited.
+    if (target.element.hasAttribute("data-dh-edit") && (!item || item.index < 0)) return;
     const element = target.element;
-    editing = { target, text, occurrence, before: element.textContent ?? "" };
-    element.setAttribute("contenteditable", "plaintext-only");
+    const before = element.textContent ?? "";
+    const box = element instanceof HTMLElement ? element : overlay(element, text);
+    // What is edited is the value as written (a chart value without its unit, a shortened label whole).
+    if (box === element && element.hasAttribute("data-dh-raw") && before.replace(/\s+/g, " ").trim() !== text) {
+      box.textContent = text;
+    }
+    editing = { target, box, text, occurrence, item, before };
+    box.setAttribute("contenteditable", "plaintext-only");
     element.setAttribute("data-dh-editing", "");
-    element.addEventListener("keydown", onKey);
-    element.addEventListener("blur", onBlur);
-    element.focus();
-    placeCaret(event.clientX, event.clientY, element);
+    box.addEventListener("keydown", onKey);
+    box.addEventListener("blur", onBlur);
+    box.focus();
+    if (box === element) placeCaret(event.clientX, event.clientY, element);
+    else selectAll(box);
   };
 
   document.documentElement.dataset.edit = "true";
@@ -178,6 +248,42 @@ export function startEditMode(post: Post): () => void {
     document.removeEventListener("pointerleave", onPointerLeave);
     document.removeEventListener("click", onClick, true);
   };
+}
+
+/**
+ * An HTML box over an SVG text, holding `text` at about its size and place (the SVG text is hidden under
+ * it while it is edited): SVG elements cannot be contenteditable.
+ */
+function overlay(element: SVGElement, text: string): HTMLElement {
+  const rect = element.getBoundingClientRect();
+  const anchor = element.getAttribute("text-anchor") ?? getComputedStyle(element).textAnchor;
+  const box = document.createElement("span");
+  box.className = "dh-edit-box";
+  box.setAttribute("dir", "auto");
+  box.textContent = text;
+  // The size the text is drawn at, but never too small to read while typing (a scaled-down preview).
+  const size = Math.max(rect.height / 1.25, 12);
+  const x = anchor === "middle" ? rect.left + rect.width / 2 : anchor === "end" ? rect.right : rect.left;
+  Object.assign(box.style, {
+    left: `${x}px`,
+    top: `${rect.top + rect.height / 2}px`,
+    fontSize: `${size}px`,
+    fontFamily: getComputedStyle(element).fontFamily,
+    fontWeight: getComputedStyle(element).fontWeight,
+    transform: `translate(${anchor === "middle" ? "-50%" : anchor === "end" ? "-100%" : "0"}, -50%)`,
+  });
+  element.setAttribute("data-dh-covered", "");
+  document.body.append(box);
+  return box;
+}
+
+function selectAll(element: HTMLElement) {
+  const selection = window.getSelection();
+  if (!selection) return;
+  const range = document.createRange();
+  range.selectNodeContents(element);
+  selection.removeAllRanges();
+  selection.addRange(range);
 }
 
 // The caret where the person clicked (else at the end of the text).

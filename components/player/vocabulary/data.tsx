@@ -101,7 +101,8 @@ export function Table({ columns, rows, highlight, striped }: TableProps) {
   );
 }
 
-type ChartPoint = { label: string; value: number };
+/** A bar, point or slice; its paths say where its label and value are written (see editable below). */
+type ChartPoint = { label: string; value: number; labelPath?: string; valuePath?: string };
 
 type ChartSeries = { name: string; values: number[] };
 
@@ -118,7 +119,22 @@ type ChartProps = {
 };
 
 /** Several series over shared category labels; a value that is not a number is a gap (null). */
-type MultiData = { labels: string[]; series: Array<{ name: string; values: (number | null)[] }> };
+type MultiData = {
+  labels: string[];
+  series: Array<{ name: string; values: (number | null)[] }>;
+  /**
+   * Where the texts are written: how many labels, whether series N is the prop's item N (no item was
+   * skipped), and which series have a name written (not "Series N").
+   */
+  written: { labels: number; aligned: boolean; names: boolean[] };
+};
+
+// The editor's preview edits these texts in place (components/player/shell/edit-mode.ts): a text drawn
+// from the chart's data says where in the props it is written (`data.2.label`, `series.0.values.3`) and,
+// when it shows it formatted or shortened, the value as written.
+function editable(path: string | undefined, raw: string | number) {
+  return path ? { "data-dh-edit": path, "data-dh-raw": String(raw) } : {};
+}
 
 /** The plot box in canvas pixels and the label size the stylesheet gives it (see .dh-chart-plot). */
 type Size = { width: number; height: number; text: number };
@@ -210,7 +226,11 @@ export function Chart({ type, data, labels, series, stacked, unit, highlight, sh
           {multi.series.map((line, index) => (
             <li className="dh-chart-legend-item" key={index}>
               <span className="dh-chart-key" data-series={index % maxSeries} aria-hidden="true" />
-              <span className="dh-chart-legend-name" dir="auto">
+              <span
+                className="dh-chart-legend-name"
+                dir="auto"
+                {...editable(multi.written.names[index] ? `series.${index}.name` : undefined, line.name)}
+              >
                 {line.name}
               </span>
             </li>
@@ -279,12 +299,20 @@ function frameData(frame: ReturnType<typeof cartesianFrame>): string {
 
 function chartPoints(data: unknown): ChartPoint[] {
   if (!Array.isArray(data)) return [];
-  return data.flatMap((entry): ChartPoint[] => {
+  return data.flatMap((entry, index): ChartPoint[] => {
     if (typeof entry !== "object" || entry === null) return [];
     const { label, value } = entry as { label?: unknown; value?: unknown };
     const number = typeof value === "number" ? value : typeof value === "string" ? Number.parseFloat(value) : NaN;
     if (!Number.isFinite(number)) return [];
-    return [{ label: textOf(label) ?? "", value: number }];
+    const text = textOf(label);
+    return [
+      {
+        label: text ?? "",
+        value: number,
+        labelPath: text === undefined ? undefined : `data.${index}.label`,
+        valuePath: `data.${index}.value`,
+      },
+    ];
   });
 }
 
@@ -293,11 +321,13 @@ const maxSeries = 6;
 
 function chartSeries(labels: unknown, series: unknown): MultiData | null {
   if (!Array.isArray(series)) return null;
-  const lines = series.flatMap((entry, index): MultiData["series"] => {
+  const lines = series.flatMap((entry, index): Array<MultiData["series"][number] & { named: boolean }> => {
     if (typeof entry !== "object" || entry === null) return [];
     const { name, values } = entry as { name?: unknown; values?: unknown };
     if (!Array.isArray(values)) return [];
-    return [{ name: textOf(name) ?? `Series ${index + 1}`, values: values.map(numberOf) }];
+    return [
+      { name: textOf(name) ?? `Series ${index + 1}`, values: values.map(numberOf), named: textOf(name) !== undefined },
+    ];
   });
   if (lines.length === 0) return null;
   const given = Array.isArray(labels) ? labels.map((label) => textOf(label) ?? "") : [];
@@ -310,6 +340,11 @@ function chartSeries(labels: unknown, series: unknown): MultiData | null {
       name: line.name,
       values: Array.from({ length: count }, (_, index) => line.values[index] ?? null),
     })),
+    written: {
+      labels: given.length,
+      aligned: lines.length === series.length,
+      names: lines.map((line) => line.named && lines.length === series.length),
+    },
   };
 }
 
@@ -323,8 +358,25 @@ function pointsOfFirstSeries(data: MultiData): ChartPoint[] {
   if (!first) return [];
   return data.labels.flatMap((label, index) => {
     const value = first.values[index];
-    return value === null || value === undefined ? [] : [{ label, value }];
+    if (value === null || value === undefined) return [];
+    return [
+      {
+        label,
+        value,
+        labelPath: index < data.written.labels ? `labels.${index}` : undefined,
+        valuePath: seriesPath(data, 0, index),
+      },
+    ];
   });
+}
+
+function labelPaths(data: MultiData): (string | undefined)[] {
+  return data.labels.map((_, index) => (index < data.written.labels ? `labels.${index}` : undefined));
+}
+
+/** Where series `series`'s value `index` is written, while every series is written at its own index. */
+function seriesPath(data: MultiData, series: number, index: number): string | undefined {
+  return data.written.aligned ? `series.${series}.values.${index}` : undefined;
 }
 
 function formatSeriesValue(value: number | null | undefined, unit: unknown): string {
@@ -446,7 +498,16 @@ function Axes({ frame, size }: { frame: ReturnType<typeof cartesianFrame>; size:
   );
 }
 
-function CategoryLabels({ labels, frame }: { labels: string[]; frame: ReturnType<typeof cartesianFrame> }) {
+function CategoryLabels({
+  labels,
+  paths,
+  frame,
+}: {
+  labels: string[];
+  /** Where each label is written, when it is. */
+  paths: (string | undefined)[];
+  frame: ReturnType<typeof cartesianFrame>;
+}) {
   const { band, plot, x, font } = frame;
   const longest = Math.max(...labels.map((label) => label.length), 1);
   // Crowded axes label every n-th category instead of overprinting.
@@ -462,6 +523,7 @@ function CategoryLabels({ labels, frame }: { labels: string[]; frame: ReturnType
             y={plot.top + plot.height + font.label * 1.55}
             textAnchor="middle"
             fontSize={font.label}
+            {...editable(paths[index], label)}
           >
             {fitText(label, band * every - 12, font.label)}
           </text>
@@ -510,6 +572,7 @@ function BarPlot({ points, size, options }: PlotProps) {
                 y={point.value >= 0 ? top - font.value * 0.55 : bottom + font.value * 1.25}
                 textAnchor="middle"
                 fontSize={font.value}
+                {...editable(point.valuePath, point.value)}
               >
                 {valueText.format(point.value)}
               </text>
@@ -518,7 +581,11 @@ function BarPlot({ points, size, options }: PlotProps) {
         );
       })}
       <line className="dh-chart-baseline" x1={frame.plot.left} x2={size.width - 4} y1={y(0)} y2={y(0)} />
-      <CategoryLabels labels={points.map((point) => point.label)} frame={frame} />
+      <CategoryLabels
+        labels={points.map((point) => point.label)}
+        paths={points.map((point) => point.labelPath)}
+        frame={frame}
+      />
     </g>
   );
 }
@@ -596,6 +663,7 @@ function LinePlot({ points, size, options }: PlotProps) {
                 y={below ? py + font.value * 1.7 : py - font.value}
                 textAnchor="middle"
                 fontSize={font.value}
+                {...editable(point.valuePath, point.value)}
               >
                 {valueText.format(point.value)}
               </text>
@@ -603,7 +671,11 @@ function LinePlot({ points, size, options }: PlotProps) {
           </g>
         );
       })}
-      <CategoryLabels labels={points.map((point) => point.label)} frame={frame} />
+      <CategoryLabels
+        labels={points.map((point) => point.label)}
+        paths={points.map((point) => point.labelPath)}
+        frame={frame}
+      />
     </g>
   );
 }
@@ -703,6 +775,7 @@ function MultiBarPlot({ data, size, options, stacked }: MultiPlotProps & { stack
               y={value >= 0 ? top - font.value * 0.55 : bottom + font.value * 1.25}
               textAnchor="middle"
               fontSize={font.value}
+              {...editable(seriesPath(data, seriesIndex, index), value)}
             >
               {valueText.format(value)}
             </text>,
@@ -717,7 +790,7 @@ function MultiBarPlot({ data, size, options, stacked }: MultiPlotProps & { stack
       {segments}
       {values}
       <line className="dh-chart-baseline" x1={frame.plot.left} x2={size.width - 4} y1={y(0)} y2={y(0)} />
-      <CategoryLabels labels={labels} frame={frame} />
+      <CategoryLabels labels={labels} paths={labelPaths(data)} frame={frame} />
     </g>
   );
 }
@@ -753,9 +826,21 @@ function MultiLinePlot({ data, size, options }: MultiPlotProps) {
   );
   // End labels: in order down the plot, each at least a line below the one above it.
   const gap = font.value * 1.25;
+  type Placed = { index: number; want: number; at: number; x: number; path?: string; value: number };
   const placed = ends
-    .map((end, index) => (end ? { index, want: y(end.value), at: y(end.value), x: x(end.index) } : null))
-    .filter((entry): entry is { index: number; want: number; at: number; x: number } => entry !== null)
+    .map((end, index): Placed | null =>
+      end
+        ? {
+            index,
+            want: y(end.value),
+            at: y(end.value),
+            x: x(end.index),
+            path: seriesPath(data, index, end.index),
+            value: end.value,
+          }
+        : null,
+    )
+    .filter((entry): entry is Placed => entry !== null)
     .sort((a, b) => a.want - b.want);
   placed.forEach((entry, order) => {
     const above = placed[order - 1];
@@ -793,12 +878,13 @@ function MultiLinePlot({ data, size, options }: MultiPlotProps) {
               y={entry.at}
               dominantBaseline="central"
               fontSize={font.value}
+              {...editable(entry.path, entry.value)}
             >
               {endTexts[entry.index]}
             </text>
           ))
         : null}
-      <CategoryLabels labels={labels} frame={frame} />
+      <CategoryLabels labels={labels} paths={labelPaths(data)} frame={frame} />
     </g>
   );
 }
@@ -901,6 +987,7 @@ function PiePlot({ points, size, options }: PlotProps) {
               y={rowY}
               dominantBaseline="central"
               fontSize={font.legend}
+              {...editable(slice.labelPath, slice.label)}
             >
               {fitText(slice.label, legendLabelWidth, font.legend)}
             </text>
@@ -912,6 +999,7 @@ function PiePlot({ points, size, options }: PlotProps) {
               textAnchor="end"
               dominantBaseline="central"
               fontSize={font.legend}
+              {...editable(options.showValues ? slice.valuePath : undefined, slice.value)}
             >
               {valueTexts[index]}
             </text>

@@ -16,20 +16,33 @@ type TimelineProps = {
   highlight?: number;
 };
 
-type Entry = { date: string; title: string; detail: string };
+/** An item as drawn, and where its texts are written in `items` (`at`; a bare string is its title). */
+type Entry = { date: string; title: string; detail: string; at: number; bare: boolean };
 
 // Items arrive unchecked: objects with text fields, or bare strings (a title alone). Anything without
 // a date or a title is dropped rather than drawn as an empty marker.
 function entries(items: unknown): Entry[] {
   if (!Array.isArray(items)) return [];
-  return items.flatMap((item): Entry[] => {
+  return items.flatMap((item, at): Entry[] => {
     const text = textOf(item);
-    if (text !== undefined) return text.trim() ? [{ date: "", title: text, detail: "" }] : [];
+    if (text !== undefined) return text.trim() ? [{ date: "", title: text, detail: "", at, bare: true }] : [];
     if (typeof item !== "object" || item === null) return [];
     const { date, title, detail } = item as Record<string, unknown>;
-    const entry = { date: textOf(date) ?? "", title: textOf(title) ?? "", detail: textOf(detail) ?? "" };
+    const entry = {
+      date: textOf(date) ?? "",
+      title: textOf(title) ?? "",
+      detail: textOf(detail) ?? "",
+      at,
+      bare: false,
+    };
     return entry.date.trim() || entry.title.trim() ? [entry] : [];
   });
+}
+
+// The editor's preview edits an item's texts in place (components/player/shell/edit-mode.ts): each says
+// where in `items` it is written.
+function editPath(entry: Entry, field: "date" | "title" | "detail") {
+  return { "data-dh-edit": entry.bare ? `items.${entry.at}` : `items.${entry.at}.${field}` };
 }
 
 function Segment({ side, shown, state }: { side: "before" | "after"; shown: boolean; state?: string }) {
@@ -65,7 +78,7 @@ export function Timeline({ items, direction, highlight }: TimelineProps) {
         const state = stateOf(index);
         return (
           <li className="dh-timeline-item" key={index} data-state={state}>
-            <p className="dh-timeline-date" dir="auto">
+            <p className="dh-timeline-date" dir="auto" {...(entry.date ? editPath(entry, "date") : {})}>
               {entry.date}
             </p>
             <div className="dh-sequence-track">
@@ -79,12 +92,12 @@ export function Timeline({ items, direction, highlight }: TimelineProps) {
             </div>
             <div className="dh-sequence-body">
               {entry.title ? (
-                <p className="dh-timeline-title" dir="auto">
+                <p className="dh-timeline-title" dir="auto" {...editPath(entry, "title")}>
                   {entry.title}
                 </p>
               ) : null}
               {entry.detail ? (
-                <p className="dh-timeline-detail" dir="auto">
+                <p className="dh-timeline-detail" dir="auto" {...editPath(entry, "detail")}>
                   {entry.detail}
                 </p>
               ) : null}
@@ -124,11 +137,11 @@ export function Steps({ items, direction }: StepsProps) {
             <Segment side="after" shown={index < list.length - 1} />
           </div>
           <div className="dh-sequence-body">
-            <p className="dh-step-title" dir="auto">
+            <p className="dh-step-title" dir="auto" {...editPath(entry, "title")}>
               {entry.title}
             </p>
             {entry.detail ? (
-              <p className="dh-step-detail" dir="auto">
+              <p className="dh-step-detail" dir="auto" {...editPath(entry, "detail")}>
                 {entry.detail}
               </p>
             ) : null}

@@ -4,6 +4,7 @@
 // plain "…" strings where they can be, bare boolean attributes, arrays laid out one item per line when
 // they do not fit on one.
 
+import { parseExpression } from "@babel/parser";
 import type { DeckFormat } from "@/lib/contract/deck";
 import { AppError } from "@/lib/core/errors";
 import { vocabularyNames } from "@/lib/deck/vocabulary";
@@ -169,4 +170,113 @@ function writeAttribute(
   // Attributes written one per line get one more line with the same indentation.
   const lead = /\n[ \t]*$/.exec(source.slice(0, last.start))?.[0];
   return source.slice(0, last.end) + (lead ?? " ") + text + source.slice(last.end);
+}
+
+// ---------------------------------------------------------------------------------------------
+
+// Reading props for the inspector's lists and grids: the value of a JSX attribute's expression when it is
+// written as a literal (strings, numbers, booleans, null, arrays and plain objects of them); undefined for
+// anything else (a variable, a call, a spread), which stays for the code editor.
+
+type LiteralNode = { type: string } & Record<string, unknown>;
+
+export function readLiteral(expression: string): unknown {
+  let node: LiteralNode;
+  try {
+    node = parseExpression(expression, { plugins: ["typescript", "jsx"] }) as unknown as LiteralNode;
+  } catch {
+    return undefined;
+  }
+  return valueOf(node);
+}
+
+/** The attribute `name={…}`'s value text: what lies inside its braces. */
+export function attributeExpression(attribute: string): string | null {
+  const open = attribute.indexOf("{");
+  return open >= 0 && attribute.endsWith("}") ? attribute.slice(open + 1, -1) : null;
+}
+
+const NOT_LITERAL = Symbol("not a literal");
+
+function valueOf(node: LiteralNode): unknown {
+  const value = read(node);
+  return value === NOT_LITERAL ? undefined : value;
+}
+
+function read(node: LiteralNode): unknown {
+  switch (node.type) {
+    case "StringLiteral":
+    case "NumericLiteral":
+    case "BooleanLiteral":
+      return node.value;
+    case "NullLiteral":
+      return null;
+    case "TemplateLiteral": {
+      const quasis = node.quasis as { value: { cooked: string | null } }[];
+      return (node.expressions as unknown[]).length === 0 ? (quasis[0]?.value.cooked ?? "") : NOT_LITERAL;
+    }
+    case "UnaryExpression": {
+      const argument = read(node.argument as LiteralNode);
+      return node.operator === "-" && typeof argument === "number" ? -argument : NOT_LITERAL;
+    }
+    case "TSAsExpression":
+    case "TSSatisfiesExpression":
+    case "ParenthesizedExpression":
+      return read(node.expression as LiteralNode);
+    case "ArrayExpression": {
+      const items: unknown[] = [];
+      for (const element of node.elements as (LiteralNode | null)[]) {
+        if (!element || element.type === "SpreadElement") return NOT_LITERAL;
+        const value = read(element);
+        if (value === NOT_LITERAL) return NOT_LITERAL;
+        items.push(value);
+      }
+      return items;
+    }
+    case "ObjectExpression": {
+      const object: Record<string, unknown> = {};
+      for (const property of node.properties as LiteralNode[]) {
+        if (property.type !== "ObjectProperty" || property.computed) return NOT_LITERAL;
+        const key = property.key as LiteralNode;
+        const name =
+          key.type === "Identifier"
+            ? (key.name as string)
+            : key.type === "StringLiteral"
+              ? (key.value as string)
+              : null;
+        if (name === null) return NOT_LITERAL;
+        const value = read(property.value as LiteralNode);
+        if (value === NOT_LITERAL) return NOT_LITERAL;
+        object[name] = value;
+      }
+      return object;
+    }
+    default:
+      return NOT_LITERAL;
+  }
+}
+
+/**
+ * Points the <Image> that starts at `start` at another image (the inspector's picker): its `src` is
+ * rewritten in place, and `alt` is written too when given and the element has none (or an empty one), so a
+ * described image keeps its author's words.
+ */
+export function setImageSource(source: string, edit: { start: number; src: string; alt?: string }): string {
+  const element = elementAt(source, edit.start);
+  if (element.name !== "Image") {
+    throw new AppError(
+      "invalid_request",
+      `The element at offset ${edit.start} is a <${element.name}>, not an <Image>.`,
+    );
+  }
+  const src = edit.src.trim();
+  if (!src || /[\s"'<>{}]/.test(src)) {
+    throw new AppError("invalid_request", "An image's src is a URL without spaces, quotes or braces.");
+  }
+  let next = setProp(source, { start: edit.start, name: "src", value: src });
+  const alt = findAttribute(elementAt(next, edit.start).attributes, "alt");
+  const written = alt?.value ? attributeText(next, alt.value) : null;
+  const wanted = edit.alt?.replace(/\s+/g, " ").trim();
+  if (wanted && (!alt || written === "")) next = setProp(next, { start: edit.start, name: "alt", value: wanted });
+  return next;
 }
