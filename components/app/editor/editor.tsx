@@ -95,6 +95,8 @@ export function Editor({
   // A brand's tokens applied and not saved yet: said next to the picker until the next save.
   const [brandUnsaved, setBrandUnsaved] = useState(false);
   const [previewUrl, setPreviewUrl] = useState<string | null>(reader?.previewUrl ?? null);
+  // The compile's module and frame key: the preview draws a new module in place when it can (preview-frame.tsx).
+  const [previewModule, setPreviewModule] = useState<{ module: string; frame: string } | null>(null);
   const [slide, setSlide] = useState(1);
   const [outline, setOutline] = useState<string[]>(reader?.outline ?? []);
   const [problems, setProblems] = useState<Problem[]>([]);
@@ -155,6 +157,7 @@ export function Editor({
       setAnswered((n) => n + 1);
       if (result.ok) {
         setPreviewUrl(result.value.url);
+        setPreviewModule({ module: result.value.module, frame: result.value.frame });
         setOutline(result.value.outline);
         setPreviewed((n) => n + 1);
         setProblems([]);
@@ -529,6 +532,7 @@ export function Editor({
                   {!canEdit && <ReadOnlyNotice />}
                   <PreviewFrame
                     src={previewUrl}
+                    inPlace={previewModule}
                     slide={slide}
                     edit={canEdit && deck.format === "slides"}
                     onMessage={visual.onPreviewMessage}
