@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { CANVAS } from "@/lib/contract/deck";
 import { isFromFrame, type PreviewMessage, readPreviewMessage } from "./preview-messages";
 
@@ -66,7 +66,8 @@ export function PreviewFrame({
   const editRef = useRef(edit);
   const onMessageRef = useRef(onMessage);
   const onShownRef = useRef(onShown);
-  useEffect(() => {
+  // Layout effects: the refs hold this render's values before the effects below read them.
+  useLayoutEffect(() => {
     slideRef.current = slide;
     editRef.current = edit;
     onMessageRef.current = onMessage;
@@ -101,7 +102,9 @@ export function PreviewFrame({
 
   const module = inPlace?.module ?? null;
   const frameKey = inPlace?.frame ?? null;
-  useEffect(() => {
+  // In the commit of the compile's answer, not after the next paint: the frame starts loading the module
+  // a frame sooner.
+  useLayoutEffect(() => {
     editRef.current = edit;
     const { front, back } = slotsRef.current;
     const element = front ? elements.current.get(front.key) : undefined;
