@@ -5,11 +5,16 @@
 // module's resource timing, the player's data-ready, the frame's updated/ready message at the editor, and
 // the frame shown (data-shown / the front frame's src). Main-thread time from CDP Performance.getMetrics
 // (TaskDuration etc.) of the page's renderer, and of the frame's when it is out of process.
-// Run: node_modules/.bin/tsx --conditions=react-server tests/bench/editor-probe.ts
+// With PROBE_AB=1 every other edit is made to take the new-frame path, for a comparison under the same load:
+// the frame then answers the editor's `update` with `update-failed` at once (a listener of the probe's,
+// before the player's), so the editor loads the new preview link in a second frame and swaps it in, as
+// every edit did before the in-place path (one more message between the two, well under a millisecond).
+// Run: [PROBE_AB=1] node_modules/.bin/tsx --conditions=react-server tests/bench/editor-probe.ts
 import type { CDPSession, Page } from "playwright-core";
 import { unwrap } from "@/lib/client";
 import { apiOf, person, signUp } from "../helpers/app-session";
 import { launchBrowser } from "../helpers/browser";
+import { cpuMs, taskMs } from "./editor";
 import { benchEnv } from "./server";
 import { startNextServer } from "../helpers/next-server";
 
@@ -28,6 +33,19 @@ type Mark = { kind: string; at: number; detail?: string };
 
 // In the editor page: stamps on the epoch clock.
 function pageProbe() {
+  if (window.top !== window) {
+    window.addEventListener(
+      "message",
+      (event) => {
+        const data = event.data as { type?: string; moduleUrl?: string } | null;
+        if (!(window as unknown as { __forceReload?: boolean }).__forceReload || data?.type !== "update") return;
+        event.stopImmediatePropagation();
+        window.parent.postMessage({ source: "deckhand-player", type: "update-failed", moduleUrl: data.moduleUrl }, "*");
+      },
+      true,
+    );
+    return;
+  }
   const marks: Mark[] = [];
   (window as unknown as { __probe: Mark[] }).__probe = marks;
   const now = () => performance.timeOrigin + performance.now();
@@ -126,19 +144,26 @@ async function main() {
       } catch {
         frameCdp = null;
       }
+      const forced = !!process.env.PROBE_AB && n % 2 === 0;
+      await frame!.evaluate(
+        (value) => ((window as unknown as { __forceReload?: boolean }).__forceReload = value),
+        forced,
+      );
       const before = await metrics(cdp);
       const frameBefore = await metrics(frameCdp);
+      const serverBefore = cpuMs(server.pid);
+      const taskBefore = await taskMs(cdp);
       await page.keyboard.press("Enter");
-      for (let tries = 0; ; tries++) {
-        const shown = await page.getByTestId("preview").getAttribute("data-shown");
-        const src = await page.locator('iframe[title="Preview"]').getAttribute("src");
-        const editMs = await page.evaluate(() =>
-          document.querySelector("[data-edit-ms]")?.getAttribute("data-edit-ms"),
-        );
-        if ((shown !== shownBefore || src !== srcBefore) && editMs) break;
-        if (tries > 3000) throw new Error("never shown");
-        await page.waitForTimeout(10);
-      }
+      await page.waitForFunction(
+        (previous) =>
+          document.querySelector('[data-testid="preview"]')?.getAttribute("data-shown") !== previous &&
+          document.querySelector("[data-edit-ms]") !== null,
+        shownBefore,
+        { polling: "raf", timeout: 30_000 },
+      );
+      const serverCpu = cpuMs(server.pid) - serverBefore;
+      const browserTask = (await taskMs(cdp)) - taskBefore;
+      void srcBefore;
       await page.waitForTimeout(200);
       const after = await metrics(cdp);
       const marks = await page.evaluate(() => (window as unknown as { __probe: Mark[] }).__probe);
@@ -176,7 +201,10 @@ async function main() {
       const shownAt = Math.min(last("shown"), last("shown:front"));
       const shownAtAny = Number.isFinite(last("shown")) ? last("shown") : last("shown:front");
       const row: Record<string, number> = {
+        forced: forced ? 1 : 0,
         editMs,
+        serverCpu,
+        browserTask,
         swapMs,
         toSent: at("status:compiling") - t0,
         compileRoundTrip: at("status:ok") - at("status:compiling"),
@@ -199,6 +227,25 @@ async function main() {
     }
     console.log(`oopif frame: ${rows.some((row) => Number.isFinite(row.frameTaskMs))}`);
     const keys = Object.keys(rows[0]!);
+    const print = (label: string, group: Record<string, number>[]) => {
+      if (group.length === 0) return;
+      console.log(`\n${label} (${group.length} edits; the first edit, which warms up, left out)`);
+      for (const key of keys)
+        console.log(
+          `${key.padEnd(18)} median ${median(group.map((row) => row[key]!))
+            .toFixed(1)
+            .padStart(7)}   all ${group.map((row) => Math.round(row[key]!)).join(" ")}`,
+        );
+    };
+    print(
+      "in place",
+      rows.slice(1).filter((row) => !row.forced),
+    );
+    print(
+      "new frame (forced)",
+      rows.slice(1).filter((row) => row.forced),
+    );
+    console.log("\nevery edit");
     for (const key of keys)
       console.log(
         `${key.padEnd(18)} median ${median(rows.map((row) => row[key]!))

@@ -158,7 +158,7 @@ export async function benchEditor(server: BenchServer): Promise<BenchRow[]> {
 
 // CPU time the server has used, in ms: every thread of its processes (esbuild's too), except the Chromium
 // of its deck checks, which runs after an edit is shown (/proc/<pid>/task/<tid>/schedstat: nanoseconds).
-function cpuMs(root: number): number {
+export function cpuMs(root: number): number {
   const browser = new Set(chromiumBelow(root));
   let total = 0;
   for (const pid of processTree(root).filter((pid) => !browser.has(pid))) {
@@ -174,7 +174,7 @@ function cpuMs(root: number): number {
 }
 
 // The renderer main thread's busy time so far, in ms (the page and its in-process frames).
-async function taskMs(cdp: CDPSession): Promise<number> {
+export async function taskMs(cdp: CDPSession): Promise<number> {
   const { metrics } = (await cdp.send("Performance.getMetrics")) as { metrics: { name: string; value: number }[] };
   return (metrics.find((metric) => metric.name === "TaskDuration")?.value ?? 0) * 1000;
 }
