@@ -46,7 +46,10 @@ export type PlayerMessage =
   // Edit mode (the editor's preview): text clicked, and text edited in place. `slide` is 0-based, `text` the
   // element's text as rendered, `occurrence` its 0-based rank among the slide's editable texts equal to it.
   | EditSelectMessage
-  | EditTextMessage;
+  | EditTextMessage
+  // The editor's preview (edit mode): an `update` was drawn in place (after its `ready`), or it was refused or
+  // failed to load, and the page loads the frame again instead.
+  | { source: "deckhand-player"; type: "updated" | "update-failed"; moduleUrl: string };
 
 /** The components whose text the preview lets a person edit in place (shell/edit-mode.ts). */
 export const editableComponents = [
@@ -101,7 +104,19 @@ export type EditTextMessage = {
 // Page → frame.
 export type ViewerMessage =
   | { source: "deckhand-viewer"; type: "goto"; slide: number }
-  | { source: "deckhand-viewer"; type: "key"; key: string; shiftKey: boolean };
+  | { source: "deckhand-viewer"; type: "key"; key: string; shiftKey: boolean }
+  | ModuleUpdateMessage;
+
+/**
+ * The editor's preview only (edit mode): draw this newly compiled module in place of the one on screen, on
+ * the same slide, without loading a new document. The frame takes it only from its parent and only for a
+ * module beside its own (the same folder of the same origin: this preview token's modules), and answers
+ * `updated` or `update-failed` (components/player/shell/module-update.ts).
+ */
+export type ModuleUpdateMessage = { source: "deckhand-viewer"; type: "update"; moduleUrl: string };
+
+/** The longest module URL an update may name (the page and the frame both hold it to this). */
+export const MODULE_URL_MAX = 2_048;
 
 // What the export renderer reads once the deck is drawn and its fonts are loaded.
 export type PlayerStatus = {

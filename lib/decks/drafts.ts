@@ -6,6 +6,7 @@ import { resolveDeckImages } from "@/lib/assets/deck-images";
 import { compileDeckOffThread } from "@/lib/deck/compile-pool";
 import { parseTokensCss } from "@/lib/deck/tokens";
 import { deckDrafts } from "@/lib/db/schema/deck-drafts";
+import { draftFrameKey, draftModuleName } from "@/lib/viewer/draft-module";
 import { mintPreviewToken } from "@/lib/viewer/preview-token";
 import { getOwnedDeck } from "./access";
 import { getLatestVersion } from "./latest-version";
@@ -17,8 +18,11 @@ import { setContentBody } from "./schemas";
 // a version and nothing is consumed. Saving a version clears the typed source; discarding deletes the row.
 
 /** The draft's preview link and outline; a module that does not compile is refused as compile_failed, its
- * message naming each problem as "Line L:C: text" on a line of its own (and is kept as the typed draft). */
-export type DraftPreview = { url: string; outline: string[] };
+ * message naming each problem as "Line L:C: text" on a line of its own (and is kept as the typed draft).
+ * `module` names the compiled module beside the preview frame (module/{module}) and `frame` is a key of what
+ * else the frame document holds: a preview frame of the same key can draw the module in place
+ * (lib/viewer/draft-module.ts). */
+export type DraftPreview = { url: string; outline: string[]; module: string; frame: string };
 
 export async function compileDraft(
   ctx: Ctx,
@@ -59,7 +63,12 @@ export async function compileDraft(
     });
   const token = mintPreviewToken({ deckId: deck.id, version: 0, draftOf: ctx.caller.userId });
   const origin = config.deckContentOrigin ?? config.appUrl;
-  return { url: `${origin}/preview/${token}/frame`, outline: compiled.outline };
+  return {
+    url: `${origin}/preview/${token}/frame`,
+    outline: compiled.outline,
+    module: draftModuleName(compiled.compiledJs),
+    frame: draftFrameKey(deck, tokens),
+  };
 }
 
 /** What the author typed and has not saved, when it differs from the deck's newest version. */

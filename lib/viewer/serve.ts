@@ -15,6 +15,7 @@ import {
   renderPreviewViewerPage,
   renderViewerPage,
 } from "./pages";
+import { DRAFT_MODULE_NAME, draftModuleName } from "./draft-module";
 import { verifyPreviewToken } from "./preview-token";
 import { findDeckVersion, findDraft, findPublicDeck, type ViewableDeck } from "./viewable-deck";
 
@@ -165,19 +166,24 @@ export async function servePublicDeck(
   return serveFrame(req, viewable, `/d/${slug}`, part, { unlock });
 }
 
-async function findPreview(token: string): Promise<ViewableDeck | null> {
+async function findPreview(token: string): Promise<(ViewableDeck & { draft: boolean }) | null> {
   const grant = verifyPreviewToken(token);
   if (!grant) return null;
   const db = await getDb();
-  return grant.draftOf ? findDraft(db, grant.deckId, grant.draftOf) : findDeckVersion(db, grant.deckId, grant.version);
+  const found = grant.draftOf
+    ? await findDraft(db, grant.deckId, grant.draftOf)
+    : await findDeckVersion(db, grant.deckId, grant.version);
+  return found && { ...found, draft: grant.draftOf !== undefined };
 }
 
 // /preview/{token}/frame, /preview/{token}/module/{version} and /preview/{token}/logo: any version the
 // token grants (and its deck's brand logo); /view and /presenter: the editor's present mode around that frame.
+// A draft's module is also served under the hash of its code (module/{hash}, lib/viewer/draft-module.ts) while
+// it is the draft's module, for the editor's preview to draw in place; another hash is a 404.
 export async function servePreview(
   req: Request,
   token: string,
-  part: "frame" | "module" | "logo" | "view" | "presenter",
+  part: "frame" | { module: string } | "logo" | "view" | "presenter",
 ): Promise<Response> {
   const viewable = await findPreview(token);
   if (part === "logo") return logoResponse(req, viewable?.logo, "private, no-cache");
@@ -191,9 +197,12 @@ export async function servePreview(
         )
       : new Response("Not found", { status: 404 });
   }
-  if (part === "module") {
-    if (!viewable.version.compiledJs) return new Response("Not found", { status: 404 });
-    return moduleResponse(viewable.version.compiledJs, "private, no-store");
+  if (typeof part === "object") {
+    const code = viewable.version.compiledJs;
+    if (!code) return new Response("Not found", { status: 404 });
+    const named = viewable.draft && DRAFT_MODULE_NAME.test(part.module);
+    if (named && draftModuleName(code) !== part.module) return new Response("Not found", { status: 404 });
+    return moduleResponse(code, "private, no-store");
   }
   if (part === "view" || part === "presenter") {
     const source = {

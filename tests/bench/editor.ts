@@ -1,13 +1,19 @@
-import type { Page } from "playwright-core";
+import fs from "node:fs";
+import type { CDPSession, Page } from "playwright-core";
 import { unwrap } from "@/lib/client";
 import { apiOf, person, signUp } from "../helpers/app-session";
+import { chromiumBelow, processTree } from "../helpers/processes";
 import { launchBrowser } from "../helpers/browser";
 import { type BenchRow, type BenchServer, percentile } from "./server";
 
 // The editor as a person uses it, in a real Chromium against `next start`, on a 20-slide deck:
 // - click-to-edit: a heading clicked on the preview, retyped, Enter → the recompiled deck on screen (the
-//   editor's own measure, data-edit-ms: from the commit to the new frame's swap; the old frame stays until
-//   then), 10 edits;
+//   editor's own measure, data-edit-ms: from the commit to the preview reporting the new compile drawn, by
+//   its player's ready: the frame on screen drawing the module in place, or a new frame swapped in; the old
+//   drawing stays until then), 10 edits, and its two shares: the compile (until its answer) and the frame
+//   (data-swap-ms, from the answer to the screen); and, as wall time on a shared machine says little, the
+//   CPU each edit took: the server's (every thread of `next start`, compile worker included) and the
+//   browser's main thread (CDP's TaskDuration: the editor page and its preview frame, one renderer here);
 // - draft autosave: a keystroke in the code → the server action that compiles it and stores the draft,
 //   answered (its round trip as the browser timed it), and → the preview of it on screen (with the 400 ms
 //   pause after the last keystroke), 10 keystrokes.
@@ -43,7 +49,13 @@ export async function benchEditor(server: BenchServer): Promise<BenchRow[]> {
     await status(page, "ok");
     const preview = () => page.frameLocator('iframe[title="Preview"]');
 
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Performance.enable");
+    const serverCpu: number[] = [];
+    const browserCpu: number[] = [];
     const clickToEdit: number[] = [];
+    const frameShare: number[] = [];
+    let inPlace = 0;
     for (let n = 1; n <= EDITS; n++) {
       await page
         .getByRole("navigation", { name: "Outline" })
@@ -52,17 +64,31 @@ export async function benchEditor(server: BenchServer): Promise<BenchRow[]> {
       const target = preview().locator(".dh-heading-text", { hasText: new RegExp(`^Heading number ${n}$`) });
       await target.click();
       await until(async () => (await target.getAttribute("contenteditable")) === "plaintext-only", page);
-      // A new compile is a new preview link: the frame on screen changes its src once the edit is shown.
-      const shownSrc = () => page.locator('iframe[title="Preview"]').getAttribute("src");
-      const before = await shownSrc();
+      // Each compile that comes on screen counts one in data-shown (set with data-edit-ms, in place or by a
+      // new frame; a new frame's src alone no longer says so, as a module drawn in place keeps the frame).
+      const shownCount = () => page.getByTestId("preview").getAttribute("data-shown");
+      const before = await shownCount();
       await page.keyboard.press("Control+a");
       await page.keyboard.insertText(`Edited ${n}`);
+      const cpuBefore = [cpuMs(server.pid), await taskMs(cdp)];
       await page.keyboard.press("Enter");
       await preview()
         .locator(".dh-heading-text", { hasText: new RegExp(`^Edited ${n}$`) })
         .waitFor();
-      await until(async () => (await shownSrc()) !== before && (await editMs(page)) !== null, page);
+      // Waited for in the page, once per animation frame: polling from here every 10 ms would keep the page's
+      // main thread busy itself, which the CPU measure below would count.
+      await page.waitForFunction(
+        (previous) =>
+          document.querySelector('[data-testid="preview"]')?.getAttribute("data-shown") !== previous &&
+          document.querySelector("[data-edit-ms]") !== null,
+        before,
+        { polling: "raf", timeout: 30_000 },
+      );
+      serverCpu.push(cpuMs(server.pid) - cpuBefore[0]!);
+      browserCpu.push((await taskMs(cdp)) - cpuBefore[1]!);
       clickToEdit.push(Number(await editMs(page)));
+      frameShare.push(Number(await page.getByTestId("preview").getAttribute("data-swap-ms")));
+      inPlace += (await page.getByTestId("preview").getAttribute("data-update")) === "in-place" ? 1 : 0;
     }
 
     // Keystrokes in the code: the status line says "compiling" when the draft's server action (compile and
@@ -106,6 +132,19 @@ export async function benchEditor(server: BenchServer): Promise<BenchRow[]> {
         "click-to-edit: Enter on an edited heading → recompiled 20-slide deck on screen (target under 150 ms)",
         clickToEdit,
       ),
+      row(
+        `click-to-edit: of which the frame's share (the compile's answer → on screen; ${inPlace} of ${EDITS} drawn in place)`,
+        frameShare,
+      ),
+      row(
+        "click-to-edit: of which the compile's share (Enter → its answer)",
+        clickToEdit.map((total, index) => total - frameShare[index]!),
+      ),
+      row("click-to-edit: server CPU per edit (next start and esbuild, all threads; Enter → on screen)", serverCpu),
+      row(
+        "click-to-edit: browser main-thread busy per edit (editor page and preview frame; Enter → on screen)",
+        browserCpu,
+      ),
       row("draft autosave: the compile-and-store server action's round trip (sent → answered)", roundTrips),
       row(
         "draft autosave: keystroke → draft stored and its preview link answered (includes the 400 ms pause after typing)",
@@ -115,6 +154,29 @@ export async function benchEditor(server: BenchServer): Promise<BenchRow[]> {
   } finally {
     await browser.close();
   }
+}
+
+// CPU time the server has used, in ms: every thread of its processes (esbuild's too), except the Chromium
+// of its deck checks, which runs after an edit is shown (/proc/<pid>/task/<tid>/schedstat: nanoseconds).
+export function cpuMs(root: number): number {
+  const browser = new Set(chromiumBelow(root));
+  let total = 0;
+  for (const pid of processTree(root).filter((pid) => !browser.has(pid))) {
+    try {
+      for (const task of fs.readdirSync(`/proc/${pid}/task`)) {
+        total += Number(fs.readFileSync(`/proc/${pid}/task/${task}/schedstat`, "utf8").split(" ")[0]) / 1e6;
+      }
+    } catch {
+      // a process or thread that ended meanwhile
+    }
+  }
+  return total;
+}
+
+// The renderer main thread's busy time so far, in ms (the page and its in-process frames).
+export async function taskMs(cdp: CDPSession): Promise<number> {
+  const { metrics } = (await cdp.send("Performance.getMetrics")) as { metrics: { name: string; value: number }[] };
+  return (metrics.find((metric) => metric.name === "TaskDuration")?.value ?? 0) * 1000;
 }
 
 // Polls a condition every 10 ms, for at most 30 s.

@@ -654,10 +654,10 @@ export default function Hostile() {
         .waitFor();
       const editMs = () =>
         page.evaluate(() => document.querySelector("[data-edit-ms]")?.getAttribute("data-edit-ms") ?? null);
-      // Each compile is a new preview link: the frame on screen has a new src once the edit is shown (two
-      // edits may well take the same number of milliseconds, so data-edit-ms alone cannot tell).
-      const shownSrc = () => page.locator('iframe[title="Preview"]').getAttribute("src");
-      const before = await shownSrc();
+      // Each compile on screen counts one in data-shown (two edits may well take the same number of
+      // milliseconds, so data-edit-ms alone cannot tell; a module drawn in place keeps the frame's src).
+      const shownCount = () => page.getByTestId("preview").getAttribute("data-shown");
+      const before = await shownCount();
       const target = preview(page).locator(".dh-heading-text", { hasText: `Heading number ${n}` });
       await target.click();
       await expect.poll(() => target.getAttribute("contenteditable")).toBe("plaintext-only");
@@ -665,8 +665,8 @@ export default function Hostile() {
       await page.keyboard.insertText(`Edited ${n}`);
       const started = Date.now();
       await page.keyboard.press("Enter");
-      // The new compile comes on screen (the old frame stays until then, so there is always a frame).
-      await expect.poll(shownSrc, { interval: 20 }).not.toBe(before);
+      // The new compile comes on screen (the old drawing stays until then, so there is always a frame).
+      await expect.poll(shownCount, { interval: 20 }).not.toBe(before);
       await expect.poll(editMs, { interval: 20 }).not.toBeNull();
       const seen = Date.now() - started;
       await preview(page)
@@ -679,4 +679,86 @@ export default function Hostile() {
     console.log(`visual edit → recompiled preview on screen, 20 slides (ms): ${JSON.stringify(timings)}`);
     await session.context.close();
   }, 240_000);
+
+  it("draws a text edit in place in the same frame, and the frame refuses a module from outside its preview", async () => {
+    const session = await signUpWithKey("InPlace");
+    const { page, context } = session;
+    const requested: string[] = [];
+    context.on("request", (request) => requested.push(request.url()));
+    await openDeck(session, SOURCE);
+    await page
+      .getByRole("navigation", { name: "Outline" })
+      .getByRole("button", { name: /Market/ })
+      .first()
+      .click();
+    await preview(page).locator(".dh-heading-text", { hasText: "Market size" }).waitFor();
+    // The frame element on screen is marked: after the edit it is still the one on screen.
+    const frameOnScreen = page.locator('iframe[title="Preview"]');
+    await frameOnScreen.evaluate((element) => element.setAttribute("data-marked", "before-edit"));
+    const src = await frameOnScreen.getAttribute("src");
+    const shown = Number(await page.getByTestId("preview").getAttribute("data-shown"));
+
+    await editOnPreview(page, ".dh-heading-text", "Market size", "Total market");
+    await expect.poll(() => codeText(page)).toContain("<Heading>Total market</Heading>");
+    await expect.poll(async () => Number(await page.getByTestId("preview").getAttribute("data-shown"))).toBe(shown + 1);
+    expect(await page.getByTestId("preview").getAttribute("data-update")).toBe("in-place");
+    await preview(page).locator(".dh-heading-text", { hasText: "Total market" }).waitFor();
+    expect(await frameOnScreen.getAttribute("data-marked")).toBe("before-edit");
+    expect(await frameOnScreen.getAttribute("src")).toBe(src);
+    expect(await page.locator("iframe").count()).toBe(1);
+    // Still on the slide it was on, and still editable in place.
+    await expect
+      .poll(() => preview(page).locator(".dh-stage-slide:not([hidden]) .dh-heading-text").textContent())
+      .toBe("Total market");
+    expect(await preview(page).locator("html").getAttribute("data-edit")).toBe("true");
+
+    // What the frame answers when the page asks it to draw other modules: each is refused, none is fetched.
+    const token = new URL(src!).pathname.split("/")[2]!;
+    const origin = new URL(src!).origin;
+    const other = `${token.slice(0, -4)}AAAA`;
+    const refused = [
+      `${origin}/preview/${other}/module/${"a".repeat(32)}`,
+      `${origin}/d/abcdefgh/module/1`,
+      `http://evil.example/preview/${token}/module/${"b".repeat(32)}`,
+      `${origin}/preview/${token}/module/${"c".repeat(32)}?x=1`,
+      `${origin}/preview/${token}/module/${"d".repeat(32)}#x`,
+      `${origin}/preview/${token}/module/../logo`,
+      `${origin}/preview/${token}/module/%2e%2e%2flogo`,
+      `${origin}/preview/${token}/logo`,
+      `data:text/javascript,export default 1`,
+      `/preview/${token}/module/${"e".repeat(32)}`,
+      // The right folder, but not the draft's module: fetched (and 404), not drawn.
+      `${origin}/preview/${token}/module/${"f".repeat(32)}`,
+    ];
+    const answers = await page.evaluate(async (urls) => {
+      const frame = document.querySelector<HTMLIFrameElement>('iframe[title="Preview"]')!;
+      const seen: unknown[] = [];
+      const listen = (event: MessageEvent) => {
+        if (event.source === frame.contentWindow && /update/.test(String(event.data?.type))) seen.push(event.data);
+      };
+      window.addEventListener("message", listen);
+      for (const moduleUrl of urls)
+        frame.contentWindow!.postMessage({ source: "deckhand-viewer", type: "update", moduleUrl }, "*");
+      // An extra field, or another sender's shape: no answer at all.
+      frame.contentWindow!.postMessage({ source: "deckhand-viewer", type: "update", moduleUrl: urls[0], x: 1 }, "*");
+      for (let tries = 0; seen.length < urls.length && tries < 100; tries++)
+        await new Promise((r) => setTimeout(r, 50));
+      await new Promise((r) => setTimeout(r, 300));
+      window.removeEventListener("message", listen);
+      return seen;
+    }, refused);
+    expect(answers).toHaveLength(refused.length);
+    expect(new Set(answers.map((answer) => (answer as { type: string }).type))).toEqual(new Set(["update-failed"]));
+    expect(answers.map((answer) => (answer as { moduleUrl: string }).moduleUrl).sort()).toEqual([...refused].sort());
+    expect(
+      requested.filter((url) => url.includes(other) || url.includes("evil.example") || url.includes("/d/abcdefgh")),
+    ).toEqual([]);
+    expect(requested.filter((url) => url.endsWith("f".repeat(32)))).toHaveLength(1);
+    expect(requested.filter((url) => /\/module\/([cde])\1{31}/.test(url))).toEqual([]);
+    // The deck on screen is the edited one still.
+    expect(await preview(page).locator(".dh-stage-slide:not([hidden]) .dh-heading-text").textContent()).toBe(
+      "Total market",
+    );
+    await session.context.close();
+  }, 180_000);
 });

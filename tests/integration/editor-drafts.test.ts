@@ -11,6 +11,7 @@ import {
   previewDraftAction,
   saveVersionAction,
 } from "@/app/(app)/decks/[id]/actions";
+import { GET as getPreviewModule } from "@/app/preview/[token]/module/[version]/route";
 import type { Ctx } from "@/lib/auth/caller";
 import type { Database } from "@/lib/db/client";
 import { deckDrafts } from "@/lib/db/schema/deck-drafts";
@@ -86,6 +87,42 @@ describe("the typed draft", () => {
       .from(deckDrafts)
       .where(and(eq(deckDrafts.deckId, id), eq(deckDrafts.userId, owner.userId)));
     expect(row).toMatchObject({ source: null, compiledJs: expect.any(String) });
+  });
+
+  it("names its module, served beside the preview frame under its hash while it is the draft's, and its frame", async () => {
+    const id = await deckWith(["One"]);
+    const preview = async (source: string, tokens = tokensCss) => {
+      const result = await previewDraftAction.runAs(ctxOf(owner), { id, source, tokensCss: tokens, unsaved: true });
+      if (!result.ok) throw new Error(JSON.stringify(result));
+      return result.value;
+    };
+    const moduleAt = (url: string, name: string) => {
+      const token = new URL(url).pathname.split("/")[2]!;
+      return getPreviewModule(new Request(`http://localhost/preview/${token}/module/${name}`), {
+        params: Promise.resolve({ token, version: name }),
+      });
+    };
+    const first = await preview(deckSource(["First"]));
+    expect(first.module).toMatch(/^[0-9a-f]{32}$/);
+    const served = await moduleAt(first.url, first.module);
+    expect(served.status).toBe(200);
+    const code = await served.text();
+    expect(code).toContain("First");
+    // The frame's own module path (version 0) is the draft's module too.
+    expect(await (await moduleAt(first.url, "0")).text()).toBe(code);
+
+    // A text edit: another module, the same frame document. The old module's name is no longer served
+    // (a frame asking for it loads a new frame instead), under either preview link.
+    const second = await preview(deckSource(["Second"]));
+    expect(second.module).not.toBe(first.module);
+    expect(second.frame).toBe(first.frame);
+    expect((await moduleAt(second.url, first.module)).status).toBe(404);
+    expect((await moduleAt(first.url, second.module)).status).toBe(200);
+    expect((await moduleAt(first.url, "f".repeat(32))).status).toBe(404);
+    // Other tokens: another frame document (a new frame is loaded).
+    const recoloured = await preview(deckSource(["Second"]), ":root { --dh-color-bg: #000; }");
+    expect(recoloured.module).toBe(second.module);
+    expect(recoloured.frame).not.toBe(second.frame);
   });
 
   it("is not kept when it is what the editor opened (unsaved false), and discard deletes it", async () => {

@@ -6,6 +6,7 @@ import {
   readHashSlide,
   slideHash,
 } from "@/components/player/messages";
+import { isSiblingModule, readUpdateMessage } from "@/components/player/shell/module-update";
 
 const state = (fields: Record<string, unknown> = {}) => ({
   source: "deckhand-player",
@@ -118,5 +119,74 @@ describe("the channel and the hash", () => {
       expect(readHashSlide(hash)).toBeNull();
     }
     expect(slideHash(0)).toBe("#1");
+  });
+});
+
+describe("a module drawn in place (the editor's preview)", () => {
+  const token = "eyJkIjoiYSJ9.c2lnbmF0dXJl";
+  const own = `https://deckhand.example/preview/${token}/module/0`;
+  const hash = "0123456789abcdef0123456789abcdef";
+  const update = (fields: Record<string, unknown> = {}) => ({
+    source: "deckhand-viewer",
+    type: "update",
+    moduleUrl: `https://deckhand.example/preview/${token}/module/${hash}`,
+    ...fields,
+  });
+
+  it("reads only the exact update message", () => {
+    expect(readUpdateMessage(update())).toBe(update().moduleUrl);
+    for (const data of [
+      null,
+      "update",
+      [],
+      update({ source: "deckhand-player" }),
+      update({ type: "goto" }),
+      update({ moduleUrl: 1 }),
+      update({ moduleUrl: `https://deckhand.example/${"a".repeat(2_048)}` }),
+      update({ extra: true }),
+      Object.assign(Object.create({ moduleUrl: "x" }), { source: "deckhand-viewer", type: "update" }),
+    ]) {
+      expect(readUpdateMessage(data), JSON.stringify(data)).toBeNull();
+    }
+  });
+
+  it("takes a module beside its own only: the same origin, this preview token's folder, a plain name", () => {
+    expect(isSiblingModule(`https://deckhand.example/preview/${token}/module/${hash}`, own)).toBe(true);
+    expect(isSiblingModule(`https://deckhand.example/preview/${token}/module/0`, own)).toBe(true);
+    for (const url of [
+      // another preview token, another deck's share link, another path of this preview
+      `https://deckhand.example/preview/${token}x/module/${hash}`,
+      `https://deckhand.example/preview/other.token/module/${hash}`,
+      `https://deckhand.example/d/abcdefgh/module/3`,
+      `https://deckhand.example/preview/${token}/logo`,
+      `https://deckhand.example/preview/${token}/module/`,
+      `https://deckhand.example/preview/${token}/module/a/b`,
+      // another origin, scheme, port, or credentials
+      `https://evil.example/preview/${token}/module/${hash}`,
+      `http://deckhand.example/preview/${token}/module/${hash}`,
+      `https://deckhand.example:8443/preview/${token}/module/${hash}`,
+      `https://user:pw@deckhand.example/preview/${token}/module/${hash}`,
+      `data:text/javascript,export default 1`,
+      `javascript:alert(1)`,
+      `blob:https://deckhand.example/${hash}`,
+      // written otherwise than the browser writes it, or relative
+      `https://deckhand.example/preview/${token}/module/../module/${hash}`,
+      `https://deckhand.example/preview/${token}/module/./${hash}`,
+      `https://DECKHAND.example/preview/${token}/module/${hash}`,
+      `https://deckhand.example/preview/${token}/module/%2e%2e%2flogo`,
+      `https://deckhand.example/preview/${token}/module/${hash}.js`,
+      `/preview/${token}/module/${hash}`,
+      `module/${hash}`,
+      // a query or fragment of its own
+      `https://deckhand.example/preview/${token}/module/${hash}?v=1`,
+      `https://deckhand.example/preview/${token}/module/${hash}#x`,
+      "",
+    ]) {
+      expect(isSiblingModule(url, own), url).toBe(false);
+    }
+    // The share viewer's frames never draw in place (they are not preview frames).
+    expect(
+      isSiblingModule("https://deckhand.example/d/abcdefgh/module/4", "https://deckhand.example/d/abcdefgh/module/3"),
+    ).toBe(false);
   });
 });

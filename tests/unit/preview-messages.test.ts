@@ -41,6 +41,10 @@ describe("messages from the editor's preview frame", () => {
     expect(readPreviewMessage(state)).toEqual(state);
     const ready = { source: "deckhand-player", type: "ready", count: 3, missingFonts: [], errors: [] };
     expect(readPreviewMessage(ready)).toEqual(ready);
+    for (const type of ["updated", "update-failed"]) {
+      const answer = { source: "deckhand-player", type, moduleUrl: "https://deckhand.example/preview/t/module/0" };
+      expect(readPreviewMessage(answer)).toEqual(answer);
+    }
   });
 
   it("drops anything else whole", () => {
@@ -78,6 +82,11 @@ describe("messages from the editor's preview frame", () => {
       editText({ item: { component: "Script", index: 0, count: 1, path: ["data"] } }),
       editText({ item: { component: "Chart", index: 0, count: 1, path: ["data"], start: 3 } }),
       { source: "deckhand-player", type: "request", action: "presenter" },
+      // An update's answer names its module URL, bounded, and nothing else.
+      { source: "deckhand-player", type: "updated", moduleUrl: "x".repeat(2_049) },
+      { source: "deckhand-player", type: "updated", moduleUrl: 1 },
+      { source: "deckhand-player", type: "updated", moduleUrl: "x", count: 1 },
+      { source: "deckhand-player", type: "update", moduleUrl: "x" },
     ];
     for (const data of refused) expect(readPreviewMessage(data), JSON.stringify(data)).toBeNull();
     const missing: Record<string, unknown> = editText();

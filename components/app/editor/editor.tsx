@@ -96,6 +96,8 @@ export function Editor({
   // A brand's tokens applied and not saved yet: said next to the picker until the next save.
   const [brandUnsaved, setBrandUnsaved] = useState(false);
   const [previewUrl, setPreviewUrl] = useState<string | null>(reader?.previewUrl ?? null);
+  // The compile's module and frame key: the preview draws a new module in place when it can (preview-frame.tsx).
+  const [previewModule, setPreviewModule] = useState<{ module: string; frame: string } | null>(null);
   const [slide, setSlide] = useState(1);
   const [outline, setOutline] = useState<string[]>(reader?.outline ?? []);
   // The preview link with the source and tokens it was compiled from: what the rail's thumbnails draw.
@@ -161,6 +163,7 @@ export function Editor({
       if (result.ok) {
         setPreviewUrl(result.value.url);
         setCompiled({ url: result.value.url, source, tokens });
+        setPreviewModule({ module: result.value.module, frame: result.value.frame });
         setOutline(result.value.outline);
         setPreviewed((n) => n + 1);
         setProblems([]);
@@ -544,6 +547,7 @@ export function Editor({
                   {!canEdit && <ReadOnlyNotice />}
                   <PreviewFrame
                     src={previewUrl}
+                    inPlace={previewModule}
                     slide={slide}
                     edit={canEdit && deck.format === "slides"}
                     onMessage={visual.onPreviewMessage}

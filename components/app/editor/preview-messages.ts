@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { EDIT_PATH_MAX, EDIT_TEXT_MAX, editableComponents } from "@/lib/contract/player";
+import { EDIT_PATH_MAX, EDIT_TEXT_MAX, MODULE_URL_MAX, editableComponents } from "@/lib/contract/player";
 
 // What the editor takes from its preview frame. The frame runs the deck's code, so every message is
 // untrusted input: deck code can post anything the player posts. The editor listens only to its own
@@ -62,11 +62,19 @@ export const frameEditTextMessage = z.strictObject({
   item: item.optional(),
 });
 
+// The answer to an in-place update (preview-frame.tsx): the frame drew the module, or will not.
+export const frameUpdatedMessage = z.strictObject({
+  source,
+  type: z.enum(["updated", "update-failed"]),
+  moduleUrl: z.string().max(MODULE_URL_MAX),
+});
+
 const frameMessage = z.discriminatedUnion("type", [
   frameStateMessage,
   frameReadyMessage,
   frameSelectMessage,
   frameEditTextMessage,
+  frameUpdatedMessage,
 ]);
 
 export type PreviewMessage = z.infer<typeof frameMessage>;

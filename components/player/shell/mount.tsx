@@ -1,12 +1,33 @@
 import { type ComponentType, isValidElement, type ReactElement } from "react";
 import { createRoot } from "react-dom/client";
-import type { PlayerConfig } from "@/lib/contract/player";
+import type { PlayerConfig, PlayerMessage } from "@/lib/contract/player";
 import { ErrorPanel, RootBoundary, describeError } from "./error-boundary";
 import { lockDown } from "./lockdown";
+import { isSiblingModule, readUpdateMessage } from "./module-update";
 import { Player } from "./player";
 
 // Loads the deck's compiled module and renders it in the player. Whatever fails — the module's network
 // load, its top-level code, a default export that is not a component — ends in a readable panel.
+//
+// The editor's preview (edit mode) also draws newer modules in place (shell/module-update.ts): each is
+// imported and rendered as the next `revision` of the same Player, which keeps the slide on screen and
+// draws the new deck from scratch (the deck's own state and DOM are new, as in a new frame). One that
+// fails to load is not drawn: the editor is told and loads a new frame instead, which shows the failure.
+
+type Entry = ComponentType | ReactElement;
+
+function post(message: PlayerMessage) {
+  if (window.parent !== window) window.parent.postMessage(message, "*");
+}
+
+async function load(url: string): Promise<Entry> {
+  const entry = ((await import(/* webpackIgnore: true */ url)) as { default?: unknown }).default;
+  if (typeof entry !== "function" && !isValidElement(entry)) {
+    throw new Error("The module's default export is not a component or element.");
+  }
+  return entry as Entry;
+}
+
 export async function mountPlayer(config: PlayerConfig): Promise<void> {
   const container = document.getElementById("dh-root");
   if (!container) throw new Error("The player needs an element with id dh-root");
@@ -19,6 +40,16 @@ export async function mountPlayer(config: PlayerConfig): Promise<void> {
       <div className="dh-error-screen">
         <ErrorPanel title={title} message={message} />
       </div>,
+    );
+  };
+  const draw = (entry: Entry, revision: number, onReady?: () => void) => {
+    const Root = entry as ComponentType;
+    root.render(
+      <Player config={config} revision={revision} onReady={onReady}>
+        <RootBoundary key={revision} onError={() => {}}>
+          {isValidElement(entry) ? entry : <Root />}
+        </RootBoundary>
+      </Player>,
     );
   };
 
@@ -35,10 +66,35 @@ export async function mountPlayer(config: PlayerConfig): Promise<void> {
   if (typeof entry !== "function" && !isValidElement(entry)) {
     return fail("This deck could not be shown", "The module's default export is not a component or element.");
   }
-  const Root = entry as ComponentType;
-  root.render(
-    <Player config={config}>
-      <RootBoundary onError={() => {}}>{isValidElement(entry) ? (entry as ReactElement) : <Root />}</RootBoundary>
-    </Player>,
-  );
+  draw(entry as Entry, 0);
+  if (config.edit && config.embedded) listenForUpdates(config.moduleUrl, draw);
+}
+
+// Updates are drawn in the order they were asked for; one overtaken by a newer one while it loaded is
+// dropped. `updated` is posted once the new revision is ready (drawn, fonts loaded, fitted), as a new
+// frame's `ready` would be.
+function listenForUpdates(moduleUrl: string, draw: (entry: Entry, revision: number, onReady: () => void) => void) {
+  let latest = 0;
+  window.addEventListener("message", (event: MessageEvent) => {
+    if (event.source !== window.parent || window.parent === window) return;
+    const url = readUpdateMessage(event.data);
+    if (url === null) return;
+    if (!isSiblingModule(url, moduleUrl))
+      return post({ source: "deckhand-player", type: "update-failed", moduleUrl: url });
+    const revision = ++latest;
+    load(url).then(
+      (entry) => {
+        if (revision !== latest) return;
+        let told = false;
+        draw(entry, revision, () => {
+          if (told) return;
+          told = true;
+          post({ source: "deckhand-player", type: "updated", moduleUrl: url });
+        });
+      },
+      () => {
+        if (revision === latest) post({ source: "deckhand-player", type: "update-failed", moduleUrl: url });
+      },
+    );
+  });
 }

@@ -68,7 +68,19 @@ function readHashSlide(): number | null {
   return match ? Number(match[1]) - 1 : null;
 }
 
-export function Player({ config, children }: { config: PlayerConfig; children: ReactNode }) {
+export function Player({
+  config,
+  revision = 0,
+  onReady,
+  children,
+}: {
+  config: PlayerConfig;
+  /** The editor's preview draws newer modules in place (shell/mount.tsx): each is a new revision. */
+  revision?: number;
+  /** Called once the revision is ready (as the `ready` message is posted). */
+  onReady?: () => void;
+  children: ReactNode;
+}) {
   const slidesFormat = config.format === "slides";
   const navigable = slidesFormat && config.mode === "present";
   const [slide, setSlide] = useState(() =>
@@ -87,6 +99,14 @@ export function Player({ config, children }: { config: PlayerConfig; children: R
     slideRef.current = slide;
   }, [slide]);
   const deckSeen = useRef(false);
+  // A new revision is a new deck on the same slide: what the last one reported is forgotten.
+  const [drawnRevision, setDrawnRevision] = useState(revision);
+  if (drawnRevision !== revision) {
+    setDrawnRevision(revision);
+    setSlides([]);
+    setErrors([]);
+    setNoDeck(false);
+  }
 
   const goTo = useCallback((target: number) => {
     if (countRef.current === 0) return;
@@ -149,10 +169,14 @@ export function Player({ config, children }: { config: PlayerConfig; children: R
     },
     [goTo, requestParent],
   );
-  // A Deck that never rendered means the default export returned something else.
+  // A Deck that never rendered means the default export returned something else (checked per revision:
+  // the cleanup runs before the next revision's Deck reports itself).
   useLayoutEffect(() => {
     if (!deckSeen.current) setNoDeck(true);
-  }, []);
+    return () => {
+      deckSeen.current = false;
+    };
+  }, [revision]);
 
   useEffect(() => {
     if (!navigable) return;
@@ -248,17 +272,19 @@ export function Player({ config, children }: { config: PlayerConfig; children: R
         window.__deckhand = { ready: true, count, slides, missingFonts, errors };
         document.documentElement.dataset.ready = "true";
         post({ source: "deckhand-player", type: "ready", count, missingFonts, errors });
+        onReady?.();
       });
     return () => {
       cancelled = true;
     };
-  }, [count, slides, errors, noDeck]);
+  }, [count, slides, errors, noDeck, revision, onReady]);
 
-  // The editor's preview: text is edited in place (shell/edit-mode.ts).
+  // The editor's preview: text is edited in place (shell/edit-mode.ts). A new revision starts it again: a
+  // text being edited was drawn by the previous one and is gone.
   useEffect(() => {
     if (!config.edit || !config.embedded) return;
     return startEditMode(post);
-  }, [config.edit, config.embedded]);
+  }, [config.edit, config.embedded, revision]);
 
   // Controls fade out while the pointer rests.
   useEffect(() => {
