@@ -1,4 +1,4 @@
-// npm run bench [-- api|load|viewer|exports|brands|images|editor|ai|analytics] — benchmarks against a production build on the embedded database.
+// npm run bench [-- api|load|viewer|exports|brands|images|editor|thumbnails|ai|analytics] — benchmarks against a production build on the embedded database.
 import os from "node:os";
 import { benchAi } from "./ai";
 import { benchAnalytics } from "./analytics";
@@ -9,6 +9,7 @@ import { benchExports } from "./exports";
 import { benchImages } from "./images";
 import { benchLoad } from "./load";
 import { type BenchRow, type BenchServer, printTable, startBenchServer } from "./server";
+import { benchThumbnails } from "./thumbnails";
 import { benchViewer } from "./viewer";
 
 // A suite answers rows of medians, or a table of its own.
@@ -28,6 +29,12 @@ const suites: Record<string, Suite> = {
   editor: {
     title: "Editor: click-to-edit and draft autosave on a 20-slide deck (Chromium, medians of 10)",
     run: benchEditor,
+    server: true,
+  },
+  thumbnails: {
+    title:
+      "Rail thumbnails: a 20-slide deck's editor opened with and without them, and a code keystroke → its slide's picture (Chromium)",
+    run: benchThumbnails,
     server: true,
   },
   analytics: {
