@@ -104,6 +104,8 @@ export function Editor({
   const [compiled, setCompiled] = useState<CompiledPreview | null>(
     reader?.previewUrl ? { url: reader.previewUrl, source: initialSource, tokens: initialTokens } : null,
   );
+  // The preview has reported ready once (its player drew the deck).
+  const [previewDrawn, setPreviewDrawn] = useState(false);
   const [problems, setProblems] = useState<Problem[]>([]);
   const [message, setMessage] = useState<string | null>(null);
   const [status, setStatus] = useState<Status>({ kind: "idle", text: "" });
@@ -213,7 +215,9 @@ export function Editor({
     source,
     tokens,
     outline: visual.outline,
-    compiled,
+    // The pictures wait for the preview to be drawn once: twenty frames loading beside it had put off the
+    // preview a person is waiting for by about two seconds (`npm run bench -- thumbnails`).
+    compiled: previewDrawn ? compiled : null,
     count: railSlides.length,
   });
   const railActions: RailActions = {
@@ -550,7 +554,10 @@ export function Editor({
                     inPlace={previewModule}
                     slide={slide}
                     edit={canEdit && deck.format === "slides"}
-                    onMessage={visual.onPreviewMessage}
+                    onMessage={(message, focused) => {
+                      if (message.type === "ready") setPreviewDrawn(true);
+                      visual.onPreviewMessage(message, focused);
+                    }}
                     onShown={visual.onShown}
                   />
                   {reader && <ReaderNotes notes={reader.notes} slide={slide} />}
