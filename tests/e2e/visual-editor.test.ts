@@ -705,7 +705,7 @@ export default function Hostile() {
     await preview(page).locator(".dh-heading-text", { hasText: "Total market" }).waitFor();
     expect(await frameOnScreen.getAttribute("data-marked")).toBe("before-edit");
     expect(await frameOnScreen.getAttribute("src")).toBe(src);
-    expect(await page.locator("iframe").count()).toBe(1);
+    expect(await page.getByTestId("preview").locator("iframe").count()).toBe(1);
     // Still on the slide it was on, and still editable in place.
     await expect
       .poll(() => preview(page).locator(".dh-stage-slide:not([hidden]) .dh-heading-text").textContent())
