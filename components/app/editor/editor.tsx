@@ -104,8 +104,17 @@ export function Editor({
   const [compiled, setCompiled] = useState<CompiledPreview | null>(
     reader?.previewUrl ? { url: reader.previewUrl, source: initialSource, tokens: initialTokens } : null,
   );
-  // The preview has reported ready once (its player drew the deck).
+  // The preview has reported ready once (its player drew the deck), and the link it shows now.
   const [previewDrawn, setPreviewDrawn] = useState(false);
+  const [shownUrl, setShownUrl] = useState<string | null>(null);
+  // What the rail's pictures draw: a compile once the preview shows it. A picture loads a frame of its own
+  // (the player, the module, the fonts), and loading it beside the preview it waits for put off both: on
+  // opening, the preview by about two seconds (`npm run bench -- thumbnails`); on an edit, the preview's
+  // update.
+  const [railCompiled, setRailCompiled] = useState<CompiledPreview | null>(null);
+  if (previewDrawn && compiled && compiled !== railCompiled && (compiled.url === shownUrl || reader)) {
+    setRailCompiled(compiled);
+  }
   const [problems, setProblems] = useState<Problem[]>([]);
   const [message, setMessage] = useState<string | null>(null);
   const [status, setStatus] = useState<Status>({ kind: "idle", text: "" });
@@ -215,9 +224,7 @@ export function Editor({
     source,
     tokens,
     outline: visual.outline,
-    // The pictures wait for the preview to be drawn once: twenty frames loading beside it had put off the
-    // preview a person is waiting for by about two seconds (`npm run bench -- thumbnails`).
-    compiled: previewDrawn ? compiled : null,
+    compiled: railCompiled,
     count: railSlides.length,
   });
   const railActions: RailActions = {
@@ -558,7 +565,10 @@ export function Editor({
                       if (message.type === "ready") setPreviewDrawn(true);
                       visual.onPreviewMessage(message, focused);
                     }}
-                    onShown={visual.onShown}
+                    onShown={(src) => {
+                      setShownUrl(src.split("?")[0]!);
+                      visual.onShown();
+                    }}
                   />
                   {reader && <ReaderNotes notes={reader.notes} slide={slide} />}
                   {findings && <Findings slide={slide} findings={findings} onPick={setSlide} />}
