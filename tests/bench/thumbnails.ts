@@ -3,6 +3,7 @@ import { unwrap } from "@/lib/client";
 import { apiOf, person, signUp } from "../helpers/app-session";
 import { launchBrowser } from "../helpers/browser";
 import { type BenchServer, percentile } from "./server";
+import { headingsDeck } from "../helpers/sample-decks";
 
 // What the slide rail's thumbnails cost on a 20-slide deck, in a real Chromium against `next start`: the
 // time from opening the editor until its preview shows the deck, until the pictures in view are drawn and
@@ -15,15 +16,6 @@ import { type BenchServer, percentile } from "./server";
 const SLIDES = 20;
 const ROUNDS = 3;
 const EDITS = 3;
-
-function deck(count: number): string {
-  const slides = Array.from(
-    { length: count },
-    (_, index) =>
-      `      <Slide label="Part ${index + 1}">\n        <Heading>Heading number ${index + 1}</Heading>\n        <Bullets items={["First point of ${index + 1}", "Second point"]} />\n      </Slide>`,
-  ).join("\n");
-  return `import { Deck, Slide, Heading, Bullets } from "@deckhand/player";\n\nexport default function Long() {\n  return (\n    <Deck>\n${slides}\n    </Deck>\n  );\n}\n`;
-}
 
 type Run = {
   previewMs: number;
@@ -176,7 +168,7 @@ export async function benchThumbnails(server: BenchServer): Promise<string> {
     unwrap(
       await api.api.PUT("/decks/{id}/content", {
         params: { path: { id: created.id } },
-        body: { source: deck(SLIDES) },
+        body: { source: headingsDeck(SLIDES) },
       }),
     );
 

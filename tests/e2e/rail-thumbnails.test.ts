@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { unwrap } from "@/lib/client";
 import { apiOf, person, signUp } from "../helpers/app-session";
 import { launchBrowser } from "../helpers/browser";
-import { webpageDeck } from "../helpers/sample-decks";
+import { headingsDeck, webpageDeck } from "../helpers/sample-decks";
 import { type NextServer, startNextServer } from "../helpers/next-server";
 
 // The slide rail's thumbnails in a real Chromium against `next start`: a webpage's rail draws each beat alone
@@ -25,15 +25,6 @@ afterAll(async () => {
 });
 
 const SLIDES = 20;
-
-function deck(count: number): string {
-  const slides = Array.from(
-    { length: count },
-    (_, index) =>
-      `      <Slide label="Part ${index + 1}">\n        <Heading>Heading number ${index + 1}</Heading>\n        <Bullets items={["First point of ${index + 1}", "Second point"]} />\n      </Slide>`,
-  ).join("\n");
-  return `import { Deck, Slide, Heading, Bullets } from "@deckhand/player";\n\nexport default function Long() {\n  return (\n    <Deck>\n${slides}\n    </Deck>\n  );\n}\n`;
-}
 
 describe("the rail's thumbnails of a webpage", () => {
   it("draw each beat alone, at the top of a desktop-wide frame", async () => {
@@ -73,7 +64,7 @@ describe("the rail's thumbnails on a 20-slide deck", () => {
     unwrap(
       await api.api.PUT("/decks/{id}/content", {
         params: { path: { id: created.id } },
-        body: { source: deck(SLIDES) },
+        body: { source: headingsDeck(SLIDES) },
       }),
     );
     await page.goto(`${server.origin}/decks/${created.id}`);

@@ -263,3 +263,13 @@ export default function Huge() {
   );
 }
 `;
+
+/** A deck of `count` slides, "Part N" each, with a heading "Heading number N" and two bullets. */
+export function headingsDeck(count: number): string {
+  const slides = Array.from(
+    { length: count },
+    (_, index) =>
+      `      <Slide label="Part ${index + 1}">\n        <Heading>Heading number ${index + 1}</Heading>\n        <Bullets items={["First point of ${index + 1}", "Second point"]} />\n      </Slide>`,
+  ).join("\n");
+  return `import { Deck, Slide, Heading, Bullets } from "@deckhand/player";\n\nexport default function Long() {\n  return (\n    <Deck>\n${slides}\n    </Deck>\n  );\n}\n`;
+}

@@ -3,7 +3,6 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { editOfflineDeck } from "@/lib/ai/offline/edit-deck";
 import { generateOfflineDeck } from "@/lib/ai/offline/generate-deck";
-import { AppError } from "@/lib/core/errors";
 import { compileDeck } from "@/lib/deck/compile";
 import { addSlide, deleteSlide, duplicateSlide, moveSlide, outlineSlides, renameSlide } from "@/lib/deck/source/edit";
 import { slideLayouts } from "@/lib/deck/source/layouts";
@@ -12,6 +11,7 @@ import { elementsOfSlide, setArrayProp, setProp } from "@/lib/deck/source/props"
 import { findText, replaceText } from "@/lib/deck/source/text";
 import { starterSource } from "@/lib/deck/starter";
 import { fiveSlideDeck, newVocabularyDeck, showcaseDeck, webpageDeck } from "../helpers/sample-decks";
+import { expectSplice, refusal } from "../helpers/source-assertions";
 
 // The visual editor's source edits (lib/deck/source/): each a splice at @babel/parser positions, so the
 // module changes by the edited characters only; refusals say what to do instead.
@@ -65,24 +65,6 @@ export default function Mapped() {
   );
 }
 `;
-
-function refusal(run: () => unknown): AppError {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(AppError);
-    expect((error as AppError).code).toBe("invalid_request");
-    return error as AppError;
-  }
-  throw new Error("expected a refusal");
-}
-
-/** `after` is `before` with [start, end) replaced by `text`: every other byte is identical. */
-function expectSplice(before: string, after: string, start: number, end: number, text: string): void {
-  expect(after.slice(0, start)).toBe(before.slice(0, start));
-  expect(after.slice(start, after.length - (before.length - end))).toBe(text);
-  expect(after.slice(after.length - (before.length - end))).toBe(before.slice(end));
-}
 
 async function outline(source: string, format: "slides" | "webpage" = "slides"): Promise<string[]> {
   return (await compileDeck({ source, format })).outline;

@@ -2,10 +2,10 @@ import { type ComponentType, createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import * as runtime from "@/components/player/runtime";
-import { AppError } from "@/lib/core/errors";
 import { compileDeck } from "@/lib/deck/compile";
 import { findItem, type ItemQuery, replaceItemText } from "@/lib/deck/source/items";
 import { elementsOfSlide, printLiteral, setImageSource } from "@/lib/deck/source/props";
+import { expectSplice, refusal } from "../helpers/source-assertions";
 
 // Data items edited in place on the preview (lib/deck/source/items.ts): a chart's labels, series names and
 // values, Timeline and Steps items, each found by its path into the prop's literal with @babel/parser
@@ -47,24 +47,6 @@ export default function Plan() {
   );
 }
 `;
-
-function refusal(run: () => unknown): AppError {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(AppError);
-    expect((error as AppError).code).toBe("invalid_request");
-    return error as AppError;
-  }
-  throw new Error("expected a refusal");
-}
-
-/** `after` is `before` with [start, end) replaced by `text`: every other byte is identical. */
-function expectSplice(before: string, after: string, start: number, end: number, text: string): void {
-  expect(after.slice(0, start)).toBe(before.slice(0, start));
-  expect(after.slice(start, after.length - (before.length - end))).toBe(text);
-  expect(after.slice(after.length - (before.length - end))).toBe(before.slice(end));
-}
 
 const chart = (index: number, path: ItemQuery["path"], text: string): ItemQuery => ({
   slide: 0,
