@@ -644,6 +644,13 @@ export default function Hostile() {
     const { page } = session;
     await openDeck(session, manySlides(20));
     const timings: { app: number; compile: number; frame: number; seen: number }[] = [];
+    // The compiles sent (server actions whose arguments hold the source): a visual edit sends its own at
+    // once, and the render that follows it sends no second one.
+    const compilesOf = (text: string) => sent.filter((body) => body.includes(text)).length;
+    const sent: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST" && request.headers()["next-action"]) sent.push(request.postData() ?? "");
+    });
     for (const n of [10, 11, 12, 13, 14]) {
       await page
         .getByRole("navigation", { name: "Outline" })
@@ -673,6 +680,7 @@ export default function Hostile() {
         .locator(".dh-heading-text", { hasText: `Edited ${n}` })
         .waitFor();
       expect(await page.locator('iframe[title="Preview"]').count()).toBe(1);
+      expect(compilesOf(`Edited ${n}`)).toBe(1);
       const swap = Number(await page.getByTestId("preview").getAttribute("data-swap-ms"));
       timings.push({ app: Number(await editMs()), compile: Number(await editMs()) - swap, frame: swap, seen });
     }

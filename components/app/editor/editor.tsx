@@ -130,8 +130,6 @@ export function Editor({
   const onImage = useCallback((file: File) => uploadImage(file, imageError), [imageError]);
   const [, startTransition] = useTransition();
   const sequence = useRef(0);
-  // A visual edit (preview, rail, inspector) is compiled at once, without the typing delay.
-  const immediate = useRef(false);
   // Compile results shown so far: lets a reader (and the tests) tell a fresh answer from the last one.
   const [answered, setAnswered] = useState(0);
   // Drafts the preview has drawn: each one is checked, whatever the status line says (a save or a revert
@@ -150,30 +148,31 @@ export function Editor({
     setStatus({ kind: "error", text: status });
   }, []);
 
-  // Compile what is typed, a moment after the last keystroke; answers of older edits are ignored.
-  useEffect(() => {
-    if (!canEdit) return;
-    const current = ++sequence.current;
-    // What was just saved (or reverted to) keeps saying so while the preview catches up with it.
-    const saved = source === loaded.source && tokens === loaded.tokens;
-    const unlessSaved = (next: Status) => setStatus((now) => (saved && now.kind === "saved" ? now : next));
-    const delay = immediate.current ? 0 : COMPILE_DELAY_MS;
-    immediate.current = false;
-    const timer = setTimeout(async () => {
+  // The compile of `content` (also the autosave: what differs from the version it is based on is kept to
+  // restore); an answer is shown only while no newer content has come since (`sequence`).
+  // `basis`: the version it is based on and the content that version holds (what the editor opened or saved).
+  type CompileBasis = { base: number; loadedSource: string; loadedTokens: string };
+  const sentFor = useRef<{ source: string; tokens: string; basis: CompileBasis; sequence: number } | null>(null);
+  const sendCompile = useCallback(
+    async (content: { source: string; tokens: string }, basis: CompileBasis) => {
+      const current = ++sequence.current;
+      sentFor.current = { ...content, basis, sequence: current };
+      // What was just saved (or reverted to) keeps saying so while the preview catches up with it.
+      const saved = content.source === basis.loadedSource && content.tokens === basis.loadedTokens;
+      const unlessSaved = (next: Status) => setStatus((now) => (saved && now.kind === "saved" ? now : next));
       unlessSaved({ kind: "compiling", text: "Compiling…" });
-      // Also the autosave: what differs from the version it is based on is kept to restore.
       const result = await previewDraftAction({
         id: deck.id,
-        source,
-        tokensCss: tokens,
-        basedOnVersion: base,
+        source: content.source,
+        tokensCss: content.tokens,
+        basedOnVersion: basis.base,
         unsaved: !saved,
       });
       if (current !== sequence.current) return;
       setAnswered((n) => n + 1);
       if (result.ok) {
         setPreviewUrl(result.value.url);
-        setCompiled({ url: result.value.url, source, tokens });
+        setCompiled({ url: result.value.url, ...content });
         setPreviewModule({ module: result.value.module, frame: result.value.frame });
         setOutline(result.value.outline);
         setPreviewed((n) => n + 1);
@@ -183,9 +182,36 @@ export function Editor({
       } else {
         showRefusal(result.error, "Does not compile");
       }
-    }, delay);
+    },
+    [deck.id, showRefusal],
+  );
+
+  // Compile what is typed, a moment after the last keystroke; a visual edit has sent its compile already
+  // (at once, before this render), and it is not sent twice.
+  useEffect(() => {
+    if (!canEdit) return;
+    const sent = sentFor.current;
+    if (
+      sent?.sequence === sequence.current &&
+      sent.source === source &&
+      sent.tokens === tokens &&
+      sent.basis.base === base &&
+      sent.basis.loadedSource === loaded.source &&
+      sent.basis.loadedTokens === loaded.tokens
+    ) {
+      return;
+    }
+    // From now on, answers for older content are ignored.
+    sequence.current++;
+    const basis = { base, loadedSource: loaded.source, loadedTokens: loaded.tokens };
+    const timer = setTimeout(() => void sendCompile({ source, tokens }, basis), COMPILE_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [base, canEdit, deck.id, loaded.source, loaded.tokens, showRefusal, source, tokens]);
+  }, [base, canEdit, loaded.source, loaded.tokens, sendCompile, source, tokens]);
+  // What a visual edit's compile is sent with: the tokens and basis of the newest render.
+  const compileBasis = useRef({ tokens, base, loadedSource: loaded.source, loadedTokens: loaded.tokens });
+  useEffect(() => {
+    compileBasis.current = { tokens, base, loadedSource: loaded.source, loadedTokens: loaded.tokens };
+  }, [tokens, base, loaded.source, loaded.tokens]);
 
   // Check the draft the preview shows, a moment after it is up to date; an answer for an older draft is
   // dropped. Slides decks only (a webpage has no fixed canvas).
@@ -206,9 +232,14 @@ export function Editor({
     source,
     setSource,
     handle: sourceEditor,
-    compileNow: useCallback(() => {
-      immediate.current = true;
-    }, []),
+    compileNow: useCallback(
+      (next: string) => {
+        if (!canEdit) return;
+        const { tokens, ...basis } = compileBasis.current;
+        void sendCompile({ source: next, tokens }, basis);
+      },
+      [canEdit, sendCompile],
+    ),
     onRefused: setMessage,
     slide,
     setSlide,

@@ -12,8 +12,8 @@ import type { PreviewMessage } from "./preview-messages";
 // The visual editor's one way into the source: every change made on the preview, the slide rail or the
 // inspector is a function of the source library (lib/deck/source) from the current TSX to the next,
 // applied to CodeMirror as one transaction (so Ctrl-Z undoes it, in the same history as typing) and
-// compiled at once (no typing delay). A change the library refuses (an AppError saying why) is shown, and
-// the source stays as it was.
+// compiled at once (no typing delay; sent before the editor renders the change). A change the library
+// refuses (an AppError saying why) is shown, and the source stays as it was.
 
 /**
  * What was clicked on the preview: the inspector's element, found again in the source on every change. A
@@ -52,8 +52,8 @@ export function useVisualEdits({
   source: string;
   setSource: (next: string) => void;
   handle: RefObject<CodeEditorHandle | null>;
-  /** The next compile runs without the typing delay. */
-  compileNow: () => void;
+  /** Compiles `next` at once (no typing delay, and before the change is rendered). */
+  compileNow: (next: string) => void;
   onRefused: (message: string) => void;
   /** 1-based, the slide the preview shows. */
   slide: number;
@@ -89,7 +89,7 @@ export function useVisualEdits({
       }
       if (next === latest.current) return false;
       latest.current = next;
-      compileNow();
+      compileNow(next);
       // Through CodeMirror when it is on screen (one undoable step); the tokens tab hides it.
       if (handle.current) handle.current.applyDocument(next);
       else setSource(next);
