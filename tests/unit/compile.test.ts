@@ -62,6 +62,21 @@ describe("compileDeck refusals", () => {
     expect(error.message).toContain('Line 1:23: "Marquee" is not a component of "@deckhand/player".');
   });
 
+  it("refuses an unused unknown import written after the code, over lines and renamed", async () => {
+    const source = `export default () => <Deck><Slide label="One" /></Deck>;\nimport {\n  Deck,\n  Slide,\n  Marquee as M,\n} from "@deckhand/player";\n`;
+    const error = await compileRefusal(source);
+    expect(error.message).toContain('Line 5:3: "Marquee" is not a component of "@deckhand/player".');
+  });
+
+  it("takes an import written inside a string or a comment for text, not an import", async () => {
+    const source = slidesDeck(
+      `<Slide label={\`import { Marquee } from "@deckhand/player";\`}>{/* import { Ticker } from "@deckhand/player"; */}</Slide>`,
+    );
+    await expect(compileDeck({ source, format: "slides" })).resolves.toMatchObject({
+      outline: ['import { Marquee } from "@deckhand/player";'],
+    });
+  });
+
   it("suggests the closest component for a near miss", async () => {
     const source = `import { Deck, Slides } from "@deckhand/player";\nexport default () => <Deck><Slides label="One" /></Deck>;\n`;
     const error = await compileRefusal(source);
