@@ -23,6 +23,9 @@ export default defineConfig({
       // Suites make hundreds of requests with one key; the rate-limit suite sets its own limits.
       RATE_LIMIT_PER_MINUTE: "100000",
       RATE_LIMIT_SLOW_PER_MINUTE: "100000",
+      // Render deadlines are wall time, and two test files at once keep both cores busy: a niced renderer
+      // would wait behind them. tests/e2e/renderer-priority.test.ts checks the niced renderer itself.
+      RENDERER_NICENESS: "0",
     },
     // End-to-end tests wait for conditions with expect.poll (never fixed sleeps); on a busy machine a page
     // can take seconds to get there.

@@ -93,6 +93,8 @@ export const settings = {
   BRAND_EXTRACT_IN_WORKER: onOff(true),
   CHROMIUM_PATH: text,
   CHROMIUM_SANDBOX: z.enum(["0", "1"], { message: 'must be "0" or "1"' }).optional(),
+  // nice(1)'s increment for the renderer's Chromium (lib/render/chromium.ts): 0 runs it beside the server.
+  RENDERER_NICENESS: wholeNumber(10, { min: 0, max: 19 }),
   // Unset: sized to the machine (config.exportConcurrency).
   EXPORT_CONCURRENCY: optionalWholeNumber({ min: 1, max: 64 }),
   EXPORT_LEASE_MS: wholeNumber(30_000, { min: 100 }),
