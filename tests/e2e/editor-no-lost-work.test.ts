@@ -210,6 +210,50 @@ describe("no lost work", () => {
   }, 240_000);
 });
 
+describe("saving while typing", () => {
+  it("keeps what is typed while a save is on its way, and Ctrl+Z still undoes what was typed before it", async () => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await signUp(page, server.origin, person("Typist"));
+    const api = await apiOf(page, server.origin);
+    const id = await deckWith(api, "Typing deck", deckSource(["Opening"]));
+    await page.goto(`${server.origin}/decks/${id}`);
+    await waitForStatus(page, "ok");
+
+    // The save's server action (the one that sends a version note, `prompt`) is held until the typing
+    // below is done, so the typing certainly happens while the save is on its way.
+    let release!: () => void;
+    const typed = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`${server.origin}/decks/${id}`, async (route) => {
+      const request = route.request();
+      if (request.method() === "POST" && (request.postData() ?? "").includes('"prompt"')) await typed;
+      await route.continue();
+    });
+    await code(page).click();
+    await page.keyboard.press("Control+End");
+    await page.keyboard.insertText("\n// before the save");
+    // Ctrl+S in the code, and typing on.
+    await page.keyboard.press("Control+s");
+    await page.getByText("Saving…").waitFor();
+    await page.keyboard.insertText("\n// while saving");
+    release();
+    await page.getByText("Saved as version 2").waitFor();
+
+    expect(await versionSource(api, id, 2)).toContain("// before the save");
+    expect(await versionSource(api, id, 2)).not.toContain("// while saving");
+    await expect.poll(() => code(page).textContent()).toContain("// before the save// while saving");
+    // Still unsaved: the save button offers the rest.
+    expect(await page.getByRole("button", { name: "Save version" }).isEnabled()).toBe(true);
+    // One history across the save: undo takes back the typing after it, then the typing before it.
+    await code(page).click();
+    await page.keyboard.press("Control+z");
+    await expect.poll(() => code(page).textContent()).not.toContain("// while saving");
+    await page.keyboard.press("Control+z");
+    await expect.poll(() => code(page).textContent()).not.toContain("// before the save");
+    await context.close();
+  }, 240_000);
+});
+
 describe("no silent overwrites", () => {
   it("shows the second tab the conflict with the difference, and merges, keeps mine or takes theirs", async () => {
     const author = person("Twotabs");

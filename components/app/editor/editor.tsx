@@ -90,7 +90,10 @@ export function Editor({
   const [source, setSource] = useState(draft?.source ?? initialSource);
   const [tokens, setTokens] = useState(draft?.tokensCss ?? initialTokens);
   const [restored, setRestored] = useState(draft);
-  const [loaded, setLoaded] = useState({ source: initialSource, tokens: initialTokens, at: 0 });
+  // What the editor opened or last saved, and when (0: not yet). `generation` counts the times the code
+  // views were given content from elsewhere (a merge, a revert, a discarded draft): each one starts them
+  // anew. A plain save does not: the code keeps its undo history, its cursor and what was typed meanwhile.
+  const [loaded, setLoaded] = useState({ source: initialSource, tokens: initialTokens, at: 0, generation: 0 });
   const [tab, setTab] = useState<"source" | "theme" | "tokens">("source");
   const [brand, setBrand] = useState(initialBrand);
   // A brand's tokens applied and not saved yet: said next to the picker until the next save.
@@ -297,9 +300,16 @@ export function Editor({
         basedOnVersion: over?.version ?? base,
       });
       if (result.ok) {
-        setSource(mine.source);
-        setTokens(mine.tokensCss);
-        setLoaded({ source: mine.source, tokens: mine.tokensCss, at: Date.now() });
+        if (over?.content) {
+          setSource(mine.source);
+          setTokens(mine.tokensCss);
+        }
+        setLoaded((now) => ({
+          source: mine.source,
+          tokens: mine.tokensCss,
+          at: Date.now(),
+          generation: now.generation + (over?.content ? 1 : 0),
+        }));
         setBrandUnsaved(false);
         setBase(result.value.version);
         setRestored(null);
@@ -362,7 +372,12 @@ export function Editor({
     setRestored(null);
     setSource(content.source);
     setTokens(content.tokensCss);
-    setLoaded({ source: content.source, tokens: content.tokensCss, at: Date.now() });
+    setLoaded((now) => ({
+      source: content.source,
+      tokens: content.tokensCss,
+      at: Date.now(),
+      generation: now.generation + 1,
+    }));
     setStatus({ kind: "saved", text: `Saved as version ${version}` });
     startTransition(() => router.refresh());
   };
@@ -520,7 +535,7 @@ export function Editor({
                 setBase(deck.versionCount);
                 setSource(loaded.source);
                 setTokens(loaded.tokens);
-                setLoaded((now) => ({ ...now, at: Date.now() }));
+                setLoaded((now) => ({ ...now, at: Date.now(), generation: now.generation + 1 }));
               }}
             />
           )}
@@ -532,7 +547,7 @@ export function Editor({
           <div className="min-h-0 flex-1">
             {tab === "source" ? (
               <CodeEditor
-                key={`source-${loaded.at}`}
+                key={`source-${loaded.generation}`}
                 label="Deck source"
                 language="tsx"
                 value={source}
@@ -547,7 +562,7 @@ export function Editor({
               <ThemePanel tokensCss={tokens} onChange={setTokens} readOnly={!canEdit} brand={brand} />
             ) : (
               <CodeEditor
-                key={`tokens-${loaded.at}`}
+                key={`tokens-${loaded.generation}`}
                 label="Theme tokens"
                 language="css"
                 value={tokens}
