@@ -15,7 +15,9 @@ export default async function AppLayout({ children }: { children: ReactNode }) {
     { href: "/settings/members", label: "Members" },
   ];
   return (
-    <div className="min-h-screen">
+    // A page that marks its root `data-fills-viewport` (the editor) gets exactly the height the header
+    // leaves, whatever the header's height: it scrolls inside its own panels, never the page.
+    <div className="min-h-screen has-[[data-fills-viewport]]:flex has-[[data-fills-viewport]]:h-dvh has-[[data-fills-viewport]]:flex-col">
       <header className="border-b border-zinc-200 bg-white">
         {/* On a phone the navigation takes a row of its own under the name and the account. */}
         <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3 sm:flex-nowrap sm:px-6">
@@ -45,7 +47,9 @@ export default async function AppLayout({ children }: { children: ReactNode }) {
           </div>
         </div>
       </header>
-      <main>{children}</main>
+      <main className="has-[[data-fills-viewport]]:flex has-[[data-fills-viewport]]:min-h-0 has-[[data-fills-viewport]]:flex-1 has-[[data-fills-viewport]]:flex-col">
+        {children}
+      </main>
     </div>
   );
 }

@@ -43,8 +43,8 @@ export type PlayerMessage =
   | { source: "deckhand-player"; type: "state"; slide: number; count: number; slides: SlideMeta[]; overview: boolean }
   | { source: "deckhand-player"; type: "ready"; count: number; missingFonts: string[]; errors: string[] }
   | { source: "deckhand-player"; type: "request"; action: "presenter" | "fullscreen" }
-  // Edit mode (the editor's preview): text clicked, and text edited in place. `slide` is 0-based, `text` the
-  // element's text as rendered, `occurrence` its 0-based rank among the slide's editable texts equal to it.
+  // Edit mode (the editor's preview): text or an image clicked, and text edited in place. `slide` is 0-based,
+  // `text` the element's text as rendered, `occurrence` its 0-based rank among the slide's editable texts equal to it.
   | EditSelectMessage
   | EditTextMessage
   // The editor's preview (edit mode): an `update` was drawn in place (after its `ready`), or it was refused or
@@ -66,6 +66,13 @@ export const editableComponents = [
 ] as const;
 export type EditableComponent = (typeof editableComponents)[number];
 
+/**
+ * The components a click on the preview selects for the inspector: those whose text is edited in place,
+ * and an `<Image>`, which has no text and is selected only (its src is picked in the inspector).
+ */
+export const selectableComponents = [...editableComponents, "Image"] as const;
+export type SelectableComponent = (typeof selectableComponents)[number];
+
 /** Bounds the editor holds the edit messages to (and the player cuts its texts to). */
 export const EDIT_TEXT_MAX = 5_000;
 
@@ -81,14 +88,22 @@ export type EditItem = { component: EditableComponent; index: number; count: num
 /** How deep an item path goes, and how long a key may be. */
 export const EDIT_PATH_MAX = 6;
 
+/**
+ * An element selected as a whole (an `<Image>`, which has no text to be found by): which of its
+ * component's elements on the slide it is (0-based, in document order, of `count`).
+ */
+export type EditElement = { index: number; count: number };
+
 export type EditSelectMessage = {
   source: "deckhand-player";
   type: "select";
   slide: number;
+  /** The text as rendered; "" for an element selected as a whole (`element`). */
   text: string;
   occurrence: number;
-  component: EditableComponent;
+  component: SelectableComponent;
   item?: EditItem;
+  element?: EditElement;
 };
 
 export type EditTextMessage = {
@@ -105,7 +120,8 @@ export type EditTextMessage = {
 export type ViewerMessage =
   | { source: "deckhand-viewer"; type: "goto"; slide: number }
   | { source: "deckhand-viewer"; type: "key"; key: string; shiftKey: boolean }
-  | ModuleUpdateMessage;
+  | ModuleUpdateMessage
+  | EditScaleMessage;
 
 /**
  * The editor's preview only (edit mode): draw this newly compiled module in place of the one on screen, on
@@ -114,6 +130,16 @@ export type ViewerMessage =
  * `updated` or `update-failed` (components/player/shell/module-update.ts).
  */
 export type ModuleUpdateMessage = { source: "deckhand-viewer"; type: "update"; moduleUrl: string };
+
+/**
+ * The editor's preview only (edit mode): how large one of the frame's CSS pixels is on screen, in the page's
+ * (the preview draws the 1920x1080 frame scaled to its pane, and a frame cannot see a transform of its
+ * element). Edit mode sizes the box it lays over an SVG text by it, so the box stays legible at any scale.
+ * The frame takes it only from its parent and only between EDIT_SCALE_MIN and EDIT_SCALE_MAX.
+ */
+export type EditScaleMessage = { source: "deckhand-viewer"; type: "scale"; scale: number };
+export const EDIT_SCALE_MIN = 0.05;
+export const EDIT_SCALE_MAX = 4;
 
 /** The longest module URL an update may name (the page and the frame both hold it to this). */
 export const MODULE_URL_MAX = 2_048;

@@ -13,9 +13,10 @@ import { type NextServer, startNextServer } from "../helpers/next-server";
 
 // The visual editor over the TSX in a real Chromium against `next start`: text edited in place on the
 // preview (chart labels and values, Timeline items too), slides added, duplicated, moved and deleted from
-// the rail, a prop changed and an image picked in the inspector, and undo across visual and code edits. Each check reads the saved version through the API and compares it
-// with what the source library (lib/deck/source) makes of the same edits, so a visual edit is shown to
-// change only its own bytes.
+// the rail, a prop changed and an image picked in the inspector, an Image selected by a click, a chart
+// label's edit box sized for the screen, the preview kept in view on a short window, and undo across visual
+// and code edits. Each check reads the saved version through the API and compares it with what the source
+// library (lib/deck/source) makes of the same edits, so a visual edit is shown to change only its own bytes.
 
 let server: NextServer;
 let browser: Browser;
@@ -72,6 +73,24 @@ export default function Roadmap() {
       <Slide label="Picture">
         <Heading>Our robot</Heading>
         <Image src="/placeholder.png" alt="" fit="contain" />
+      </Slide>
+    </Deck>
+  );
+}
+`;
+
+// Two images side by side, the second with a caption: a click picks one of them by its place on the slide.
+const IMAGES_SOURCE = `import { Deck, Slide, Heading, Columns, Image } from "@deckhand/player";
+
+export default function Pictures() {
+  return (
+    <Deck>
+      <Slide label="Robots">
+        <Heading>Two robots</Heading>
+        <Columns>
+          <Image src="/first.png" alt="First robot" />
+          <Image src="/second.png" alt="Second robot" caption="The second one" />
+        </Columns>
       </Slide>
     </Deck>
   );
@@ -174,6 +193,14 @@ async function editSvgOnPreview(page: Page, selector: string, old: string, raw: 
   if (out) await page.screenshot({ path: path.join(out, `chart-edit-${raw}.png`) });
   await page.keyboard.press("Enter");
   await box.waitFor({ state: "detached" });
+}
+
+// Where the screenshots the tests take to be looked at go (VISUAL_EDITOR_SCREENSHOTS), if anywhere.
+async function shoot(page: Page, name: string) {
+  const out = process.env.VISUAL_EDITOR_SCREENSHOTS;
+  if (!out) return;
+  fs.mkdirSync(out, { recursive: true });
+  await page.screenshot({ path: path.join(out, name) });
 }
 
 async function goToSlide(page: Page, label: RegExp) {
@@ -543,6 +570,132 @@ describe("the visual editor", () => {
     expect(await save(page, api, deckId)).toBe(expected);
     await session.context.close();
   }, 240_000);
+
+  it("selects an Image by a click on the preview: the inspector shows its props and the code view selects it", async () => {
+    const session = await signUpWithKey("ImageClick");
+    const { page, api } = session;
+    const deckId = await openDeck(session, IMAGES_SOURCE);
+    const images = preview(page).locator(".dh-image");
+    await expect.poll(() => images.count()).toBe(2);
+    const elements = elementsOfSlide(IMAGES_SOURCE, "slides", 0).filter((element) => element.name === "Image");
+    const inspector = page.getByTestId("inspector");
+
+    // The second image, clicked on its caption: it is selected (outlined), the slide does not move on.
+    await preview(page).locator(".dh-image-caption", { hasText: "The second one" }).click();
+    await expect.poll(() => inspector.locator("[data-component]").getAttribute("data-component")).toBe("Image");
+    await expect.poll(() => inspector.getByLabel("alt").inputValue()).toBe("Second robot");
+    await inspector.getByTestId("image-source").getByText("Upload image…").waitFor();
+    await expect.poll(() => codeSelection(page)).toBe(IMAGES_SOURCE.slice(elements[1]!.start, elements[1]!.end));
+    expect(await images.nth(1).getAttribute("data-dh-selected")).toBe("");
+    expect(await images.nth(0).getAttribute("data-dh-selected")).toBeNull();
+    expect(await preview(page).locator(".dh-stage-slide:not([hidden]) .dh-slide").getAttribute("data-slide")).toBe("1");
+    await shoot(page, "image-selected.png");
+
+    // The first, clicked on its picture (a missing one here): the selection follows, nothing is typed.
+    await images.nth(0).click();
+    await expect.poll(() => inspector.getByLabel("alt").inputValue()).toBe("First robot");
+    await expect.poll(() => codeSelection(page)).toBe(IMAGES_SOURCE.slice(elements[0]!.start, elements[0]!.end));
+    expect(await images.nth(0).getAttribute("contenteditable")).toBeNull();
+    expect(await images.nth(1).getAttribute("data-dh-selected")).toBeNull();
+
+    // A prop changed in the inspector is written on that Image only.
+    await inspector.getByLabel("fit").selectOption("contain");
+    const expected = setProp(IMAGES_SOURCE, { start: elements[0]!.start, name: "fit", value: "contain" });
+    await expect.poll(() => codeText(page)).toBe(expected);
+    expect(await save(page, api, deckId)).toBe(expected);
+    await session.context.close();
+  }, 240_000);
+
+  it("lays a chart label's edit box at a legible size on the scaled-down preview, without moving the slide", async () => {
+    const session = await signUpWithKey("ChartBox");
+    const { page } = session;
+    await openDeck(session, DATA_SOURCE);
+    await goToSlide(page, /Growth/);
+    const label = preview(page).locator(".dh-chart-label", { hasText: "Q1" });
+    await label.waitFor();
+    const heading = preview(page).locator(".dh-heading-text", { hasText: "Growth" });
+    const box = preview(page).locator(".dh-edit-box");
+
+    for (const viewport of [
+      { width: 1440, height: 900 },
+      { width: 1100, height: 800 },
+    ]) {
+      await page.setViewportSize(viewport);
+      // The preview's frame, 1920 px wide, drawn at the pane's width.
+      const frame = page.locator('iframe[title="Preview"]');
+      await expect.poll(async () => Math.round((await frame.boundingBox())!.width)).toBeLessThan(1920 * 0.5);
+      const scale = (await frame.boundingBox())!.width / 1920;
+      const drawn = (await label.boundingBox())!;
+      const headingBefore = await heading.boundingBox();
+      await label.click();
+      await box.waitFor();
+      const shown = (await box.boundingBox())!;
+      const fontOnScreen =
+        Number.parseFloat(await box.evaluate((element) => getComputedStyle(element).fontSize)) * scale;
+      // Legible: a 14 px font on screen at least, and as large as the label it covers, with room to type.
+      expect(fontOnScreen).toBeGreaterThanOrEqual(13.9);
+      expect(shown.height).toBeGreaterThanOrEqual(Math.max(drawn.height, 17));
+      expect(shown.width).toBeGreaterThanOrEqual(Math.max(drawn.width, 80));
+      // Over the label, inside the preview.
+      const previewBox = (await page.getByTestId("preview").boundingBox())!;
+      expect(shown.x).toBeGreaterThanOrEqual(previewBox.x - 1);
+      expect(shown.x + shown.width).toBeLessThanOrEqual(previewBox.x + previewBox.width + 1);
+      expect(Math.abs(shown.y + shown.height / 2 - (drawn.y + drawn.height / 2))).toBeLessThan(2);
+      // Laid over the slide: nothing of the slide moved.
+      expect(await heading.boundingBox()).toEqual(headingBefore);
+      await shoot(page, `chart-box-${viewport.width}.png`);
+      await page.keyboard.press("Escape");
+      await box.waitFor({ state: "detached" });
+      expect(await codeText(page)).toBe(DATA_SOURCE);
+    }
+    await session.context.close();
+  }, 180_000);
+
+  it("keeps the preview in view while a long inspector scrolls, on a short window", async () => {
+    const session = await signUpWithKey("ShortWindow");
+    const { page } = session;
+    await openDeck(session, DATA_SOURCE);
+    await goToSlide(page, /Growth/);
+    const inspector = page.getByTestId("inspector");
+    const frame = page.locator('iframe[title="Preview"]');
+    for (const viewport of [
+      { width: 1440, height: 900 },
+      { width: 1440, height: 700 },
+    ]) {
+      await page.setViewportSize(viewport);
+      // A Chart selected (a click on its label; Escape leaves the label as it was): its inspector is long.
+      await preview(page).locator(".dh-chart-label", { hasText: "Q1" }).click();
+      await page.keyboard.press("Escape");
+      await expect.poll(() => inspector.locator("[data-component]").getAttribute("data-component")).toBe("Chart");
+      // Scrolled to its bottom, as a person would (the wheel over it), and its last control brought into view.
+      const panels = page.getByTestId("preview-panels");
+      const middle = (await panels.boundingBox())!;
+      await page.mouse.move(middle.x + middle.width / 2, middle.y + middle.height / 2);
+      for (let turn = 0; turn < 10; turn++) await page.mouse.wheel(0, 400);
+      const last = inspector.locator("[data-component] > *").last();
+      await last.scrollIntoViewIfNeeded();
+      await expect
+        .poll(() => panels.evaluate((element) => element.scrollHeight - element.clientHeight - element.scrollTop))
+        .toBeLessThanOrEqual(1);
+      // The inspector was longer than its room (it did scroll), and the preview is whole on screen still.
+      expect(await panels.evaluate((element) => element.scrollTop)).toBeGreaterThan(0);
+      // The page itself never scrolls: the editor takes exactly the height the header leaves.
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+      expect(await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight)).toBe(0);
+      const shown = (await frame.boundingBox())!;
+      const onScreen = (await page.getByTestId("preview").boundingBox())!;
+      for (const rect of [shown, onScreen]) {
+        expect(rect.y).toBeGreaterThanOrEqual(0);
+        expect(rect.x).toBeGreaterThanOrEqual(0);
+        expect(rect.y + rect.height).toBeLessThanOrEqual(viewport.height);
+        expect(rect.x + rect.width).toBeLessThanOrEqual(viewport.width);
+      }
+      const lastBox = (await last.boundingBox())!;
+      expect(lastBox.y + lastBox.height).toBeLessThanOrEqual(viewport.height);
+      await shoot(page, `inspector-scrolled-${viewport.height}.png`);
+    }
+    await session.context.close();
+  }, 180_000);
 
   it("offers an upload for an Image when the organization has no images yet, and points the Image at it", async () => {
     const session = await signUpWithKey("Uploader");

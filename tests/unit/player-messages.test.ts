@@ -6,6 +6,7 @@ import {
   readHashSlide,
   slideHash,
 } from "@/components/player/messages";
+import { readScaleMessage } from "@/components/player/shell/edit-mode";
 import { isSiblingModule, readUpdateMessage } from "@/components/player/shell/module-update";
 
 const state = (fields: Record<string, unknown> = {}) => ({
@@ -147,6 +148,33 @@ describe("a module drawn in place (the editor's preview)", () => {
       Object.assign(Object.create({ moduleUrl: "x" }), { source: "deckhand-viewer", type: "update" }),
     ]) {
       expect(readUpdateMessage(data), JSON.stringify(data)).toBeNull();
+    }
+  });
+
+  it("reads only the exact scale message, with a bounded scale", () => {
+    const scale = (fields: Record<string, unknown> = {}) => ({
+      source: "deckhand-viewer",
+      type: "scale",
+      scale: 0.4,
+      ...fields,
+    });
+    expect(readScaleMessage(scale())).toBe(0.4);
+    for (const data of [
+      null,
+      "scale",
+      [],
+      scale({ source: "deckhand-player" }),
+      scale({ type: "update" }),
+      scale({ scale: "0.4" }),
+      scale({ scale: 0 }),
+      scale({ scale: -1 }),
+      scale({ scale: 5 }),
+      scale({ scale: Number.NaN }),
+      scale({ scale: Number.POSITIVE_INFINITY }),
+      scale({ extra: true }),
+      Object.assign(Object.create({ scale: 0.4 }), { source: "deckhand-viewer", type: "scale" }),
+    ]) {
+      expect(readScaleMessage(data), JSON.stringify(data)).toBeNull();
     }
   });
 

@@ -37,6 +37,9 @@ describe("messages from the editor's preview frame", () => {
     expect(readPreviewMessage(select({ component: "Timeline", item }))).toEqual(
       select({ component: "Timeline", item }),
     );
+    // An image, which has no text, names its place among the slide's images.
+    const image = select({ component: "Image", text: "", occurrence: 0, element: { index: 1, count: 2 } });
+    expect(readPreviewMessage(image)).toEqual(image);
     const state = { source: "deckhand-player", type: "state", slide: 1, count: 3, slides: [], overview: false };
     expect(readPreviewMessage(state)).toEqual(state);
     const ready = { source: "deckhand-player", type: "ready", count: 3, missingFonts: [], errors: [] };
@@ -72,7 +75,11 @@ describe("messages from the editor's preview frame", () => {
       editText({ next: 42 }),
       // Only the vocabulary's text components.
       select({ component: "Script" }),
-      select({ component: "Image" }),
+      // An image is selected, never edited; its place is two bounded integers and nothing else.
+      editText({ item: { component: "Image", index: 0, count: 1, path: ["src"] } }),
+      select({ component: "Image", element: { index: -1, count: 1 } }),
+      select({ component: "Image", element: { index: 0, count: 0 } }),
+      select({ component: "Image", element: { index: 0, count: 1, src: "/x.png" } }),
       // An item's path is a prop name, then keys and indexes: short, no code, nothing extra.
       editText({ item: { component: "Chart", index: 0, count: 1, path: [] } }),
       editText({ item: { component: "Chart", index: 0, count: 1, path: ["data", "x; alert(1)"] } }),

@@ -3,6 +3,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import * as runtime from "@/components/player/runtime";
 import { compileDeck } from "@/lib/deck/compile";
+import { findElement } from "@/lib/deck/source/elements";
 import { findItem, type ItemQuery, replaceItemText } from "@/lib/deck/source/items";
 import { elementsOfSlide, printLiteral, setImageSource } from "@/lib/deck/source/props";
 import { expectSplice, refusal } from "../helpers/source-assertions";
@@ -274,6 +275,25 @@ describe("the player's marks and the source library agree", () => {
       const query = { slide: 0, component: name, index: 0, count: 1, path: mark.path, text: mark.text };
       expect(() => findItem(source, "slides", query), JSON.stringify(mark)).not.toThrow();
     }
+  });
+});
+
+describe("findElement", () => {
+  it("finds an element by its place among its component's elements on the slide, as a click on an image names it", () => {
+    const found = findElement(deck, "slides", { slide: 2, component: "Image", index: 1, count: 3 });
+    expect(deck.slice(found.start, found.end)).toBe('<Image src="/b.png" alt="A robot" />');
+    expect(found.line).toBe(deck.slice(0, found.start).split("\n").length);
+  });
+
+  it("refuses when the slide's code writes another number of them, or there is no such one", () => {
+    expect(
+      refusal(() => findElement(deck, "slides", { slide: 2, component: "Image", index: 0, count: 4 })).message,
+    ).toBe(
+      "slide 3 shows 4 Image elements but its code writes 3: some are made in code (a .map, a condition or a helper), so the visual editor cannot tell which is which. Edit it in the code editor.",
+    );
+    expect(
+      refusal(() => findElement(deck, "slides", { slide: 1, component: "Image", index: 0, count: 0 })).message,
+    ).toBe("There is no Image number 1 on slide 2.");
   });
 });
 

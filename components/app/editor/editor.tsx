@@ -383,7 +383,7 @@ export function Editor({
   };
 
   return (
-    <div className="flex h-[calc(100vh-57px)] flex-col">
+    <div className="flex min-h-0 flex-1 flex-col" data-fills-viewport>
       <div className="flex flex-wrap items-center gap-3 border-b border-zinc-200 bg-white px-4 py-2.5">
         <a href="/decks" className="text-sm text-zinc-500 hover:text-zinc-900">
           Library
@@ -597,37 +597,52 @@ export function Editor({
           {showHistory ? (
             <History deckId={deck.id} entries={history} canEdit={canEdit} onReverted={afterRevert} />
           ) : (
-            <div className="flex flex-1 items-start justify-center overflow-auto p-4">
-              {!canEdit && !previewUrl && <ReadOnlyNotice />}
+            // The preview stays in view while the panels under it (the deck check, the inspector with a
+            // long grid) scroll in a box of their own; only a window too short for the preview and a few
+            // lines of the panels scrolls the column as a whole.
+            <div className="flex min-h-0 flex-1 flex-col overflow-y-auto">
+              {!canEdit && !previewUrl && (
+                <div className="p-4">
+                  <ReadOnlyNotice />
+                </div>
+              )}
               {previewUrl && (
-                <div className="w-full space-y-3" data-edit-ms={visual.lastEditMs ?? undefined}>
-                  {!canEdit && <ReadOnlyNotice />}
-                  <PreviewFrame
-                    src={previewUrl}
-                    inPlace={previewModule}
-                    slide={slide}
-                    edit={canEdit && deck.format === "slides"}
-                    onMessage={(message, focused) => {
-                      if (message.type === "ready") setPreviewDrawn(true);
-                      visual.onPreviewMessage(message, focused);
-                    }}
-                    onShown={(src) => {
-                      setShownUrl(src.split("?")[0]!);
-                      visual.onShown();
-                    }}
-                  />
-                  {reader && <ReaderNotes notes={reader.notes} slide={slide} />}
-                  {findings && <Findings slide={slide} findings={findings} onPick={setSlide} />}
-                  {canEdit && tab === "source" && (
-                    <Inspector
-                      format={deck.format}
-                      source={source}
-                      slide={slide - 1}
-                      selection={visual.selection}
-                      apply={visual.apply}
-                      onError={imageError}
+                <div className="flex min-h-0 flex-1 flex-col" data-edit-ms={visual.lastEditMs ?? undefined}>
+                  <div className="shrink-0 space-y-3 px-4 pt-4 pb-2">
+                    {!canEdit && <ReadOnlyNotice />}
+                    <PreviewFrame
+                      src={previewUrl}
+                      inPlace={previewModule}
+                      slide={slide}
+                      edit={canEdit && deck.format === "slides"}
+                      onMessage={(message, focused) => {
+                        if (message.type === "ready") setPreviewDrawn(true);
+                        visual.onPreviewMessage(message, focused);
+                      }}
+                      onShown={(src) => {
+                        setShownUrl(src.split("?")[0]!);
+                        visual.onShown();
+                      }}
                     />
-                  )}
+                  </div>
+                  {/* Padded inside the scroll box, so the panels' rings and shadows are not cut off. */}
+                  <div
+                    className="min-h-40 flex-1 space-y-3 overflow-y-auto overscroll-contain px-4 pt-1 pb-4"
+                    data-testid="preview-panels"
+                  >
+                    {reader && <ReaderNotes notes={reader.notes} slide={slide} />}
+                    {findings && <Findings slide={slide} findings={findings} onPick={setSlide} />}
+                    {canEdit && tab === "source" && (
+                      <Inspector
+                        format={deck.format}
+                        source={source}
+                        slide={slide - 1}
+                        selection={visual.selection}
+                        apply={visual.apply}
+                        onError={imageError}
+                      />
+                    )}
+                  </div>
                 </div>
               )}
             </div>

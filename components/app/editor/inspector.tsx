@@ -52,10 +52,12 @@ export function Inspector({
   // The element clicked on the preview, found in the source again after every change.
   const selected = useMemo(() => {
     if (!selection || selection.slide !== slide) return -1;
-    if (selection.item) {
-      // A chart label or a Timeline item: its element is the item.index-th of its component on the slide.
+    const place = selection.item ?? selection.element;
+    if (place) {
+      // A chart label, a Timeline item or an Image: its element is the index-th of its component on the
+      // slide, when the slide's code writes as many of them as the preview drew.
       const own = elements.flatMap((element, at) => (element.name === selection.component ? [at] : []));
-      return own.length === selection.item.count ? (own[selection.item.index] ?? -1) : -1;
+      return own.length === place.count ? (own[place.index] ?? -1) : -1;
     }
     try {
       const found = findText(source, format, selection);

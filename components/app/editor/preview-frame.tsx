@@ -11,7 +11,9 @@ import { isFromFrame, type PreviewMessage, readPreviewMessage } from "./preview-
 // components/player/shell/module-update.ts): no new document, no blank frame. Otherwise, or when the
 // frame refuses or fails, the new link loads hidden behind the one on screen and takes its place once its
 // player reports ready, so an edit never flashes a blank frame either way. Moving to another slide is a
-// message to the frame on screen (`goto`), not a new link, so it neither reloads nor flashes.
+// message to the frame on screen (`goto`), not a new link, so it neither reloads nor flashes. A frame in
+// edit mode is told how far it is scaled down (`scale`: it cannot see its element's transform), so the box
+// it lays over a chart label is legible on screen.
 
 type Slot = { key: number; src: string; loadedAt: number | null; frame: string | null };
 /** An in-place update posted to the frame on screen and not answered yet. */
@@ -62,6 +64,7 @@ export function PreviewFrame({
     ms: null,
     how: null,
   });
+  const scaleRef = useRef(scale);
   const slideRef = useRef(slide);
   const editRef = useRef(edit);
   const onMessageRef = useRef(onMessage);
@@ -73,6 +76,7 @@ export function PreviewFrame({
     onMessageRef.current = onMessage;
     onShownRef.current = onShown;
     slotsRef.current = slots;
+    scaleRef.current = scale;
   });
 
   useEffect(() => {
@@ -142,10 +146,19 @@ export function PreviewFrame({
     const frame = key === undefined ? null : elements.current.get(key);
     frame?.contentWindow?.postMessage({ source: "deckhand-viewer", type: "goto", slide: target - 1 }, "*");
   };
+  const tellScale = (key: number | undefined) => {
+    const frame = key === undefined ? null : elements.current.get(key);
+    if (!editRef.current) return;
+    frame?.contentWindow?.postMessage({ source: "deckhand-viewer", type: "scale", scale: scaleRef.current }, "*");
+  };
 
   // The slide is a message to the frame on screen.
   const frontKey = slots.front?.key;
   useEffect(() => goto(frontKey, slide), [frontKey, slide]);
+  // The pane's width changed: the frames on screen and behind it are told their new scale.
+  useEffect(() => {
+    for (const key of elements.current.keys()) tellScale(key);
+  }, [scale]);
 
   // The frame behind takes the place of the one on screen when ready (or a while after it loaded).
   const swap = (key: number) => {
@@ -180,6 +193,7 @@ export function PreviewFrame({
           readyKeys.current.add(slots.back.key);
           // It opened on the slide shown when it was asked for; the person may have moved since.
           goto(slots.back.key, slideRef.current);
+          tellScale(slots.back.key);
           swap(slots.back.key);
         }
         return;
@@ -198,6 +212,7 @@ export function PreviewFrame({
       if (message?.type === "ready" && slots.front) {
         readyKeys.current.add(slots.front.key);
         goto(slots.front.key, slideRef.current);
+        tellScale(slots.front.key);
       }
       if (message) onMessageRef.current(message, document.activeElement === front);
     };

@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { EDIT_PATH_MAX, EDIT_TEXT_MAX, MODULE_URL_MAX, editableComponents } from "@/lib/contract/player";
+import {
+  EDIT_PATH_MAX,
+  EDIT_TEXT_MAX,
+  MODULE_URL_MAX,
+  editableComponents,
+  selectableComponents,
+} from "@/lib/contract/player";
 
 // What the editor takes from its preview frame. The frame runs the deck's code, so every message is
 // untrusted input: deck code can post anything the player posts. The editor listens only to its own
@@ -23,6 +29,11 @@ const item = z.strictObject({
     .array(z.union([z.string().regex(/^[A-Za-z_$][\w$]{0,63}$/), z.number().int().min(0).max(100_000)]))
     .min(1)
     .max(EDIT_PATH_MAX),
+});
+// Which of its component's elements on the slide a clicked element without text (an Image) is.
+const element = z.strictObject({
+  index: z.number().int().min(0).max(1_000),
+  count: z.number().int().min(1).max(1_000),
 });
 
 export const frameStateMessage = z.strictObject({
@@ -48,8 +59,9 @@ export const frameSelectMessage = z.strictObject({
   slide,
   text,
   occurrence,
-  component,
+  component: z.enum(selectableComponents),
   item: item.optional(),
+  element: element.optional(),
 });
 
 export const frameEditTextMessage = z.strictObject({

@@ -2,8 +2,9 @@
 
 import { type RefObject, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { DeckFormat } from "@/lib/contract/deck";
-import type { EditableComponent, EditItem } from "@/lib/contract/player";
+import type { EditElement, EditItem, SelectableComponent } from "@/lib/contract/player";
 import { outlineSlides } from "@/lib/deck/source/edit";
+import { findElement } from "@/lib/deck/source/elements";
 import { findItem, replaceItemText } from "@/lib/deck/source/items";
 import { findText, replaceText } from "@/lib/deck/source/text";
 import type { CodeEditorHandle } from "./code-editor";
@@ -17,25 +18,30 @@ import type { PreviewMessage } from "./preview-messages";
 
 /**
  * What was clicked on the preview: the inspector's element, found again in the source on every change. A
- * text drawn from a prop's data (a chart label, a Timeline item) also says where it is written (`item`).
+ * text drawn from a prop's data (a chart label, a Timeline item) also says where it is written (`item`);
+ * an element without text (an Image) is named by its place among its component's elements on the slide
+ * (`element`, its `text` empty).
  */
 export type Selection = {
   slide: number;
   text: string;
   occurrence: number;
-  component: EditableComponent;
+  component: SelectableComponent;
   item?: EditItem;
+  element?: EditElement;
 };
 
-/** Where a clicked text is written: by its path into a prop's data, else by its words. */
+/** Where a clicked text or element is written: by its path into a prop's data, its place, else its words. */
 function place(
   source: string,
   format: DeckFormat,
-  at: { slide: number; text: string; occurrence: number; item?: EditItem },
+  at: { slide: number; text: string; occurrence: number; component?: string; item?: EditItem; element?: EditElement },
 ) {
-  return at.item
-    ? findItem(source, format, { slide: at.slide, text: at.text, ...at.item })
-    : findText(source, format, at);
+  if (at.item) return findItem(source, format, { slide: at.slide, text: at.text, ...at.item });
+  if (at.element && at.component) {
+    return findElement(source, format, { slide: at.slide, component: at.component, ...at.element });
+  }
+  return findText(source, format, at);
 }
 
 export function useVisualEdits({
@@ -107,13 +113,20 @@ export function useVisualEdits({
         return;
       }
       if (message.type === "select") {
-        const { slide: at, text, occurrence, component, item } = message;
-        setSelection({ slide: at, text, occurrence, component, ...(item ? { item } : {}) });
+        const { slide: at, text, occurrence, component, item, element } = message;
+        setSelection({
+          slide: at,
+          text,
+          occurrence,
+          component,
+          ...(item ? { item } : {}),
+          ...(element ? { element } : {}),
+        });
         try {
           const found = place(latest.current, format, message);
           handle.current?.select(found.start, found.end);
         } catch {
-          // Text the library cannot place (made in code): the code view stays where it is.
+          // Text or an element the library cannot place (made in code): the code view stays where it is.
         }
         return;
       }

@@ -9,15 +9,26 @@
 // (a chart's labels and values, Timeline and Steps items) is named by where it is written instead: the
 // component marks it with `data-dh-edit` (the path into its props, e.g. "data.2.label") and, when it shows
 // the value formatted or shortened, `data-dh-raw` (the value as written, which is what is edited). Chart
-// texts are SVG, which cannot be contenteditable: they are edited in an HTML box laid over them.
+// texts are SVG, which cannot be contenteditable: they are edited in an HTML box laid over them, sized for
+// the screen (the editor tells the frame how far it is scaled down: `scale`), not for the slide.
+//
+// An element without text (an `<Image>`) is selected as a whole: a click posts `select` naming it by which
+// of its component's elements on the slide it is, as the source library finds it (lib/deck/source/elements.ts),
+// and outlines it; nothing is edited in place.
 
 import {
   EDIT_PATH_MAX,
+  EDIT_SCALE_MAX,
+  EDIT_SCALE_MIN,
   EDIT_TEXT_MAX,
   type EditableComponent,
+  editableComponents,
+  type EditElement,
   type EditItem,
+  type EditScaleMessage,
   type EditSelectMessage,
   type EditTextMessage,
+  type SelectableComponent,
 } from "@/lib/contract/player";
 
 /** Leaf text elements the vocabulary draws, innermost first, with the component each belongs to. */
@@ -33,7 +44,10 @@ const EDITABLE: readonly [selector: string, component: EditableComponent][] = [
   [".dh-timeline [data-dh-edit]", "Timeline"],
   [".dh-steps [data-dh-edit]", "Steps"],
 ];
-const ANY_EDITABLE = EDITABLE.map(([selector]) => selector).join(", ");
+/** Elements selected as a whole (no text of their own to edit), with their component. */
+const WHOLE: readonly [selector: string, component: SelectableComponent][] = [[".dh-image", "Image"]];
+const SELECTABLE = [...EDITABLE, ...WHOLE];
+const ANY_SELECTABLE = SELECTABLE.map(([selector]) => selector).join(", ");
 /** The texts found by their words (not by a path): the ones occurrences are counted among. */
 const BY_TEXT = EDITABLE.map(([selector]) => selector)
   .join(", ")
@@ -41,24 +55,37 @@ const BY_TEXT = EDITABLE.map(([selector]) => selector)
   .filter((selector) => !selector.includes("[data-dh-edit]"))
   .join(", ");
 /** The element of each component that holds its items, to tell which of them on a slide an item is in. */
-const ROOTS: Partial<Record<EditableComponent, string>> = {
+const ROOTS: Partial<Record<SelectableComponent, string>> = {
   Chart: ".dh-chart",
   Timeline: ".dh-timeline",
   Steps: ".dh-steps",
 };
 
+/** The smallest font the box over an SVG text has on screen, in the page's CSS pixels: legible while typing. */
+const BOX_FONT_MIN = 14;
+/** The narrowest the box over an SVG text is, in ems of its font: room to type over a two-letter label. */
+const BOX_WIDTH_MIN_EM = 6;
+
+// How large one of the frame's CSS pixels is on screen (the editor's `scale` message; 1 until it says).
+// Kept across edit mode's restarts: a module drawn in place starts it again in the same frame.
+let screenScale = 1;
+
 type Post = (message: EditSelectMessage | EditTextMessage) => void;
 
-export type EditTarget = { element: HTMLElement | SVGElement; slide: number; component: EditableComponent };
+export type EditTarget = { element: HTMLElement | SVGElement; slide: number; component: SelectableComponent };
 
-/** The editable text element at (or around) `node`, its slide and component; null outside one. */
+function isEditable(component: SelectableComponent): component is EditableComponent {
+  return (editableComponents as readonly string[]).includes(component);
+}
+
+/** The selectable element at (or around) `node` (a text, an image), its slide and component; null outside one. */
 export function editTargetOf(node: EventTarget | null): EditTarget | null {
   if (!(node instanceof Element)) return null;
-  const element = node.closest<HTMLElement | SVGElement>(ANY_EDITABLE);
+  const element = node.closest<HTMLElement | SVGElement>(ANY_SELECTABLE);
   const slide = element?.closest<HTMLElement>(".dh-slide[data-slide]");
   if (!element || !slide) return null;
   // The innermost match is the element; its component is the first rule it matches.
-  const component = EDITABLE.find(([selector]) => element.matches(selector))?.[1];
+  const component = SELECTABLE.find(([selector]) => element.matches(selector))?.[1];
   const number = Number(slide.dataset.slide);
   if (!component || !Number.isInteger(number) || number < 1) return null;
   return { element, slide: number - 1, component };
@@ -71,7 +98,7 @@ export function editTargetOf(node: EventTarget | null): EditTarget | null {
 export function itemOf(target: EditTarget): EditItem | null {
   const path = target.element.getAttribute("data-dh-edit");
   const root = ROOTS[target.component];
-  if (path === null || !root) return null;
+  if (path === null || !root || !isEditable(target.component)) return null;
   const steps = path.split(".").map((step) => (/^\d+$/.test(step) ? Number(step) : step));
   if (steps.length === 0 || steps.length > EDIT_PATH_MAX || typeof steps[0] !== "string") return null;
   const slide = target.element.closest(".dh-slide");
@@ -79,6 +106,30 @@ export function itemOf(target: EditTarget): EditItem | null {
   if (!slide || !own) return null;
   const all = [...slide.querySelectorAll(root)];
   return { component: target.component, index: all.indexOf(own), count: all.length, path: steps };
+}
+
+/** Which of its component's elements on the slide an element selected as a whole is; null for a text. */
+export function elementOf(target: EditTarget): EditElement | null {
+  const selector = WHOLE.find(([, component]) => component === target.component)?.[0];
+  const slide = target.element.closest(".dh-slide");
+  if (!selector || !slide) return null;
+  const all = [...slide.querySelectorAll(selector)];
+  const index = all.indexOf(target.element);
+  return index < 0 ? null : { index, count: all.length };
+}
+
+/** The scale a message from the editor names, when it is one (exact fields, a bounded number); else null. */
+export function readScaleMessage(data: unknown): number | null {
+  if (typeof data !== "object" || data === null || Array.isArray(data)) return null;
+  const prototype = Object.getPrototypeOf(data);
+  if (prototype !== Object.prototype && prototype !== null) return null;
+  const keys = Object.keys(data);
+  if (keys.length !== 3 || !["source", "type", "scale"].every((key) => Object.hasOwn(data, key))) return null;
+  const message = data as Partial<EditScaleMessage>;
+  if (message.source !== "deckhand-viewer" || message.type !== "scale") return null;
+  const scale = message.scale;
+  if (typeof scale !== "number" || !Number.isFinite(scale)) return null;
+  return scale >= EDIT_SCALE_MIN && scale <= EDIT_SCALE_MAX ? scale : null;
 }
 
 /** The text as the deck wrote it: the quote marks the player adds around a Quote are not the author's. */
@@ -121,6 +172,8 @@ function clip(text: string): string {
 /** Turns edit mode on for the document; returns what turns it off. */
 export function startEditMode(post: Post): () => void {
   let hovered: Element | null = null;
+  // An element selected as a whole (an image), outlined until the next click selects something else.
+  let selected: Element | null = null;
   let editing: {
     target: EditTarget;
     /** What takes the typing: the text element itself, or the box laid over an SVG text. */
@@ -136,6 +189,12 @@ export function startEditMode(post: Post): () => void {
     hovered?.removeAttribute("data-dh-hover");
     hovered = element;
     hovered?.setAttribute("data-dh-hover", "");
+  };
+  const setSelected = (element: Element | null) => {
+    if (selected === element) return;
+    selected?.removeAttribute("data-dh-selected");
+    selected = element;
+    selected?.setAttribute("data-dh-selected", "");
   };
 
   const finish = (commit: boolean) => {
@@ -185,6 +244,13 @@ export function startEditMode(post: Post): () => void {
     finish(true);
   }
 
+  // The editor says how far the frame is scaled down on screen; only the page around the frame may.
+  const onMessage = (event: MessageEvent) => {
+    if (event.source !== window.parent) return;
+    const scale = readScaleMessage(event.data);
+    if (scale !== null) screenScale = scale;
+  };
+
   const onPointerOver = (event: PointerEvent) => setHover(editTargetOf(event.target)?.element ?? null);
   const onPointerLeave = () => setHover(null);
 
@@ -203,6 +269,22 @@ export function startEditMode(post: Post): () => void {
     event.stopPropagation();
     if (editing?.target.element === target.element) return;
     finish(true);
+    if (!isEditable(target.component)) {
+      // An image: selected for the inspector, named by its place among the slide's images.
+      const element = elementOf(target);
+      post({
+        source: "deckhand-player",
+        type: "select",
+        slide: target.slide,
+        text: "",
+        occurrence: 0,
+        component: target.component,
+        ...(element ? { element } : {}),
+      });
+      setSelected(target.element);
+      return;
+    }
+    setSelected(null);
     const item = itemOf(target);
     const text = renderedText(target.element);
     const occurrence = item ? 0 : occurrenceOf(target, text);
@@ -240,9 +322,12 @@ export function startEditMode(post: Post): () => void {
   document.addEventListener("pointerleave", onPointerLeave);
   // Capture: before the stage's own click handling (and the deck's).
   document.addEventListener("click", onClick, true);
+  window.addEventListener("message", onMessage);
   return () => {
     finish(false);
     setHover(null);
+    setSelected(null);
+    window.removeEventListener("message", onMessage);
     delete document.documentElement.dataset.edit;
     document.removeEventListener("pointerover", onPointerOver);
     document.removeEventListener("pointerleave", onPointerLeave);
@@ -251,29 +336,46 @@ export function startEditMode(post: Post): () => void {
 }
 
 /**
- * An HTML box over an SVG text, holding `text` at about its size and place (the SVG text is hidden under
- * it while it is edited): SVG elements cannot be contenteditable.
+ * An HTML box over an SVG text, holding `text` where it is drawn (the SVG text is hidden under it while it
+ * is edited): SVG elements cannot be contenteditable. The box is sized for the screen, not the slide: the
+ * preview draws the frame scaled down (a 24 px label is under 10 px on a 780 px wide preview), so its font
+ * is the label's size or BOX_FONT_MIN on screen, whichever is larger, and it is at least BOX_WIDTH_MIN_EM
+ * wide. It is fixed over the page, so the slide's layout does not move, and kept inside the frame's
+ * viewport (the label of a chart's last bar may be close to its edge).
  */
 function overlay(element: SVGElement, text: string): HTMLElement {
   const rect = element.getBoundingClientRect();
-  const anchor = element.getAttribute("text-anchor") ?? getComputedStyle(element).textAnchor;
+  const style = getComputedStyle(element);
+  const anchor = element.getAttribute("text-anchor") ?? style.textAnchor;
   const box = document.createElement("span");
   box.className = "dh-edit-box";
   box.setAttribute("dir", "auto");
   box.textContent = text;
-  // The size the text is drawn at, but never too small to read while typing (a scaled-down preview).
-  const size = Math.max(rect.height / 1.25, 12);
-  const x = anchor === "middle" ? rect.left + rect.width / 2 : anchor === "end" ? rect.right : rect.left;
+  // An SVG text's box is about 1.25 of its font size high.
+  const size = Math.max(rect.height / 1.25, BOX_FONT_MIN / screenScale);
   Object.assign(box.style, {
-    left: `${x}px`,
-    top: `${rect.top + rect.height / 2}px`,
+    left: "0px",
+    top: "0px",
     fontSize: `${size}px`,
-    fontFamily: getComputedStyle(element).fontFamily,
-    fontWeight: getComputedStyle(element).fontWeight,
-    transform: `translate(${anchor === "middle" ? "-50%" : anchor === "end" ? "-100%" : "0"}, -50%)`,
+    minWidth: `${Math.max(rect.width, size * BOX_WIDTH_MIN_EM)}px`,
+    // The outline and corners stay visible on screen too (2 and 3 px there), never thinner than at full size.
+    outlineWidth: `${Math.max(3, 2 / screenScale)}px`,
+    borderRadius: `${Math.max(4, 3 / screenScale)}px`,
+    fontFamily: style.fontFamily,
+    fontWeight: style.fontWeight,
+    textAlign: anchor === "middle" ? "center" : anchor === "end" ? "right" : "left",
   });
   element.setAttribute("data-dh-covered", "");
   document.body.append(box);
+  // Placed once its size is known: on the label's anchor and middle line, inside the viewport.
+  const width = box.offsetWidth;
+  const height = box.offsetHeight;
+  const x =
+    anchor === "middle" ? rect.left + rect.width / 2 - width / 2 : anchor === "end" ? rect.right - width : rect.left;
+  const y = rect.top + rect.height / 2 - height / 2;
+  const inside = (at: number, length: number, room: number) => Math.max(0, Math.min(at, room - length));
+  box.style.left = `${inside(x, width, window.innerWidth)}px`;
+  box.style.top = `${inside(y, height, window.innerHeight)}px`;
   return box;
 }
 

@@ -11,7 +11,8 @@ import { parseExpression } from "@babel/parser";
 import type * as t from "@babel/types";
 import type { DeckFormat } from "@/lib/contract/deck";
 import { AppError } from "@/lib/core/errors";
-import { editableSlides, lineAt, sectionNoun, slideAt } from "./slides";
+import { locateElement } from "./elements";
+import { lineAt, sectionNoun } from "./slides";
 import { encodeJsString, encodeTemplate, findAttribute } from "./tsx-module";
 
 export type ItemPath = readonly (string | number)[];
@@ -84,23 +85,12 @@ function refuse(message: string): never {
 }
 
 function locate(source: string, format: DeckFormat, query: ItemQuery): Located {
-  const deck = editableSlides(source, format);
-  const slide = slideAt(deck, query.slide, format);
   const where = `${sectionNoun(format)} ${query.slide + 1}`;
   const [prop, ...steps] = query.path;
   if (typeof prop !== "string" || !/^[A-Za-z_$][\w$]*$/.test(prop)) {
     refuse(`The path of the text must start with a prop name; ${JSON.stringify(query.path)} does not.`);
   }
-  const elements = deck.elements.filter(
-    (element) => element.name === query.component && element.start > slide.start && element.end <= slide.end,
-  );
-  if (elements.length !== query.count) {
-    refuse(
-      `${where} shows ${query.count} ${query.component} element${query.count === 1 ? "" : "s"} but its code writes ${elements.length}: some are made in code (a .map, a condition or a helper), so the visual editor cannot tell which is which. Edit it in the code editor.`,
-    );
-  }
-  const element = elements[query.index];
-  if (!element) refuse(`There is no ${query.component} number ${query.index + 1} on ${where}.`);
+  const element = locateElement(source, format, query);
   const attribute = findAttribute(element.attributes, prop);
   if (!attribute?.value) refuse(`The ${query.component} on ${where} has no ${prop} prop written in its code.`);
   if (attribute.value.kind !== "expression") {
