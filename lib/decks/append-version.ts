@@ -5,7 +5,7 @@ import { type AuthoringUsage, deckVersions } from "@/lib/db/schema/deck-versions
 import { decks } from "@/lib/db/schema/decks";
 import { reserializeStoredTokensCss } from "@/lib/deck/tokens";
 import { defaultTokensCss } from "@/lib/deck/vocabulary";
-import { consumeAllowance } from "@/lib/usage/consume-allowance";
+import { consumeAllowance, getMonthlyLimit } from "@/lib/usage/consume-allowance";
 import type { FeatureId } from "@/lib/usage/features";
 import { deckNotFound } from "./access";
 
@@ -14,9 +14,12 @@ export type VersionContent = Pick<
   "format" | "source" | "tokensCss" | "compiledJs" | "outline" | "html"
 >;
 
-// The only way a version is written. In one transaction: take one version edit from the allowance,
-// bump the deck's version counter (the row lock serialises concurrent writers, so numbers run 1..N
-// with no gap or duplicate), and insert the version. Any failure rolls back all three.
+// The only way a version is written. In one transaction: bump the deck's version counter (the row lock
+// serialises concurrent writers, so numbers run 1..N with no gap or duplicate), insert the version, and take
+// one version edit from the allowance. Any failure rolls back all three. The allowance is taken last: its
+// usage row is the organization's, shared by every writer of every deck there, and is then held only until
+// the commit, never while a writer waits for a deck's lock (an organization's writes had queued behind it).
+// The monthly limits are read before the transaction; read inside it they were no fresher.
 // `basedOnVersion` makes the write conditional: if the deck gained a version since, nothing is saved (409).
 export async function appendVersion(
   ctx: Ctx,
@@ -31,10 +34,13 @@ export async function appendVersion(
     alsoConsumes?: FeatureId[];
   },
 ): Promise<{ id: string; version: number }> {
+  const organizationId = ctx.caller.organizationId;
+  const features: FeatureId[] = [
+    ...(options.consumesEdit ? ["version_edits" as const] : []),
+    ...(options.alsoConsumes ?? []),
+  ];
+  const limits = await Promise.all(features.map((feature) => getMonthlyLimit(ctx.db, organizationId, feature)));
   return ctx.db.transaction(async (tx) => {
-    if (options.consumesEdit) await consumeAllowance(tx, ctx.caller.organizationId, "version_edits");
-    for (const feature of options.alsoConsumes ?? []) await consumeAllowance(tx, ctx.caller.organizationId, feature);
-
     const [deck] = await tx
       .update(decks)
       .set({ versionCount: sql`${decks.versionCount} + 1`, updatedAt: new Date() })
@@ -62,6 +68,9 @@ export async function appendVersion(
         createdBy: ctx.caller.userId,
       })
       .returning({ id: deckVersions.id, version: deckVersions.version });
+    for (const [index, feature] of features.entries()) {
+      await consumeAllowance(tx, organizationId, feature, limits[index]);
+    }
     return row!;
   });
 }

@@ -36,9 +36,15 @@ export async function assertAllowanceLeft(db: Queryable, organizationId: string,
 
 // Takes one unit of a feature's monthly allowance in a single conditional upsert, so concurrent
 // callers can never overspend. Call it inside the transaction that does the metered work: if that
-// work fails, the unit is given back by the rollback.
-export async function consumeAllowance(db: Queryable, organizationId: string, featureId: FeatureId): Promise<void> {
-  const limit = await getMonthlyLimit(db, organizationId, featureId);
+// work fails, the unit is given back by the rollback. `limit`, when the caller has read it already
+// (getMonthlyLimit, before its transaction), saves reading it here.
+export async function consumeAllowance(
+  db: Queryable,
+  organizationId: string,
+  featureId: FeatureId,
+  limit?: number,
+): Promise<void> {
+  limit ??= await getMonthlyLimit(db, organizationId, featureId);
   const period = currentPeriod();
   const rows =
     limit <= 0
