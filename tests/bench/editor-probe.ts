@@ -17,17 +17,9 @@ import { launchBrowser } from "../helpers/browser";
 import { cpuMs, taskMs } from "./editor";
 import { benchEnv } from "./server";
 import { startNextServer } from "../helpers/next-server";
+import { headingsDeck } from "../helpers/sample-decks";
 
 const EDITS = Number(process.env.PROBE_EDITS ?? 12);
-
-function deck(count: number): string {
-  const slides = Array.from(
-    { length: count },
-    (_, index) =>
-      `      <Slide label="Part ${index + 1}">\n        <Heading>Heading number ${index + 1}</Heading>\n        <Bullets items={["First point of ${index + 1}", "Second point"]} />\n      </Slide>`,
-  ).join("\n");
-  return `import { Deck, Slide, Heading, Bullets } from "@deckhand/player";\n\nexport default function Long() {\n  return (\n    <Deck>\n${slides}\n    </Deck>\n  );\n}\n`;
-}
 
 type Mark = { kind: string; at: number; detail?: string };
 
@@ -109,7 +101,10 @@ async function main() {
     const api = await apiOf(page, server.origin, "probe");
     const created = unwrap(await api.api.POST("/decks", { body: { title: "Probe" } }));
     unwrap(
-      await api.api.PUT("/decks/{id}/content", { params: { path: { id: created.id } }, body: { source: deck(20) } }),
+      await api.api.PUT("/decks/{id}/content", {
+        params: { path: { id: created.id } },
+        body: { source: headingsDeck(20) },
+      }),
     );
     // A string: tsx would wrap a function in helpers the page does not have.
     await page.addInitScript(`var __name = (f) => f; (${pageProbe.toString()})()`);

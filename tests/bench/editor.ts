@@ -4,6 +4,7 @@ import { unwrap } from "@/lib/client";
 import { apiOf, person, signUp } from "../helpers/app-session";
 import { chromiumBelow, processTree } from "../helpers/processes";
 import { launchBrowser } from "../helpers/browser";
+import { headingsDeck } from "../helpers/sample-decks";
 import { type BenchRow, type BenchServer, percentile } from "./server";
 
 // The editor as a person uses it, in a real Chromium against `next start`, on a 20-slide deck:
@@ -20,15 +21,6 @@ import { type BenchRow, type BenchServer, percentile } from "./server";
 
 const EDITS = 10;
 
-function deck(count: number): string {
-  const slides = Array.from(
-    { length: count },
-    (_, index) =>
-      `      <Slide label="Part ${index + 1}">\n        <Heading>Heading number ${index + 1}</Heading>\n        <Bullets items={["First point of ${index + 1}", "Second point"]} />\n      </Slide>`,
-  ).join("\n");
-  return `import { Deck, Slide, Heading, Bullets } from "@deckhand/player";\n\nexport default function Long() {\n  return (\n    <Deck>\n${slides}\n    </Deck>\n  );\n}\n`;
-}
-
 const status = (page: Page, kind: string) =>
   page.locator(`[data-testid="editor-status"][data-kind="${kind}"]`).waitFor({ timeout: 60_000 });
 const editMs = (page: Page) =>
@@ -43,7 +35,10 @@ export async function benchEditor(server: BenchServer): Promise<BenchRow[]> {
     const api = await apiOf(page, server.origin, "bench");
     const created = unwrap(await api.api.POST("/decks", { body: { title: "Editor bench" } }));
     unwrap(
-      await api.api.PUT("/decks/{id}/content", { params: { path: { id: created.id } }, body: { source: deck(20) } }),
+      await api.api.PUT("/decks/{id}/content", {
+        params: { path: { id: created.id } },
+        body: { source: headingsDeck(20) },
+      }),
     );
     await page.goto(`${server.origin}/decks/${created.id}`);
     await status(page, "ok");

@@ -10,6 +10,7 @@ import { elementsOfSlide, setImageSource, setProp } from "@/lib/deck/source/prop
 import { apiOf, person, signUp } from "../helpers/app-session";
 import { launchBrowser, openDeckFrame } from "../helpers/browser";
 import { type NextServer, startNextServer } from "../helpers/next-server";
+import { headingsDeck } from "../helpers/sample-decks";
 
 // The visual editor over the TSX in a real Chromium against `next start`: text edited in place on the
 // preview (chart labels and values, Timeline items too), slides added, duplicated, moved and deleted from
@@ -96,15 +97,6 @@ export default function Pictures() {
   );
 }
 `;
-
-function manySlides(count: number): string {
-  const slides = Array.from(
-    { length: count },
-    (_, index) =>
-      `      <Slide label="Part ${index + 1}">\n        <Heading>Heading number ${index + 1}</Heading>\n        <Bullets items={["First point of ${index + 1}", "Second point"]} />\n      </Slide>`,
-  ).join("\n");
-  return `import { Deck, Slide, Heading, Bullets } from "@deckhand/player";\n\nexport default function Long() {\n  return (\n    <Deck>\n${slides}\n    </Deck>\n  );\n}\n`;
-}
 
 type Session = { context: BrowserContext; page: Page; api: ReturnType<typeof createDeckhandClient> };
 
@@ -353,7 +345,7 @@ describe("the visual editor", () => {
   it("draws each slide on the rail in a sandboxed frame, and asks again only for the slide that changed", async () => {
     const session = await signUpWithKey("Thumbnails");
     const { page } = session;
-    await openDeck(session, manySlides(5));
+    await openDeck(session, headingsDeck(5));
     const rail = page.getByRole("navigation", { name: "Outline" });
     const thumbnail = (n: number) => page.locator(`[data-testid="rail-thumbnail"][data-slide="${n}"]`);
     const drawn = (n: number) =>
@@ -795,7 +787,7 @@ export default function Hostile() {
   it("shows a text edit on a 20-slide deck without a blank frame, and times it", async () => {
     const session = await signUpWithKey("Timing");
     const { page } = session;
-    await openDeck(session, manySlides(20));
+    await openDeck(session, headingsDeck(20));
     const timings: { app: number; compile: number; frame: number; seen: number }[] = [];
     // The compiles sent (server actions whose arguments hold the source): a visual edit sends its own at
     // once, and the render that follows it sends no second one.
