@@ -2,6 +2,13 @@ import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
+// Three projects, one per kind of test (npm run test:unit, test:integration, test:e2e; npm test runs all):
+//   unit         pure functions and modules in process: no database, no browser, no server
+//   integration  the app's layers in process on a database of the suite's own (PGlite, or a PostgreSQL
+//                database cloned for the file: tests/helpers/postgres-per-file.ts)
+//   e2e          real Chromium, real `next start` servers and renderers, real child processes
+// Files run two at a time (one per core); on PostgreSQL each file has a database of its own, so no file
+// takes another's export jobs.
 export default defineConfig({
   resolve: {
     alias: {
@@ -11,11 +18,9 @@ export default defineConfig({
     },
   },
   test: {
-    include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts", "tests/e2e/**/*.test.ts"],
-    globalSetup: ["tests/helpers/global-setup.ts"],
     pool: "forks",
-    // On one shared PostgreSQL database the export runners of parallel files would take each other's work.
-    fileParallelism: !process.env.TEST_DATABASE_URL,
+    // vitest's default is one worker fewer than the cores: one at a time on a 2-core machine.
+    maxWorkers: Math.max(2, os.availableParallelism()),
     // Files the app writes (rendered images, the signing secret) go to a folder of this run, not ./.data.
     env: {
       DATA_DIR: path.join(os.tmpdir(), `deckhand-test-${process.pid}`),
@@ -32,5 +37,26 @@ export default defineConfig({
     expect: { poll: { timeout: 30_000, interval: 100 } },
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    projects: [
+      { extends: true, test: { name: "unit", include: ["tests/unit/**/*.test.ts"] } },
+      {
+        extends: true,
+        test: {
+          name: "integration",
+          include: ["tests/integration/**/*.test.ts"],
+          globalSetup: ["tests/helpers/global-setup.ts"],
+          setupFiles: ["tests/helpers/postgres-per-file.ts"],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "e2e",
+          include: ["tests/e2e/**/*.test.ts"],
+          globalSetup: ["tests/helpers/global-setup.ts"],
+          setupFiles: ["tests/helpers/postgres-per-file.ts"],
+        },
+      },
+    ],
   },
 });

@@ -1,4 +1,6 @@
-// Runs `npm run build` (the player, then Next.js) when there is no build yet or a source is newer than it. Used by `npm start` and the benchmarks.
+// Runs `npm run build` (the player, then Next.js) when there is no build yet or a source is newer than it.
+// Used by `npm start`, the end-to-end tests' servers and the benchmarks. With NO_REBUILD=1 (.ci/run, which
+// builds once before the tests) a missing or stale build is an error instead: one build per CI run.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -29,7 +31,16 @@ function newestMtime(entry) {
 export function buildIfStale() {
   const buildId = path.join(root, ".next", "BUILD_ID");
   const builtAt = fs.existsSync(buildId) ? fs.statSync(buildId).mtimeMs : 0;
-  if (builtAt > 0 && !sources.some((source) => newestMtime(source) > builtAt)) return;
+  const stale = sources.filter((source) => newestMtime(source) > builtAt);
+  if (builtAt > 0 && stale.length === 0) return;
+  if (process.env.NO_REBUILD === "1") {
+    console.error(
+      builtAt === 0
+        ? "NO_REBUILD=1 but there is no build: run `npm run build` first"
+        : `NO_REBUILD=1 but ${stale.join(", ")} changed after the build (something wrote to the sources)`,
+    );
+    process.exit(1);
+  }
   console.log(builtAt === 0 ? "No build yet: building…" : "Sources changed since the last build: rebuilding…");
   const build = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
   if (build.status !== 0) process.exit(build.status ?? 1);

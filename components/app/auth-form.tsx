@@ -1,11 +1,12 @@
 "use client";
 
-import { useActionState, useState } from "react";
+import { useActionState } from "react";
 import type { FormAction } from "@/app/_server/action";
 import { Button, Field, Input, Notice } from "@/components/ui";
+import { submitKeepingFields } from "./keep-fields";
 
-// The sign-in and sign-up form: fields keep what was typed when the server answers with a refusal (they
-// are controlled, so React's reset of the form after the action leaves them as typed).
+// The sign-in and sign-up form: fields keep what was typed, before the page's script ran and when the
+// server answers with a refusal (uncontrolled, submitted without React's reset: keep-fields.ts).
 export function AuthForm({
   mode,
   action,
@@ -16,22 +17,13 @@ export function AuthForm({
   next?: string;
 }) {
   const [state, formAction, pending] = useActionState(action, null);
-  const [name, setName] = useState("");
-  const [email, setEmail] = useState("");
   return (
-    <form action={formAction} className="space-y-4" noValidate>
+    <form action={formAction} onSubmit={submitKeepingFields(formAction)} className="space-y-4" noValidate>
       {state?.ok === false && <Notice>{state.error.message}</Notice>}
       {next && <input type="hidden" name="next" value={next} />}
       {mode === "sign-up" && (
         <Field label="Name">
-          <Input
-            name="name"
-            autoComplete="name"
-            required
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            autoFocus
-          />
+          <Input name="name" autoComplete="name" required autoFocus />
         </Field>
       )}
       <Field label="Email">
@@ -40,8 +32,6 @@ export function AuthForm({
           type="email"
           autoComplete="email"
           required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
           autoFocus={mode === "sign-in"}
         />
       </Field>

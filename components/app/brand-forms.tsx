@@ -4,12 +4,11 @@ import { useActionState, useEffect, useState } from "react";
 import { createBrandAction, deleteBrandAction } from "@/app/(app)/brands/actions";
 import { Button, Field, Input, Notice } from "@/components/ui";
 import { ActionButton } from "./action-button";
+import { submitKeepingFields } from "./keep-fields";
 
 // Adding a brand takes seconds to a minute (the site and its stylesheets are fetched): show progress.
 export function AddBrandForm() {
   const [state, action, pending] = useActionState(createBrandAction, null);
-  // Controlled, so the address stays in the field when it is refused.
-  const [url, setUrl] = useState("");
   const [seconds, setSeconds] = useState(0);
   useEffect(() => {
     if (!pending) return;
@@ -17,7 +16,15 @@ export function AddBrandForm() {
     return () => clearInterval(timer);
   }, [pending]);
   return (
-    <form action={action} className="space-y-3" onSubmit={() => setSeconds(0)}>
+    // The address stays in the field when it is refused (keep-fields.ts).
+    <form
+      action={action}
+      className="space-y-3"
+      onSubmit={(event) => {
+        setSeconds(0);
+        submitKeepingFields(action)(event);
+      }}
+    >
       <div className="flex flex-wrap items-end gap-3">
         <div className="w-96">
           <Field label="Website" hint="Its colours, type, logo and voice become a brand book.">
@@ -26,8 +33,6 @@ export function AddBrandForm() {
               type="url"
               required
               placeholder="https://example.com"
-              value={url}
-              onChange={(e) => setUrl(e.target.value)}
             />
           </Field>
         </div>

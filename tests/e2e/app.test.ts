@@ -175,8 +175,39 @@ describe("the browser app", () => {
     await page.getByLabel("Password").fill("another long password");
     await page.getByRole("button", { name: "Create account" }).click();
     await expect.poll(() => formError(page).textContent()).toContain("already exists");
+    // The refusal leaves what was typed.
+    expect(await page.getByLabel("Name").inputValue()).toBe("Linus again");
+    expect(await page.getByLabel("Email").inputValue()).toBe(linus.email);
     await first.close();
     await second.close();
+  }, 60_000);
+
+  // Issue 33: on a busy machine the invitee's name, typed before the page's script ran, was cleared when the
+  // email was typed after it (a controlled field's empty state written over it), and sign-up was refused.
+  it("keeps a name typed before the page's script ran", async () => {
+    const ida = person("Ida");
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    let release!: () => void;
+    const scripts = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/_next\/static\/.+\.js$/, async (route) => {
+      await scripts;
+      await route.continue();
+    });
+    await page.goto(`${server.origin}/sign-up?next=%2Fsettings%2Fmembers`, { waitUntil: "domcontentloaded" });
+    await page.getByLabel("Name").fill(ida.name);
+    release();
+    // React has hydrated the form: its fiber is on the element.
+    await expect
+      .poll(() => page.locator("form").evaluate((form) => Object.keys(form).some((k) => k.startsWith("__react"))))
+      .toBe(true);
+    await page.getByLabel("Email").fill(ida.email);
+    await page.getByLabel("Password").fill(ida.password);
+    expect(await page.getByLabel("Name").inputValue()).toBe(ida.name);
+    await page.getByRole("button", { name: "Create account" }).click();
+    await page.waitForURL(`${server.origin}/settings/members`);
+    await expect.poll(() => page.getByText(ida.email).count()).toBeGreaterThan(0);
+    await context.close();
   }, 60_000);
 
   it("starts a deck from a template with its content, previews edits live, refuses a broken module at its line, saves and reverts", async () => {

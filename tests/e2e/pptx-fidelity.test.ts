@@ -19,24 +19,14 @@ import JSZip from "jszip";
 import sharp from "sharp";
 import { attributeValues, convertWithLibreOffice, pictureProblems, readPptxXml, slideParts } from "../helpers/pptx-xml";
 import { expectScreenshot, stableScreenshot } from "../helpers/screenshots";
+import { requireTools } from "../helpers/tools";
 import { chartTypesDeck, fiveSlideDeck, nativeTextDeck, showcaseDeck } from "../helpers/sample-decks";
 
 // The exported PPTX opened by another program (LibreOffice Impress), each slide compared with the
 // viewer's own screenshot of that slide. LibreOffice gets the deck's shipped fonts (decompressed from
 // the player's woff2 files) through its own fontconfig, as a PowerPoint user would install them.
 
-const tools = ["soffice", "pdftoppm", "woff2_decompress"];
-const missing = tools.filter((tool) => {
-  try {
-    execFileSync("which", [tool], { stdio: "ignore" });
-    return false;
-  } catch {
-    return true;
-  }
-});
-if (missing.length > 0 && process.env.CI) {
-  throw new Error(`CI must install ${missing.join(", ")} (apt-get install libreoffice-impress poppler-utils woff2)`);
-}
+requireTools(["soffice", "pdftoppm", "woff2_decompress"], "libreoffice-impress poppler-utils woff2");
 
 // SSIM on 240x135 luminance. Measured on this deck: each slide against its own viewer screenshot scores
 // 0.93-0.98 (LibreOffice lays text out itself: hinting and a pixel or two of baseline drift), while a
@@ -56,7 +46,6 @@ let work: string;
 let fontsConf: string;
 
 beforeAll(async () => {
-  if (missing.length > 0) return;
   await setUpTestDatabase();
   server = await startAppServer();
   process.env.APP_URL = server.origin;
@@ -178,7 +167,7 @@ function expectOfficeMatches(viewer: PNG[], office: PNG[]) {
   });
 }
 
-describe.skipIf(missing.length > 0)("PPTX fidelity in LibreOffice", () => {
+describe("PPTX fidelity in LibreOffice", () => {
   it("renders every slide close to the viewer's own screenshot", async () => {
     const { viewer, office } = await renderThreeWays("five", fiveSlideDeck, 5);
     expectOfficeMatches(viewer, office);

@@ -19,6 +19,7 @@ import { waitForExport } from "../helpers/exports";
 import { ssim } from "../helpers/image-similarity";
 import { convertWithLibreOffice } from "../helpers/pptx-xml";
 import { fiveSlideDeck } from "../helpers/sample-decks";
+import { requireTools } from "../helpers/tools";
 import { stableScreenshot } from "../helpers/screenshots";
 
 // The fonts embedded in the PPTX, rendered on a machine that has none of the deck's fonts: LibreOffice Impress
@@ -31,20 +32,10 @@ import { stableScreenshot } from "../helpers/screenshots";
 //   fonts in the file are all the deck needs.
 
 // eot2ttf is libeot's converter: the decoder LibreOffice's PPTX import runs on .fntdata parts.
-const tools = ["soffice", "pdftoppm", "pdffonts", "fc-list", "eot2ttf"];
-const missing = tools.filter((tool) => {
-  try {
-    execFileSync("which", [tool], { stdio: "ignore" });
-    return false;
-  } catch {
-    return true;
-  }
-});
-if (missing.length > 0 && process.env.CI) {
-  throw new Error(
-    `CI must install ${missing.join(", ")} (apt-get install libreoffice-impress poppler-utils fontconfig eot2ttf)`,
-  );
-}
+requireTools(
+  ["soffice", "pdftoppm", "pdffonts", "fc-list", "eot2ttf"],
+  "libreoffice-impress poppler-utils fontconfig eot2ttf",
+);
 
 // SSIM on 240x135 luminance, as in pptx-fidelity.test.ts (which measured 0.93-0.98 for a slide against its own
 // screenshot with the fonts installed, 0.48-0.88 against another slide).
@@ -56,7 +47,6 @@ let user: TestUser;
 let work: string;
 
 beforeAll(async () => {
-  if (missing.length > 0) return;
   await setUpTestDatabase();
   server = await startAppServer();
   process.env.APP_URL = server.origin;
@@ -103,7 +93,7 @@ function renderWithLibreOffice(pptx: Buffer, dir: string, env: NodeJS.ProcessEnv
   return { slides, fonts };
 }
 
-describe.skipIf(missing.length > 0)("fonts embedded in the PPTX, on a machine without them", () => {
+describe("fonts embedded in the PPTX, on a machine without them", () => {
   it("carries every font the deck is drawn in: rendered from the file's own fonts, it matches the viewer", async () => {
     const deck = await createDeck(user, { title: "Embedded fonts" });
     await setContent(user, deck.id, { source: fiveSlideDeck });

@@ -12,25 +12,39 @@ declare module "vitest" {
   }
 }
 
-// Once per run: on PostgreSQL (TEST_DATABASE_URL) apply the migrations; on PGlite build a migrated
-// template data dir, cached by the migrations' hash, that each suite loads into its own in-memory database.
+// Once per run (the integration and end-to-end projects share this file; the work is done for the first
+// and its result provided to both): build the player's assets; on PostgreSQL (TEST_DATABASE_URL) migrate the
+// template database each test file is cloned from; on PGlite build a migrated template data dir, cached by
+// the migrations' hash, that each suite loads into its own in-memory database.
+const once = globalThis as typeof globalThis & { __deckhandSetup?: Promise<string | undefined> };
+
 export default async function setup(project: TestProject) {
+  const first = !once.__deckhandSetup;
+  once.__deckhandSetup ??= prepare();
+  const template = await once.__deckhandSetup;
+  if (template) project.provide("pgliteTemplate", template);
+  // End-to-end suites start `next start` servers: the production build is made (or found fresh) here, once,
+  // before two files at a time could each start building it.
+  if (project.name === "e2e") run("scripts/build-if-stale.mjs", "the production build failed", "node");
+  // The DATA_DIR vitest.config.ts gives the workers, removed once at the end.
+  if (first) return () => fs.rmSync(path.join(os.tmpdir(), `deckhand-test-${process.pid}`), { recursive: true, force: true });
+}
+
+function run(script: string, failure: string, command = path.resolve("node_modules/.bin/tsx")) {
+  const result = spawnSync(command, [script], { stdio: "inherit", env: { ...process.env, QUIET: "1" } });
+  if (result.status !== 0) throw new Error(failure);
+}
+
+async function prepare(): Promise<string | undefined> {
   // Browser tests load the player's built assets from public/player.
-  const build = spawnSync(path.resolve("node_modules/.bin/tsx"), ["scripts/build-player.ts"], {
-    stdio: "inherit",
-    env: { ...process.env, QUIET: "1" },
-  });
-  if (build.status !== 0) throw new Error("building the player failed");
-  // The DATA_DIR vitest.config.ts gives the workers.
-  const teardown = () =>
-    fs.rmSync(path.join(os.tmpdir(), `deckhand-test-${process.pid}`), { recursive: true, force: true });
+  run("scripts/build-player.ts", "building the player failed");
 
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
     const database = await openDatabase(url);
     await migrateDatabase(database);
     await database.close();
-    return teardown;
+    return undefined;
   }
   const migrations = path.resolve("drizzle");
   const hash = createHash("sha256");
@@ -49,6 +63,5 @@ export default async function setup(project: TestProject) {
     fs.renameSync(`${template}.tmp`, template);
     await database.close();
   }
-  project.provide("pgliteTemplate", template);
-  return teardown;
+  return template;
 }

@@ -5,18 +5,19 @@ import type { Page, PageScreenshotOptions } from "playwright-core";
 import { PNG } from "pngjs";
 import { expect } from "vitest";
 
-// Compares a screenshot with the committed one in tests/e2e/__screenshots__ (written on the first run,
-// or with UPDATE_SCREENSHOTS=1; CI refuses a missing one). Anti-aliasing differs slightly between
-// Chromium builds; a real regression (a moved box, a lost font, a changed colour) changes far more than 1%.
+// Compares a screenshot with the committed one in tests/e2e/__screenshots__. A missing one is a failure
+// everywhere; UPDATE_SCREENSHOTS=1 (and only it) writes the baselines, to be looked at and committed.
+// Anti-aliasing differs slightly between Chromium builds; a real regression (a moved box, a lost font, a
+// changed colour) changes far more than 1%.
 const dir = path.resolve("tests/e2e/__screenshots__");
 const MAX_DIFF_RATIO = 0.01;
 
 export function expectScreenshot(png: Buffer, name: string) {
   const actual = PNG.sync.read(png);
   const file = path.join(dir, `${name}.png`);
-  if (process.env.UPDATE_SCREENSHOTS || !fs.existsSync(file)) {
-    if (process.env.CI) throw new Error(`${file} is missing; run the tests with UPDATE_SCREENSHOTS=1 and commit it`);
-    fs.writeFileSync(file, PNG.sync.write(actual));
+  if (process.env.UPDATE_SCREENSHOTS === "1") fs.writeFileSync(file, PNG.sync.write(actual));
+  else if (!fs.existsSync(file)) {
+    throw new Error(`${file} is missing: run this test with UPDATE_SCREENSHOTS=1, look at the picture, commit it`);
   }
   const expected = PNG.sync.read(fs.readFileSync(file));
   expect([actual.width, actual.height]).toEqual([expected.width, expected.height]);
