@@ -22,7 +22,13 @@ const args = process.argv.slice(2);
 const status = await withFreshDatabase("deckhand_test", (url) => {
   const result = spawnSync(
     "npx",
-    ["vitest", "run", ...(args.length ? args : ["--project", "integration", "--project", "e2e", "tests/integration", ...postgresEndToEnd])],
+    [
+      "vitest",
+      "run",
+      ...(args.length
+        ? args
+        : ["--project", "integration", "--project", "e2e", "tests/integration", ...postgresEndToEnd]),
+    ],
     { stdio: "inherit", env: { ...process.env, TEST_DATABASE_URL: url } },
   );
   return result.status ?? 1;

@@ -100,7 +100,7 @@ async function settle<T>(work: () => Promise<T>): Promise<ActionResult<T>> {
 }
 
 /** A refusal as the person sees it: the AppError's code and message, the API's validation messages. */
-export function toActionError(error: unknown): ActionError {
+function toActionError(error: unknown): ActionError {
   if (error instanceof z.ZodError) return { code: "invalid_request", message: describeIssues(error, "") };
   // The NUL character PostgreSQL refused is invalid_request; anything else unknown is logged with a
   // reference and answered as "internal" without its internals (lib/api/handler.ts, as for the API).

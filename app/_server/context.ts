@@ -12,7 +12,7 @@ import { safeNextPath } from "./next-path";
 // the organization they are working in (the `dh_org` cookie, checked against their memberships; their
 // first organization otherwise). Pages read it here; server actions get it through `defineAction`.
 
-export const ORG_COOKIE = "dh_org";
+const ORG_COOKIE = "dh_org";
 
 export type AppContext = { ctx: Ctx; user: AppUser; organization: Membership; memberships: Membership[] };
 

@@ -27,13 +27,7 @@ export function AuthForm({
         </Field>
       )}
       <Field label="Email">
-        <Input
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          autoFocus={mode === "sign-in"}
-        />
+        <Input name="email" type="email" autoComplete="email" required autoFocus={mode === "sign-in"} />
       </Field>
       <Field label="Password" hint={mode === "sign-up" ? "At least 10 characters." : undefined}>
         <Input

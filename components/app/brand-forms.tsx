@@ -28,12 +28,7 @@ export function AddBrandForm() {
       <div className="flex flex-wrap items-end gap-3">
         <div className="w-96">
           <Field label="Website" hint="Its colours, type, logo and voice become a brand book.">
-            <Input
-              name="url"
-              type="url"
-              required
-              placeholder="https://example.com"
-            />
+            <Input name="url" type="url" required placeholder="https://example.com" />
           </Field>
         </div>
         <Button type="submit" disabled={pending}>

@@ -12,7 +12,7 @@ export const MAX_SLIDES = 10_000;
 const MAX_LABEL = 200;
 const MAX_NOTES = 20_000;
 
-export type FrameState = {
+type FrameState = {
   type: "state";
   /** 0-based, an integer in 0..count-1. */
   slide: number;
@@ -27,7 +27,7 @@ export type FrameState = {
  * `request` only says the player was asked (its P or F key, its presenter or full-screen button). A page
  * never opens a window or takes the screen because of it: see components/player/viewer.ts.
  */
-export type FrameRequest = { type: "request"; action: "presenter" | "fullscreen" };
+type FrameRequest = { type: "request"; action: "presenter" | "fullscreen" };
 
 export type FrameMessage = FrameState | FrameRequest;
 

@@ -44,7 +44,7 @@ export type AuthoringRequest =
 export type StepRunner = <T>(name: string, run: () => Promise<T>) => Promise<T>;
 const inline: StepRunner = (_name, run) => run();
 
-export const MAX_REPAIRS = 2;
+const MAX_REPAIRS = 2;
 
 type Prepared = PromptContext & { deckId: string; basedOnVersion: number };
 type Draft = { text: string; model: string; inputTokens: number; outputTokens: number };
@@ -52,7 +52,7 @@ type Check = { ok: true; source: string; errors: Finding[] } | { ok: false; erro
 /** Errors the deck already had before an edit: an edit is not asked to fix slides it did not touch. */
 type Baseline = string[];
 
-export async function prepareAuthoring(ctx: Ctx, request: AuthoringRequest): Promise<Prepared> {
+async function prepareAuthoring(ctx: Ctx, request: AuthoringRequest): Promise<Prepared> {
   const deck = await getOwnedDeck(ctx, request.deckId);
   const latest = await getLatestVersion(ctx.db, deck);
   if (request.kind === "generate" && request.mode === "create" && latest) {

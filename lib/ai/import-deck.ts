@@ -15,7 +15,7 @@ import { generateOfflineDeckOffThread } from "./offline/off-thread";
 // one transaction: input it cannot read is a 422 naming the line, a month without
 // version edits a 402, and either way nothing is saved.
 
-export const IMPORT_MAX_BYTES = 1024 * 1024;
+const IMPORT_MAX_BYTES = 1024 * 1024;
 
 export const importDeckBody = z.strictObject({
   markdown: z

@@ -14,7 +14,7 @@ import { utcDay } from "./visitor";
 // the per-day rollups by primary-key range, so the cost is days × slides, whatever the number of views.
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-export const MAX_RANGE_DAYS = 366;
+const MAX_RANGE_DAYS = 366;
 
 const seconds = (ms: number) => Math.round(ms / 10) / 100;
 

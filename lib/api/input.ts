@@ -54,7 +54,7 @@ export async function readJsonBody<S extends z.ZodType>(
 }
 
 /** Whether a Content-Type names JSON: application/json or a +json type, any parameters. */
-export function isJsonType(contentType: string | null): boolean {
+function isJsonType(contentType: string | null): boolean {
   const type = (contentType ?? "").split(";")[0]!.trim().toLowerCase();
   return type === "application/json" || /^application\/[\w.+-]+\+json$/.test(type);
 }
@@ -111,7 +111,7 @@ export function describeIssues(error: z.ZodError, where: string): string {
 
 // PostgreSQL refuses U+0000 in text and jsonb: a 422 naming the field (`where` and the path inside the value,
 // such as "body.title") instead of a database error. Server actions that take text call it directly.
-export function refuseNul(value: unknown, where: string): void {
+function refuseNul(value: unknown, where: string): void {
   const found = findNul(value);
   if (!found) return;
   // A path deeper than a person reads (a nested array, say) is cut short.
@@ -175,7 +175,7 @@ export function nulRefusedByDatabase(error: unknown): AppError | null {
   return null;
 }
 
-export function tooLarge(maxBytes = MAX_BODY_BYTES): AppError {
+function tooLarge(maxBytes = MAX_BODY_BYTES): AppError {
   return new AppError("payload_too_large", `The request body is larger than ${formatBytes(maxBytes)}.`);
 }
 

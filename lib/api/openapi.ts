@@ -439,5 +439,3 @@ function rateHeaders() {
     ]),
   );
 }
-
-export type OpenApiDocument = ReturnType<typeof buildOpenApiDocument>;

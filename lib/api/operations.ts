@@ -45,7 +45,7 @@ import type { LimitClass } from "@/lib/limits/rate-limit";
 // call that answers it. Route handlers (`lib/api/route.ts`), the OpenAPI document (`lib/api/openapi.ts`)
 // and the MCP tools are all built from this list, so none of them can describe an input another refuses.
 
-export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 export type ErrorStatus = 401 | 402 | 403 | 404 | 409 | 422 | 429 | 500;
 
 const none = z.strictObject({});
@@ -54,7 +54,7 @@ type None = typeof none;
 type Success<R extends z.ZodType> =
   { status: 200 | 201 | 202; schema: R; description: string } | { status: 302; description: string };
 
-export type OperationInput<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = {
+type OperationInput<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = {
   ctx: Ctx;
   params: z.output<P>;
   query: z.output<Q>;

@@ -32,7 +32,7 @@ export function assetPath(row: Pick<AssetRow, "sha256" | "contentType">): string
 }
 
 /** The asset's absolute URL, as the API answers it and authors paste it into decks. */
-export function assetUrl(row: Pick<AssetRow, "sha256" | "contentType">): string {
+function assetUrl(row: Pick<AssetRow, "sha256" | "contentType">): string {
   return `${config.deckContentOrigin ?? new URL(config.appUrl).origin}${assetPath(row)}`;
 }
 

@@ -15,7 +15,7 @@ import { sanitizeSvg } from "./svg";
 
 export type SniffedType = "png" | "jpeg" | "gif" | "webp" | "avif" | "svg";
 
-export const acceptedTypes: Record<SniffedType, string> = {
+const acceptedTypes: Record<SniffedType, string> = {
   png: "image/png",
   jpeg: "image/jpeg",
   gif: "image/gif",
@@ -25,10 +25,10 @@ export const acceptedTypes: Record<SniffedType, string> = {
 };
 
 /** The largest stored image: a 1920x1080 slide at 2x, which is what a printed page and a zoomed viewer use. */
-export const MAX_WIDTH = 3840;
-export const MAX_HEIGHT = 2160;
+const MAX_WIDTH = 3840;
+const MAX_HEIGHT = 2160;
 /** An SVG is rasterised with its longer side this long (smaller when that would exceed MAX_WIDTH x MAX_HEIGHT). */
-export const SVG_RASTER_SIZE = 2048;
+const SVG_RASTER_SIZE = 2048;
 
 const startsWith = (bytes: Buffer, signature: number[], offset = 0) =>
   bytes.length >= offset + signature.length && signature.every((byte, index) => bytes[offset + index] === byte);

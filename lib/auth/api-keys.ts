@@ -61,7 +61,7 @@ export function hashApiKey(key: string): string {
   return createHash("sha256").update(key).digest("hex");
 }
 
-export function isWellFormedApiKey(key: string): boolean {
+function isWellFormedApiKey(key: string): boolean {
   return KEY_PATTERN.test(key);
 }
 

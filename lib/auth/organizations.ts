@@ -24,7 +24,7 @@ export async function roleOf(ctx: Ctx): Promise<Role | null> {
   return row?.role ?? null;
 }
 
-export async function requireOwner(ctx: Ctx) {
+async function requireOwner(ctx: Ctx) {
   if ((await roleOf(ctx)) !== "owner")
     throw new AppError("forbidden", "Only an owner of the organization can do this.");
 }

@@ -9,7 +9,7 @@ export const BRAND_BOOK_SCHEMA_VERSION = 1;
 const hex = z.string().regex(/^#[0-9a-f]{6}$/, "lower-case #rrggbb");
 const confidence = z.number().min(0).max(1);
 
-export const colorRoles = ["primary", "secondary", "accent", "background", "surface", "text", "muted"] as const;
+const colorRoles = ["primary", "secondary", "accent", "background", "surface", "text", "muted"] as const;
 export type ColorRole = (typeof colorRoles)[number];
 
 export const paletteSchema = z.object({
@@ -27,7 +27,7 @@ export const paletteSchema = z.object({
   confidence,
 });
 
-export const fontRoleSchema = z.object({
+const fontRoleSchema = z.object({
   family: z.string(),
   /** CSS generic family the face belongs to. */
   category: z.enum(["sans-serif", "serif", "monospace", "display"]),
@@ -46,7 +46,7 @@ export const typographySchema = z.object({
   fontSources: z.array(z.string()),
 });
 
-export const logoSchema = z.object({
+const logoSchema = z.object({
   kind: z.enum(["svg", "image"]),
   /** Where it was found on the site. */
   source: z.enum(["inline-svg", "header-image", "icon", "og-image", "apple-touch-icon"]),

@@ -21,7 +21,7 @@ function quote(family: string): string {
   return `"${plain.trim()}"`;
 }
 
-export function fontStack(role: Typography["body"]): string {
+function fontStack(role: Typography["body"]): string {
   const fallback = fallbackByCategory[role.category];
   if (!role.family || fallback.startsWith(quote(role.family))) return fallback;
   const shipped = findShippedFont(role.family);

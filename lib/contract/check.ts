@@ -77,7 +77,7 @@ export type SlideMeasurements = {
 };
 
 /** WCAG 2 relative luminance of an sRGB colour (channels 0-255). */
-export function luminance({ r, g, b }: CheckColor): number {
+function luminance({ r, g, b }: CheckColor): number {
   const channel = (value: number) => {
     const c = value / 255;
     return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;

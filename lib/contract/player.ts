@@ -145,7 +145,7 @@ export const EDIT_SCALE_MAX = 4;
 export const MODULE_URL_MAX = 2_048;
 
 // What the export renderer reads once the deck is drawn and its fonts are loaded.
-export type PlayerStatus = {
+type PlayerStatus = {
   ready: boolean;
   count: number;
   slides: SlideMeta[];

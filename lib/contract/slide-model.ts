@@ -64,7 +64,7 @@ export type Gradient = {
   stops: Array<{ color: Rgba; at: number }>;
 };
 
-export type ShapeItem = {
+type ShapeItem = {
   kind: "shape";
   rect: Rect;
   fill: Rgba | null;
@@ -128,7 +128,7 @@ export type TableCell = {
   borderBottom: { width: number; color: Rgba } | null;
 };
 
-export type TableItem = {
+type TableItem = {
   kind: "table";
   rect: Rect;
   columnWidths: number[];

@@ -117,7 +117,6 @@ export const platformVariables = {
 } satisfies Record<string, z.ZodType<unknown, string | undefined>>;
 
 type Variables = typeof settings & typeof platformVariables;
-export type SettingName = keyof typeof settings;
 
 export class ConfigError extends Error {
   constructor(

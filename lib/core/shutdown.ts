@@ -7,7 +7,7 @@
 // flight and then calls process.exit. That call is held until the steps are done (the "requests" step
 // waits for it, at most until the deadline), so the database closes after the last request, not under it.
 
-export type ShutdownStep = { name: string; run: (deadline: number) => Promise<void> };
+type ShutdownStep = { name: string; run: (deadline: number) => Promise<void> };
 
 type State = {
   steps: ShutdownStep[];
@@ -30,10 +30,6 @@ const REPEAT_MS = 1000;
 /** Adds a step; steps run in the order they were added. */
 export function onShutdown(name: string, run: (deadline: number) => Promise<void>): void {
   state.steps = [...state.steps.filter((step) => step.name !== name), { name, run }];
-}
-
-export function shuttingDown(): boolean {
-  return state.stopping;
 }
 
 /** Resolves when the server's own stop asked to exit (its requests are done), or at the deadline. */

@@ -39,7 +39,7 @@ export function adoptDatabase(database: Database): void {
   holder.__deckhandDatabase = Promise.resolve(database);
 }
 
-export function isNeonUrl(url: string): boolean {
+function isNeonUrl(url: string): boolean {
   const host = new URL(url).hostname;
   return host.endsWith(".neon.tech") || setting("DATABASE_DRIVER") === "neon";
 }

@@ -24,7 +24,7 @@ import { AppError, type ErrorCode } from "@/lib/core/errors";
 // the editor's live preview also shows as a problem next to the tokens.
 const TOKENS_ERROR: ErrorCode = "compile_failed";
 
-export type TokenDeclaration = { name: string; value: string; important: boolean };
+type TokenDeclaration = { name: string; value: string; important: boolean };
 
 export type ParsedTokens = {
   /** The re-serialised stylesheet (see above): what is stored and served, never the input text. */

@@ -10,7 +10,7 @@ import type { listDecksQuery } from "./schemas";
 // The app's library adds a title search, format and visibility filters and a sort to the API's query (the
 // API lists newest first, as SPEC.md says).
 export const deckSorts = ["updated", "created", "title"] as const;
-export type DeckSort = (typeof deckSorts)[number];
+type DeckSort = (typeof deckSorts)[number];
 
 export type DeckListFilters = z.output<typeof listDecksQuery> & {
   search?: string;

@@ -4,13 +4,12 @@ import { deckPresence } from "@/lib/db/schema/deck-presence";
 import { users } from "@/lib/db/schema/users";
 import { getDeckWithReadableHistory } from "./access";
 
-// Who else has a deck open: the editor of everyone who may read the deck beats every PRESENCE_HEARTBEAT_MS
+// Who else has a deck open: the editor of everyone who may read the deck beats every 15 s (use-presence.ts)
 // (a row per deck and person, last_seen moved); whoever was seen within PRESENCE_WINDOW_MS is listed. Kept
 // in the database so heartbeats reach every server instance; every query is scoped to the caller's
 // organization (a deck's presence never leaves it, like its history).
 
-export const PRESENCE_HEARTBEAT_MS = 15_000;
-export const PRESENCE_WINDOW_MS = 45_000;
+const PRESENCE_WINDOW_MS = 45_000;
 
 export type PresentPerson = { userId: string; name: string };
 

@@ -7,10 +7,10 @@ import { deckFormats } from "@/lib/contract/deck";
 // Request and response schemas of the Decks and Versions resources (SPEC.md). Handlers parse input with
 // the request schemas and pass every response through the response schemas, so nothing extra leaks.
 
-export const SOURCE_MAX_BYTES = 1024 * 1024;
+const SOURCE_MAX_BYTES = 1024 * 1024;
 export const TOKENS_MAX_BYTES = 64 * 1024;
 export const PROMPT_MAX_CHARS = 2000;
-export const DESCRIPTION_MAX_CHARS = 10_000;
+const DESCRIPTION_MAX_CHARS = 10_000;
 
 const id = uuid;
 export const TITLE_MAX_CHARS = 300;
@@ -30,7 +30,7 @@ const byteLength = (s: string) => Buffer.byteLength(s, "utf8");
  * (a character is at least one byte), so `maxLength` is exact for ASCII and a necessary bound otherwise;
  * `x-maxBytes` carries the limit the server applies to the UTF-8 encoding.
  */
-export const byteLimitMeta = (bytes: number) => ({ maxLength: bytes, "x-maxBytes": bytes });
+const byteLimitMeta = (bytes: number) => ({ maxLength: bytes, "x-maxBytes": bytes });
 
 export const deckParams = z.object({ id: id.describe("The deck's id.") });
 
@@ -178,5 +178,3 @@ export const versionSchema = versionSummarySchema.extend({ deckId: uuid, ...vers
 export const versionWriteResultSchema = z.object({ id: uuid, version: versionNumber });
 
 export const deletedSchema = z.object({ deleted: z.literal(true) });
-
-export type DeckInput = z.input<typeof deckSchema>;

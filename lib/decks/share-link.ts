@@ -14,7 +14,7 @@ import { mintPublicSlug } from "./update-deck";
 // an optional expiry (after it the link answers as if the deck were not public), and revoking the link,
 // which mints a new slug only when the owner asks: the spec's stable slug stays the default.
 
-export const SHARE_PASSWORD_MIN_LENGTH = 4;
+const SHARE_PASSWORD_MIN_LENGTH = 4;
 
 export const setShareLinkBody = z.strictObject({
   password: z

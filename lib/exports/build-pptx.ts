@@ -56,7 +56,7 @@ export type Raster = { png: Buffer; width: number; height: number; contentType?:
 // the corners, as CSS's farthest-corner ellipse does.
 const gradientName = (index: number) => `Deckhand gradient ${index}`;
 
-export function gradientFillXml(gradient: Gradient): string {
+function gradientFillXml(gradient: Gradient): string {
   const stops = gradient.stops
     .map(
       (stop) =>
@@ -72,7 +72,7 @@ export function gradientFillXml(gradient: Gradient): string {
   return `<a:gradFill rotWithShape="1"><a:gsLst>${stops}</a:gsLst>${shade}</a:gradFill>`;
 }
 
-export function completeGradients(xml: string, gradients: Map<string, Gradient>): string {
+function completeGradients(xml: string, gradients: Map<string, Gradient>): string {
   if (gradients.size === 0) return xml;
   return xml.replace(/<p:sp>(?:(?!<\/p:sp>)[\s\S])*<\/p:sp>/g, (shape) => {
     const name = /<p:cNvPr [^>]*name="([^"]*)"/.exec(shape)?.[1] ?? "";
@@ -180,7 +180,7 @@ function bulletXml(list: TextList): string {
 
 // pptxgenjs (4.0.1) writes a paragraph's properties again before each of its runs after the first; the
 // schema allows one <a:pPr>, first, and PowerPoint repairs a file that has more. The first is kept.
-export function oneParagraphProperties(xml: string): string {
+function oneParagraphProperties(xml: string): string {
   return xml.replace(/<a:p>((?:(?!<\/a:p>)[\s\S])*)<\/a:p>/g, (paragraph, body: string) => {
     let seen = false;
     const kept = body.replace(/<a:pPr\b(?:[^>]*\/>|(?:(?!<\/a:pPr>)[\s\S])*<\/a:pPr>)/g, (properties) => {
@@ -194,11 +194,7 @@ export function oneParagraphProperties(xml: string): string {
   });
 }
 
-export function completeBullets(
-  xml: string,
-  lists: Map<string, TextList>,
-  hanging: Map<string, number> = new Map(),
-): string {
+function completeBullets(xml: string, lists: Map<string, TextList>, hanging: Map<string, number> = new Map()): string {
   if (lists.size === 0 && hanging.size === 0) return xml;
   return xml.replace(/<p:sp>(?:(?!<\/p:sp>)[\s\S])*<\/p:sp>/g, (shape) => {
     const name = /<p:cNvPr [^>]*name="([^"]*)"/.exec(shape)?.[1] ?? "";

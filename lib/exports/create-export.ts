@@ -11,7 +11,7 @@ import type { createExportBody } from "./schemas";
 
 // Repeated requests for the same deck, version, format and layout by the same credential within this window get
 // the export already made (or being made) instead of a second render.
-export const EXPORT_REUSE_WINDOW_MS = 10 * 60 * 1000;
+const EXPORT_REUSE_WINDOW_MS = 10 * 60 * 1000;
 
 // POST /decks/{id}/exports: anyone who may read the deck may export it.
 export async function createExport(ctx: Ctx, deckId: string, input: z.output<typeof createExportBody>) {

@@ -73,7 +73,7 @@ function readSfnt(data: Buffer): Sfnt {
 }
 
 /** The font's English (Windows, en-US) name of an id: 1 family, 2 style, 4 full name, 5 version. */
-export function fontName(font: Sfnt, id: number): string | null {
+function fontName(font: Sfnt, id: number): string | null {
   const table = font.tables.get("name");
   if (!table) return null;
   const { data } = font;
@@ -108,7 +108,7 @@ function unembeddable(font: Sfnt, typeface: string): string | null {
 }
 
 /** W3C Embedded OpenType 2.2 (version 0x00020002), uncompressed and unobfuscated, FamilyName = typeface. */
-export function toEot(font: Sfnt, typeface: string): Buffer {
+function toEot(font: Sfnt, typeface: string): Buffer {
   const { data } = font;
   const os2 = font.tables.get("OS/2")!.offset;
   const head = font.tables.get("head")!.offset;
@@ -206,7 +206,7 @@ export async function embedShippedFonts(pptx: Buffer): Promise<EmbeddedFonts> {
 }
 
 /** The same on an opened package, for a caller that rewrites it anyway (one zip pass instead of two). */
-export async function embedShippedFontsInZip(zip: JSZip): Promise<string[]> {
+async function embedShippedFontsInZip(zip: JSZip): Promise<string[]> {
   const chosen: { typeface: string; font: ShippedFont; faces: { slot: Slot; face: Sfnt }[] }[] = [];
   for (const [typeface, styles] of [...(await usedFaces(zip))].sort(([a], [b]) => a.localeCompare(b))) {
     const font = findShippedFont(typeface);

@@ -11,7 +11,7 @@ const MARGIN = { top: 16, side: 16, bottom: 18 }; // mm
 const PX_PER_MM = 96 / 25.4;
 
 /** The slide's scale on the page: the width between the margins, less room for its 1 px outline. */
-export const HANDOUT_ZOOM = ((PAGE.width - 2 * MARGIN.side) * PX_PER_MM - 2) / CANVAS.width;
+const HANDOUT_ZOOM = ((PAGE.width - 2 * MARGIN.side) * PX_PER_MM - 2) / CANVAS.width;
 
 // Runs in an isolated world of the rendered deck page (see isolated-world.ts): it only adds a style sheet and,
 // after each slide, a host whose shadow root holds the notes, so neither the deck's CSS nor its scripts' globals

@@ -226,7 +226,7 @@ function legendBox(legend: Rect, chart: Rect, type: ChartItem["type"]): Rect {
 }
 
 /** The chart part pptxgenjs wrote for `item`, finished (see the top of this file). */
-export function finishChartXml(xml: string, item: ChartItem): string {
+function finishChartXml(xml: string, item: ChartItem): string {
   let out = xml;
   if (item.type !== "pie") {
     let seriesIndex = 0;

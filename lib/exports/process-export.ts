@@ -105,7 +105,7 @@ async function finish(db: Db, claim: Claim, result: RenderedExport, started: num
 // The one domain step both job transports run: render a claimed export (with its partner of the other
 // format, if one waits), store the file, and complete it if this worker still holds the lease. The file's
 // key is the export's id, so a retry overwrites rather than duplicates.
-export async function runClaimedExport(db: Db, row: ExportRow, token: string): Promise<Outcome> {
+async function runClaimedExport(db: Db, row: ExportRow, token: string): Promise<Outcome> {
   const claims: Claim[] = [{ row, token }];
   const partner = await claimPartner(db, row).catch(() => null);
   if (partner) claims.push(partner);

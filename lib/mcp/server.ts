@@ -36,7 +36,7 @@ type JsonSchema = { type?: string; properties?: Record<string, unknown>; require
 
 const EXPORT_WAIT_DEFAULT_SECONDS = 120;
 /** MCP's JSON-RPC error code for an unknown resource (the SDK 1.32 has no constant for it). */
-export const RESOURCE_NOT_FOUND = -32002;
+const RESOURCE_NOT_FOUND = -32002;
 const EXPORT_WAIT_MAX_SECONDS = 280;
 
 // Tool input schemas: the operation's path and query parameters and body fields as one object, taken from
@@ -86,7 +86,7 @@ const exportWithFileSchema = exportSchema.extend({
 });
 
 // A tool error, as structured content too: the API's code and HTTP status, and when to retry a 429.
-export const toolErrorSchema = z.object({
+const toolErrorSchema = z.object({
   error: z.object({
     code: z.string().describe("The API's error code (lib/core/errors.ts), such as not_found or rate_limited."),
     status: z.int().describe("The HTTP status the REST API answers for the same error."),

@@ -13,7 +13,7 @@ export type AddressVerdict =
       message: string;
     };
 
-export type UrlRefusalReason = "invalid_url" | "scheme" | "credentials" | "address";
+type UrlRefusalReason = "invalid_url" | "scheme" | "credentials" | "address";
 
 export type UrlCheck =
   { ok: true; url: URL; hostIsIp: boolean } | { ok: false; reason: UrlRefusalReason; message: string };
@@ -49,7 +49,7 @@ const RANGE_LABELS: Record<string, string> = {
 };
 
 /** Human phrase for a range returned by classifyAddress, e.g. "a loopback address". */
-export function describeRange(range: string): string {
+function describeRange(range: string): string {
   return RANGE_LABELS[range] ?? `a non-public (${range}) address`;
 }
 
@@ -182,7 +182,7 @@ function stripBrackets(hostname: string): string {
 }
 
 /** True when the (WHATWG-normalised) hostname is an IP literal rather than a name to resolve. */
-export function isIpHostname(hostname: string): boolean {
+function isIpHostname(hostname: string): boolean {
   const bare = stripBrackets(hostname);
   // WHATWG URL already rewrites 127.1, 0x7f.0.0.1, 2130706433 … to dotted decimal; ipaddr.isValid also
   // accepts those legacy spellings, so a hostname that bypassed URL parsing is still recognised.

@@ -46,7 +46,7 @@ export class FetchRefusedError extends Error {
   }
 }
 
-export type FetchKind = "html" | "css" | "image" | "font";
+type FetchKind = "html" | "css" | "image" | "font";
 
 export type LookupFn = (hostname: string) => Promise<{ address: string; family: 4 | 6 }[]>;
 
@@ -75,10 +75,10 @@ export interface SafeFetchResult {
   redirects: string[];
 }
 
-export const DEFAULT_MAX_BYTES = 5 * 1024 * 1024;
-export const DEFAULT_TIMEOUT_MS = 10_000;
-export const DEFAULT_MAX_REDIRECTS = 5;
-export const USER_AGENT = "DeckhandBrandBot/1.0 (+https://deckhand.dev/bot)";
+const DEFAULT_MAX_BYTES = 5 * 1024 * 1024;
+const DEFAULT_TIMEOUT_MS = 10_000;
+const DEFAULT_MAX_REDIRECTS = 5;
+const USER_AGENT = "DeckhandBrandBot/1.0 (+https://deckhand.dev/bot)";
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 

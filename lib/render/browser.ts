@@ -167,7 +167,7 @@ export function renderContextStats(reset = false): { open: number; exports: numb
 }
 
 /** What the page may load: a Response for URLs the job serves, null for everything else (aborted). */
-export type Serve = (url: URL) => Response | null | Promise<Response | null>;
+type Serve = (url: URL) => Response | null | Promise<Response | null>;
 
 export type RenderJobOptions = {
   serve: Serve;

@@ -5,7 +5,7 @@ import { FIT_FLOORS } from "@/lib/contract/deck";
 // authoring brief's layout and density rules. Kinds are stable (clients and models switch on them);
 // messages say what is wrong, where, and what to do.
 
-export type Severity = "error" | "warning";
+type Severity = "error" | "warning";
 
 export type Finding = {
   kind: FindingKind;
@@ -23,9 +23,9 @@ export type Finding = {
 };
 
 /** The brief's density rules (lib/deck/instructions.ts), with the slack "about" allows. */
-export const densityLimits = { bodyWords: 45, bullets: 5, bulletWords: 12 } as const;
+const densityLimits = { bodyWords: 45, bullets: 5, bulletWords: 12 } as const;
 /** Below this a text is reported; below 3:1 (or 4.5:1 for text under WCAG's large size) it is an error. */
-export const CONTRAST_MIN = 4.5;
+const CONTRAST_MIN = 4.5;
 const CONTRAST_LARGE_MIN = 3;
 /** Findings of one kind on one slide, at most (a slide of 40 overlapping lines needs no 40 messages). */
 const PER_SLIDE_KIND = 5;

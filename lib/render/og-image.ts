@@ -6,7 +6,7 @@ import { withDeckPage } from "./deck-page";
 import { getFileStore } from "@/lib/storage/storage";
 import { findDeckVersion } from "@/lib/viewer/viewable-deck";
 
-export const OG_SIZE = { width: 1200, height: 675 } as const;
+const OG_SIZE = { width: 1200, height: 675 } as const;
 
 /** Preview images rendering at once in this process; more wait their turn. */
 const MAX_CONCURRENT_RENDERS = 2;

@@ -32,7 +32,7 @@ const contentTypes: Record<string, string> = {
   ".webp": "image/webp",
 };
 
-export function contentTypeFor(key: string): string {
+function contentTypeFor(key: string): string {
   return contentTypes[path.extname(key).toLowerCase()] ?? "application/octet-stream";
 }
 

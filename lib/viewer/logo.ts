@@ -30,7 +30,7 @@ function servedType(logo: DeckLogo, stored: string): string | null {
 }
 
 /** A stored logo's entity tag: the key names one stored file, and a new logo is stored under a new key. */
-export function logoTag(logo: DeckLogo): string {
+function logoTag(logo: DeckLogo): string {
   return `"${createHash("sha256").update(logo.storedKey).digest("base64url").slice(0, 22)}"`;
 }
 

@@ -67,13 +67,13 @@ export function mayImport(from, to) {
   return b <= a;
 }
 
-export function layerOf(unit) {
+function layerOf(unit) {
   const index = layerIndex.get(unit);
   return index === undefined ? undefined : layers[index].name;
 }
 
 /** A specifier as a path from the repository root ("@/lib/x" → "lib/x"), or undefined for packages. */
-export function specifierPath(fromFile, specifier) {
+function specifierPath(fromFile, specifier) {
   if (specifier === "@deckhand/player") return "components/player/runtime.ts";
   if (specifier.startsWith("@/")) return specifier.slice(2);
   if (specifier.startsWith(".")) return path.posix.join(path.posix.dirname(fromFile), specifier);

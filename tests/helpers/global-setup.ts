@@ -27,7 +27,8 @@ export default async function setup(project: TestProject) {
   // before two files at a time could each start building it.
   if (project.name === "e2e") run("scripts/build-if-stale.mjs", "the production build failed", "node");
   // The DATA_DIR vitest.config.ts gives the workers, removed once at the end.
-  if (first) return () => fs.rmSync(path.join(os.tmpdir(), `deckhand-test-${process.pid}`), { recursive: true, force: true });
+  if (first)
+    return () => fs.rmSync(path.join(os.tmpdir(), `deckhand-test-${process.pid}`), { recursive: true, force: true });
 }
 
 function run(script: string, failure: string, command = path.resolve("node_modules/.bin/tsx")) {

@@ -45,7 +45,7 @@ function resolveFile(base: string): string | undefined {
   return undefined;
 }
 
-export function resolveSpecifier(from: string, specifier: string): string {
+function resolveSpecifier(from: string, specifier: string): string {
   if (specifier === "@deckhand/player") return "components/player/runtime.ts";
   if (specifier.startsWith("@/")) return resolveFile(specifier.slice(2)) ?? specifier;
   if (specifier.startsWith(".")) return resolveFile(path.join(path.dirname(from), specifier)) ?? specifier;

@@ -24,7 +24,7 @@ function isXmlChar(code: number): boolean {
   );
 }
 
-export function parseXmlStrictly(name: string, xml: string): XmlDocument {
+function parseXmlStrictly(name: string, xml: string): XmlDocument {
   const invalid = invalidCharacter.exec(xml);
   if (invalid) {
     const code = invalid[0].codePointAt(0)!.toString(16).padStart(4, "0");

@@ -4,7 +4,7 @@ import type * as t from "@babel/types";
 // Reads a generated deck module back with @babel/parser: each slide's label, notes and the components in
 // it with their literal props, so tests assert what a deck shows without matching its source text.
 
-export type ReadElement = { name: string; props: Record<string, unknown>; text: string };
+type ReadElement = { name: string; props: Record<string, unknown>; text: string };
 export type ReadSlide = { label: string; notes: string; props: Record<string, unknown>; elements: ReadElement[] };
 
 function literal(node: t.Node | null | undefined): unknown {

@@ -31,7 +31,7 @@ export function AnalyticsButton({ deckId, labels }: { deckId: string; labels: st
   );
 }
 
-export function AnalyticsPanel({ deckId, labels }: { deckId: string; labels: string[] }) {
+function AnalyticsPanel({ deckId, labels }: { deckId: string; labels: string[] }) {
   const [range, setRange] = useState<Range>("30");
   const [data, setData] = useState<DeckAnalytics | null>(null);
   const [error, setError] = useState<string | null>(null);

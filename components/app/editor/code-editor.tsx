@@ -17,7 +17,7 @@ import { themeTokens, vocabulary } from "@/lib/deck/vocabulary";
 // editor's accessible description says, so keyboard users are never trapped.
 
 /** What the editor's description tells keyboard users about Tab. */
-export const TAB_HINT = "Tab indents and Shift+Tab outdents the lines. To leave the editor, press Escape, then Tab.";
+const TAB_HINT = "Tab indents and Shift+Tab outdents the lines. To leave the editor, press Escape, then Tab.";
 
 export type Problem = { line: number; column: number; message: string };
 

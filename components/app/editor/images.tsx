@@ -13,7 +13,7 @@ import { Button } from "@/components/ui";
 export type PickedImage = { id: string; url: string; width: number; height: number; alt: string | null };
 
 /** An <Image> element for the source, its alt text quoted so that any text stays one attribute. */
-export function imageElement(url: string, alt: string): string {
+function imageElement(url: string, alt: string): string {
   const quoted = /["{}<>&\n]/.test(alt) ? `{${JSON.stringify(alt)}}` : `"${alt}"`;
   return `<Image src="${url}" alt=${quoted} fit="contain" />`;
 }

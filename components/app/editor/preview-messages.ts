@@ -36,7 +36,7 @@ const element = z.strictObject({
   count: z.number().int().min(1).max(1_000),
 });
 
-export const frameStateMessage = z.strictObject({
+const frameStateMessage = z.strictObject({
   source,
   type: z.literal("state"),
   slide,
@@ -45,7 +45,7 @@ export const frameStateMessage = z.strictObject({
   overview: z.boolean(),
 });
 
-export const frameReadyMessage = z.strictObject({
+const frameReadyMessage = z.strictObject({
   source,
   type: z.literal("ready"),
   count: z.number().int().min(0).max(MAX_SLIDES),
@@ -53,7 +53,7 @@ export const frameReadyMessage = z.strictObject({
   errors: z.array(z.string().max(EDIT_TEXT_MAX)).max(100),
 });
 
-export const frameSelectMessage = z.strictObject({
+const frameSelectMessage = z.strictObject({
   source,
   type: z.literal("select"),
   slide,
@@ -64,7 +64,7 @@ export const frameSelectMessage = z.strictObject({
   element: element.optional(),
 });
 
-export const frameEditTextMessage = z.strictObject({
+const frameEditTextMessage = z.strictObject({
   source,
   type: z.literal("edit-text"),
   slide,
@@ -75,7 +75,7 @@ export const frameEditTextMessage = z.strictObject({
 });
 
 // The answer to an in-place update (preview-frame.tsx): the frame drew the module, or will not.
-export const frameUpdatedMessage = z.strictObject({
+const frameUpdatedMessage = z.strictObject({
   source,
   type: z.enum(["updated", "update-failed"]),
   moduleUrl: z.string().max(MODULE_URL_MAX),

@@ -381,7 +381,7 @@ function LayoutGallery({
 }
 
 // A slide's findings on the rail: a red count for errors, an amber one for warnings only.
-export function FindingMark({ findings }: { findings: Finding[] }) {
+function FindingMark({ findings }: { findings: Finding[] }) {
   if (findings.length === 0) return null;
   const errors = findings.filter((finding) => finding.severity === "error").length;
   const kind = errors > 0 ? "error" : "warning";

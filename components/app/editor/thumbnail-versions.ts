@@ -7,7 +7,7 @@ import type { DeckOutline } from "@/lib/deck/source/edit";
 // slides offline; there every slide's version is the whole module's and its place.
 
 /** cyrb53: a fast 53-bit string hash (not cryptographic; a collision would only keep a stale picture). */
-export function hashText(text: string, seed = 0): string {
+function hashText(text: string, seed = 0): string {
   let h1 = 0xdeadbeef ^ seed;
   let h2 = 0x41c6ce57 ^ seed;
   for (let index = 0; index < text.length; index++) {

@@ -72,14 +72,14 @@ let screenScale = 1;
 
 type Post = (message: EditSelectMessage | EditTextMessage) => void;
 
-export type EditTarget = { element: HTMLElement | SVGElement; slide: number; component: SelectableComponent };
+type EditTarget = { element: HTMLElement | SVGElement; slide: number; component: SelectableComponent };
 
 function isEditable(component: SelectableComponent): component is EditableComponent {
   return (editableComponents as readonly string[]).includes(component);
 }
 
 /** The selectable element at (or around) `node` (a text, an image), its slide and component; null outside one. */
-export function editTargetOf(node: EventTarget | null): EditTarget | null {
+function editTargetOf(node: EventTarget | null): EditTarget | null {
   if (!(node instanceof Element)) return null;
   const element = node.closest<HTMLElement | SVGElement>(ANY_SELECTABLE);
   const slide = element?.closest<HTMLElement>(".dh-slide[data-slide]");
@@ -95,7 +95,7 @@ export function editTargetOf(node: EventTarget | null): EditTarget | null {
  * Where a text drawn from a prop's data is written: its component's element among those on the slide, and
  * the path into the props; null for a text found by its words.
  */
-export function itemOf(target: EditTarget): EditItem | null {
+function itemOf(target: EditTarget): EditItem | null {
   const path = target.element.getAttribute("data-dh-edit");
   const root = ROOTS[target.component];
   if (path === null || !root || !isEditable(target.component)) return null;
@@ -109,7 +109,7 @@ export function itemOf(target: EditTarget): EditItem | null {
 }
 
 /** Which of its component's elements on the slide an element selected as a whole is; null for a text. */
-export function elementOf(target: EditTarget): EditElement | null {
+function elementOf(target: EditTarget): EditElement | null {
   const selector = WHOLE.find(([, component]) => component === target.component)?.[0];
   const slide = target.element.closest(".dh-slide");
   if (!selector || !slide) return null;
@@ -133,7 +133,7 @@ export function readScaleMessage(data: unknown): number | null {
 }
 
 /** The text as the deck wrote it: the quote marks the player adds around a Quote are not the author's. */
-export function renderedText(element: Element): string {
+function renderedText(element: Element): string {
   const raw = element.getAttribute("data-dh-raw");
   if (raw !== null) return raw.replace(/\s+/g, " ").trim();
   let text = element.textContent ?? "";
@@ -151,7 +151,7 @@ function isPlain(element: Element): boolean {
  * it appears in an earlier editable text (inside a longer one too), as the source library counts the
  * places it is written (lib/deck/source/text.ts).
  */
-export function occurrenceOf(target: EditTarget, text: string): number {
+function occurrenceOf(target: EditTarget, text: string): number {
   const slide = target.element.closest(".dh-slide");
   if (!slide || text === "") return 0;
   let rank = 0;

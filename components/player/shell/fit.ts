@@ -67,7 +67,7 @@ function signature(slide: HTMLElement): string {
   return `${slide.getElementsByTagName("*").length}|${slide.textContent ?? ""}`;
 }
 
-export function fitSlide(slide: HTMLElement): void {
+function fitSlide(slide: HTMLElement): void {
   // Not laid out (display: none somewhere above): nothing to measure; fitted when it is shown.
   if (slide.offsetWidth === 0 || slide.offsetHeight === 0) return;
   clearMarks(slide);

@@ -9,7 +9,7 @@
 // script-clicked link). The share page's CSP refuses that navigation, but Chromium may connect first.
 
 /** Elements whose mere presence in the document starts a connection or a navigation. */
-export const refusedElements = new Set([
+const refusedElements = new Set([
   "iframe",
   "frame",
   "frameset",

@@ -21,7 +21,7 @@ import { PlayerContext, type PlayerState } from "./player-context";
 type Action = "next" | "prev" | "first" | "last" | "overview" | "close" | "fullscreen" | "presenter";
 
 // One keyboard map for keys pressed in the frame and keys the viewer page forwards to it.
-export function keyAction(key: string, shiftKey: boolean): Action | null {
+function keyAction(key: string, shiftKey: boolean): Action | null {
   switch (key) {
     case "ArrowRight":
     case "ArrowDown":

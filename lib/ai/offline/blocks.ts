@@ -163,10 +163,7 @@ function itemText(item: ListItem, source: string): string {
 }
 
 /** "ts {2,3}", "sql{3-5}", "js {1|3-4}": the language and the highlighted lines (1-based). */
-export function readFenceInfo(
-  lang: string | null,
-  meta: string | null,
-): { language: string | null; highlight: number[] } {
+function readFenceInfo(lang: string | null, meta: string | null): { language: string | null; highlight: number[] } {
   const info = `${lang ?? ""} ${meta ?? ""}`;
   const language = /^\s*([\w#+.-]+)/.exec(lang ?? "")?.[1]?.replace(/\{.*$/, "") || null;
   const braces = /\{([^}]*)\}/.exec(info)?.[1] ?? "";

@@ -197,7 +197,7 @@ function asHeadingLine(block: Block): string | null {
   return (strong && countWords(block.text) <= 8) || colon ? cleanHeading(block.text) : null;
 }
 
-export function cleanHeading(text: string): string {
+function cleanHeading(text: string): string {
   return capitalize(
     squash(text)
       .replace(/^(?:\d{1,2}|[ivx]{1,5})[.)]\s+/i, "")

@@ -4,7 +4,7 @@
 
 import type { Block } from "./blocks";
 import type { Inline } from "./markdown";
-import { type ChildNode, el, type ElementNode, type PropValue } from "./print";
+import { type ChildNode, el, type ElementNode } from "./print";
 import { asSentence, countWords, shorten, squash, stripQuoteMarks } from "./text";
 
 export const MAX_BULLETS = 5;
@@ -254,5 +254,3 @@ export function joinNotes(parts: Array<string | null | undefined>): string {
     .filter((part) => part.length > 0)
     .join("\n\n");
 }
-
-export type Props = Array<[string, PropValue | undefined]>;

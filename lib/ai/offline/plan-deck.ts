@@ -28,7 +28,7 @@ function isMarpDirective(comment: string): boolean {
 const imageKeyword =
   /^(?:bg|left|right|contain|cover|fit|auto|vertical|sepia|grayscale|blur|invert|opacity|saturate|brightness|contrast|hue-rotate|drop-shadow|(?:w|h|width|height|sepia|blur|brightness|contrast|opacity|saturate|grayscale|invert|hue-rotate):\S+|\d+%)$/i;
 
-export function readImageAlt(alt: string): { alt: string; background: "full" | "left" | "right" | null } {
+function readImageAlt(alt: string): { alt: string; background: "full" | "left" | "right" | null } {
   const words = alt.split(/\s+/).filter(Boolean);
   let background: "full" | "left" | "right" | null = null;
   let index = 0;

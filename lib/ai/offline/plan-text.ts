@@ -138,7 +138,7 @@ export function visualNodes(blocks: Block[]): ElementNode[] {
 }
 
 /** The main column with a visual beside it (a Stat takes the narrower column). */
-export function withSide(main: ElementNode[], extra: ElementNode | null): ElementNode[] {
+function withSide(main: ElementNode[], extra: ElementNode | null): ElementNode[] {
   if (!extra) return main;
   if (main.length === 0) return [extra];
   return [columns([stack(...main), extra], extra.tag === "Stat" ? "3:2" : "1:1", "center")];

@@ -8,7 +8,7 @@ import { AppError } from "@/lib/core/errors";
 
 export type SourceKind = "marp" | "slidev" | "slides" | "brief";
 export type FrontMatter = Record<string, unknown>;
-export type Slot = { name: string; text: string; line: number };
+type Slot = { name: string; text: string; line: number };
 export type SourceSlide = { frontMatter: FrontMatter; line: number; slots: Slot[] };
 export type SplitSource = {
   kind: SourceKind;

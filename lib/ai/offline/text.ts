@@ -117,15 +117,6 @@ export function stripQuoteMarks(text: string): string {
   return match ? `${match[1] ?? ""}${match[2] ?? ""}`.trim() : trimmed;
 }
 
-export function sameText(a: string, b: string): boolean {
-  const normalize = (text: string) =>
-    text
-      .toLowerCase()
-      .replace(/[^\p{L}\p{N}]+/gu, " ")
-      .trim();
-  return normalize(a) === normalize(b);
-}
-
 /** "A, B, and C" or "A, B and C" as its items, or null when the text is not such a list. */
 export function splitSeries(text: string): string[] | null {
   const clean = squash(text).replace(/[.;]$/, "");

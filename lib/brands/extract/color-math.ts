@@ -64,7 +64,7 @@ function composite(color: Rgb, alpha: number, backdrop: string): string {
   });
 }
 
-export function toHex(color: Rgb | Oklch): string {
+function toHex(color: Rgb | Oklch): string {
   const clamped = clampChroma({ ...color, alpha: undefined }, "oklch");
   return (formatHex(clamped) ?? "#000000").toLowerCase();
 }
@@ -75,10 +75,6 @@ export function deltaE(a: string, b: string): number {
 
 export function contrastRatio(a: string, b: string): number {
   return Math.round(wcagContrast(a, b) * 100) / 100;
-}
-
-export function luminance(hex: string): number {
-  return wcagLuminance(hex);
 }
 
 export function isDark(hex: string): boolean {

@@ -20,7 +20,7 @@ import { extractionLimits } from "./limits";
 // elements and fetched stylesheets in cascade order, then style="" attributes. Rules remember what they
 // style (see css-selector.ts) so the palette, typography and imagery passes can weigh them.
 
-export type CssDeclaration = { property: string; value: string; important: boolean };
+type CssDeclaration = { property: string; value: string; important: boolean };
 
 export type CssRule = {
   selector: string;
@@ -33,7 +33,7 @@ export type CssRule = {
   origin: "stylesheet" | "style-element" | "style-attribute";
 };
 
-export type FontFaceRule = { family: string; weights: number[]; sources: string[] };
+type FontFaceRule = { family: string; weights: number[]; sources: string[] };
 
 export type CssModel = {
   rules: CssRule[];

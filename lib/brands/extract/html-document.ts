@@ -12,7 +12,7 @@ export function parseHtml(html: string): Document {
 
 const baseUrls = new WeakMap<Document, string>();
 
-export function baseUrlOf(document: Document, pageUrl: string): string {
+function baseUrlOf(document: Document, pageUrl: string): string {
   const cached = baseUrls.get(document);
   if (cached) return cached;
   const baseElement = selectOne<AnyNode, Element>("base[href]", document);

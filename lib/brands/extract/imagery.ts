@@ -189,7 +189,7 @@ function bucketOf(rule: CssRule, radii: { button: number[]; card: number[]; othe
 }
 
 /** A radius in px; 50% and anything ≥ 999px mean "pill". */
-export function readRadius(value: string): number | null {
+function readRadius(value: string): number | null {
   const first = valueParser(value).nodes.find((node) => node.type !== "space" && node.type !== "comment");
   if (!first) return null;
   if (first.type === "word") {

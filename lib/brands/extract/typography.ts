@@ -82,7 +82,7 @@ const categoryByShipped: Record<string, Category> = {
   display: "display",
 };
 
-export function categorize(family: string, stack: readonly string[] = []): Category {
+function categorize(family: string, stack: readonly string[] = []): Category {
   const shipped = findShippedFont(family);
   if (shipped) return categoryByShipped[shipped.category] ?? "sans-serif";
   const generic = stack.map((item) => item.toLowerCase()).find((item) => isGenericFamily(item));

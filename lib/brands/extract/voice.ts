@@ -283,7 +283,7 @@ function measure(text: string): Stats {
   return stats;
 }
 
-export function countSyllables(word: string): number {
+function countSyllables(word: string): number {
   const letters = word.toLowerCase().replace(/[^a-z]/g, "");
   if (!letters) return 0;
   if (letters.length <= 3) return 1;
@@ -296,7 +296,7 @@ function countWords(text: string): number {
   return text.split(/\s+/).filter((word) => /[a-z]/i.test(word)).length;
 }
 
-export function fleschKincaid(stats: { words: number; sentences: number; syllables: number }): number {
+function fleschKincaid(stats: { words: number; sentences: number; syllables: number }): number {
   if (!stats.words || !stats.sentences) return 0;
   return 0.39 * (stats.words / stats.sentences) + 11.8 * (stats.syllables / stats.words) - 15.59;
 }

@@ -13,7 +13,7 @@ import { setProp } from "./props";
 import { editableSlides, lineAt, sectionNoun, slideAt, spliceSlides } from "./slides";
 import { type LocatedDeck, type LocatedSlide, locateSlides } from "./tsx-module";
 
-export type SlideOutline = { index: number; start: number; end: number; label: string | null; line: number };
+type SlideOutline = { index: number; start: number; end: number; label: string | null; line: number };
 
 export type DeckOutline = {
   slides: SlideOutline[];

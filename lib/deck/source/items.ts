@@ -15,7 +15,7 @@ import { locateElement } from "./elements";
 import { lineAt, sectionNoun } from "./slides";
 import { encodeJsString, encodeTemplate, findAttribute } from "./tsx-module";
 
-export type ItemPath = readonly (string | number)[];
+type ItemPath = readonly (string | number)[];
 
 export type ItemQuery = {
   slide: number;

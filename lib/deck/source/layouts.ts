@@ -6,7 +6,7 @@
 import type { DeckFormat } from "@/lib/contract/deck";
 import { AppError } from "@/lib/core/errors";
 
-export const slideLayoutIds = [
+const slideLayoutIds = [
   "cover",
   "section",
   "bullets",
