@@ -23,22 +23,18 @@ export default async function setup(project: TestProject) {
   once.__deckhandSetup ??= prepare();
   const template = await once.__deckhandSetup;
   if (template) project.provide("pgliteTemplate", template);
-  // End-to-end suites start `next start` servers: the production build is made (or found fresh) here, once,
-  // before two files at a time could each start building it.
-  if (project.name === "e2e") run("scripts/build-if-stale.mjs", "the production build failed", "node");
   // The DATA_DIR vitest.config.ts gives the workers, removed once at the end.
   if (first)
     return () => fs.rmSync(path.join(os.tmpdir(), `deckhand-test-${process.pid}`), { recursive: true, force: true });
 }
 
-function run(script: string, failure: string, command = path.resolve("node_modules/.bin/tsx")) {
-  const result = spawnSync(command, [script], { stdio: "inherit", env: { ...process.env, QUIET: "1" } });
-  if (result.status !== 0) throw new Error(failure);
-}
-
 async function prepare(): Promise<string | undefined> {
   // Browser tests load the player's built assets from public/player.
-  run("scripts/build-player.ts", "building the player failed");
+  const build = spawnSync(path.resolve("node_modules/.bin/tsx"), ["scripts/build-player.ts"], {
+    stdio: "inherit",
+    env: { ...process.env, QUIET: "1" },
+  });
+  if (build.status !== 0) throw new Error("building the player failed");
 
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
