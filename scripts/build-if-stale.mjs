@@ -53,7 +53,7 @@ function withBuildLock(work) {
       break;
     } catch (error) {
       if (error.code !== "ENOTEMPTY" && error.code !== "EEXIST") throw error;
-      let holder = 0;
+      let holder;
       try {
         holder = Number(fs.readFileSync(path.join(lock, "pid"), "utf8"));
       } catch {

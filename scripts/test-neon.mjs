@@ -1,12 +1,13 @@
 // npm run test:neon — the integration suite through the Neon driver (@neondatabase/serverless over
 // WebSockets): a fresh database on the local PostgreSQL server (as test:pg), reached through a
 // WebSocket-to-Postgres proxy on loopback (tests/helpers/neon-ws-proxy.mjs), the way Neon documents local
-// development. Extra arguments go to vitest (default: tests/integration).
+// development. Arguments name files to run instead of the integration suites; options pass through.
 import { spawn } from "node:child_process";
 import { startNeonWsProxy } from "../tests/helpers/neon-ws-proxy.mjs";
 import { withFreshDatabase } from "./fresh-database.mjs";
 
 const args = process.argv.slice(2);
+const files = args.some((arg) => !arg.startsWith("-")) ? [] : ["--project", "integration"];
 const proxy = await startNeonWsProxy();
 let status;
 try {
@@ -15,7 +16,7 @@ try {
     (url) =>
       // Asynchronous, so this process's event loop keeps serving the proxy while vitest runs.
       new Promise((resolve) => {
-        const child = spawn("npx", ["vitest", "run", ...(args.length ? args : ["tests/integration"])], {
+        const child = spawn("npx", ["vitest", "run", ...files, ...args], {
           stdio: "inherit",
           env: {
             ...process.env,

@@ -1,7 +1,7 @@
 // npm run test:pg — on a PostgreSQL server, the suites whose subject PostgreSQL changes: every integration
 // suite and the end-to-end suites of database behaviour below. A fresh database is migrated once
 // (tests/helpers/global-setup.ts) and each test file runs on a clone of it (tests/helpers/postgres-per-file.ts),
-// two files at a time. Extra arguments go to vitest instead of the default selection.
+// two files at a time.
 import { spawnSync } from "node:child_process";
 import { withFreshDatabase } from "./fresh-database.mjs";
 
@@ -18,19 +18,16 @@ export const postgresEndToEnd = [
   "tests/e2e/analytics.test.ts",
 ];
 
+// Arguments name files (or folders) to run instead of the default selection; options pass through.
 const args = process.argv.slice(2);
+const files = args.some((arg) => !arg.startsWith("-"))
+  ? []
+  : ["--project", "integration", "--project", "e2e", "tests/integration", ...postgresEndToEnd];
 const status = await withFreshDatabase("deckhand_test", (url) => {
-  const result = spawnSync(
-    "npx",
-    [
-      "vitest",
-      "run",
-      ...(args.length
-        ? args
-        : ["--project", "integration", "--project", "e2e", "tests/integration", ...postgresEndToEnd]),
-    ],
-    { stdio: "inherit", env: { ...process.env, TEST_DATABASE_URL: url } },
-  );
+  const result = spawnSync("npx", ["vitest", "run", ...files, ...args], {
+    stdio: "inherit",
+    env: { ...process.env, TEST_DATABASE_URL: url },
+  });
   return result.status ?? 1;
 });
 process.exit(status);
