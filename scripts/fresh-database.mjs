@@ -48,6 +48,6 @@ export async function cloneDatabase(templateUrl, name) {
   return url.toString();
 }
 
-export async function dropDatabase(url) {
+async function dropDatabase(url) {
   await admin(`DROP DATABASE IF EXISTS ${identifier(new URL(url).pathname.slice(1))} WITH (FORCE)`);
 }
