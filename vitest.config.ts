@@ -3,7 +3,7 @@ import path from "node:path";
 import { defineConfig } from "vitest/config";
 
 // Three projects, one per kind of test (npm run test:unit, test:integration, test:e2e; npm test runs all):
-//   unit         pure functions and modules in process: no database, no browser, no server
+//   unit         pure functions and modules in process: no database, browser, server or built assets
 //   integration  the app's layers in process on a database of the suite's own (PGlite, or a PostgreSQL
 //                database cloned for the file: tests/helpers/postgres-per-file.ts)
 //   e2e          real Chromium, real `next start` servers and renderers, real child processes
