@@ -87,9 +87,17 @@ export function readFrameMessage(data: unknown): FrameMessage | null {
 }
 
 /** A `goto` on the BroadcastChannel between a share page and its presenter windows. */
-export function readChannelMessage(data: unknown): { type: "goto"; slide: number } | null {
-  if (!isRecord(data) || !hasExactly(data, ["type", "slide"]) || data.type !== "goto") return null;
-  return isIndex(data.slide, MAX_SLIDES) ? { type: "goto", slide: data.slide } : null;
+/**
+ * A window's move, as the share page and presenter windows tell each other: the slide and when the move was
+ * made (`Date.now()`, one clock for the windows of one browser). A window takes a move only when it is newer
+ * than its own last one, so a message that arrives late on a busy machine never takes it back.
+ */
+export type ChannelMessage = { type: "goto"; slide: number; at: number };
+
+export function readChannelMessage(data: unknown): ChannelMessage | null {
+  if (!isRecord(data) || !hasExactly(data, ["type", "slide", "at"]) || data.type !== "goto") return null;
+  if (typeof data.at !== "number" || !Number.isFinite(data.at) || data.at < 0) return null;
+  return isIndex(data.slide, MAX_SLIDES) ? { type: "goto", slide: data.slide, at: data.at } : null;
 }
 
 /** The 0-based slide a `#N` fragment names, or null when it is not a slide number. */

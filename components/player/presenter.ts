@@ -7,7 +7,7 @@
 // F keys) are ignored: this window opens nothing and never goes full screen.
 import type { SlideMeta, ViewerMessage } from "@/lib/contract/player";
 import { startBeacon } from "./beacon";
-import { readChannelMessage, readFrameMessage, readHashSlide, slideHash } from "./messages";
+import { type ChannelMessage, readChannelMessage, readFrameMessage, readHashSlide, slideHash } from "./messages";
 
 /** eventsUrl: the analytics beacon's endpoint (a share link's presenter; absent for the editor's preview). */
 type PresenterConfig = { slug: string; frameUrl: string; thumbUrl: string; eventsUrl?: string | null };
@@ -24,6 +24,8 @@ const channel = "BroadcastChannel" in window ? new BroadcastChannel(`deckhand:${
 
 /** The slide the current-slide frame last reported (0-based, inside the deck), -1 before the first report. */
 let current = -1;
+/** When this window last moved (Date.now()): an older move from another window is stale. */
+let movedAt = 0;
 let count = 0;
 let slides: (SlideMeta | undefined)[] = [];
 const beacon = startBeacon(config.eventsUrl, "presenter");
@@ -63,8 +65,9 @@ window.addEventListener("message", (event: MessageEvent<unknown>) => {
   beacon.show(message.slide + 1);
   if (message.slide !== current) {
     current = message.slide;
+    movedAt = Date.now();
     send(nextFrame, { source: "deckhand-viewer", type: "goto", slide: current + 1 });
-    channel?.postMessage({ type: "goto", slide: current });
+    channel?.postMessage({ type: "goto", slide: current, at: movedAt } satisfies ChannelMessage);
   }
   showSlideInHash();
   render();
@@ -72,7 +75,7 @@ window.addEventListener("message", (event: MessageEvent<unknown>) => {
 
 channel?.addEventListener("message", (event: MessageEvent<unknown>) => {
   const message = readChannelMessage(event.data);
-  if (!message) return;
+  if (!message || message.at < movedAt) return;
   const slide = count ? Math.min(message.slide, count - 1) : message.slide;
   if (slide !== current) send(currentFrame, { source: "deckhand-viewer", type: "goto", slide });
 });

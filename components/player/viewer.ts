@@ -17,7 +17,14 @@
 // prompt, whose text is the page's own. Leaving full screen needs no trust and happens at once.
 import type { ViewerMessage } from "@/lib/contract/player";
 import { startBeacon } from "./beacon";
-import { MAX_SLIDES, readChannelMessage, readFrameMessage, readHashSlide, slideHash } from "./messages";
+import {
+  type ChannelMessage,
+  MAX_SLIDES,
+  readChannelMessage,
+  readFrameMessage,
+  readHashSlide,
+  slideHash,
+} from "./messages";
 
 /** eventsUrl: the analytics beacon's endpoint (share pages; absent for the editor's preview). */
 type ViewerConfig = {
@@ -35,6 +42,8 @@ const frame = document.getElementById("dh-frame") as HTMLIFrameElement;
 const channel = "BroadcastChannel" in window ? new BroadcastChannel(`deckhand:${config.slug}`) : null;
 /** The slide the frame last reported (0-based, inside the deck), -1 before the first report. */
 let current = -1;
+/** When this page last moved (Date.now()): an older move from a presenter window is stale. */
+let movedAt = 0;
 /** The deck's slide count as last reported, 0 before the first report. */
 let count = 0;
 const beacon = startBeacon(config.eventsUrl, config.source === "embed" ? "embed" : "share");
@@ -141,7 +150,8 @@ window.addEventListener("message", (event: MessageEvent<unknown>) => {
     beacon.show(message.slide + 1);
     if (message.slide !== current) {
       current = message.slide;
-      channel?.postMessage({ type: "goto", slide: current });
+      movedAt = Date.now();
+      channel?.postMessage({ type: "goto", slide: current, at: movedAt } satisfies ChannelMessage);
     }
     showSlideInHash();
   } else if (message?.type === "request") {
@@ -172,5 +182,5 @@ document.addEventListener("keydown", (event) => {
 
 channel?.addEventListener("message", (event: MessageEvent<unknown>) => {
   const message = readChannelMessage(event.data);
-  if (message) goTo(message.slide);
+  if (message && message.at >= movedAt) goTo(message.slide);
 });

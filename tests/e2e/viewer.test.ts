@@ -303,6 +303,49 @@ describe("the public viewer", () => {
     await context.close();
   });
 
+  // Issue 33: on a busy machine the presenter's first "goto" (its start slide) reached the share page after
+  // the share page had moved on, and took it back. The share page here receives channel messages late,
+  // when the test lets them through, as a loaded machine may deliver them.
+  it("does not step back for a presenter's message that arrives after the share page moved on", async () => {
+    const { slug } = await publishDeck(fiveSlideDeck);
+    const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+    const viewer = await context.newPage();
+    await viewer.addInitScript(() => {
+      const held: Array<() => void> = [];
+      const hold = window as unknown as { __heldMessages: typeof held; __releaseMessages: () => void };
+      hold.__heldMessages = held;
+      hold.__releaseMessages = () => held.splice(0).forEach((deliver) => deliver());
+      const Native = window.BroadcastChannel;
+      window.BroadcastChannel = class extends Native {
+        override addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: unknown) {
+          if (type !== "message") return super.addEventListener(type, listener, options as AddEventListenerOptions);
+          const late = (event: Event) =>
+            held.push(() => (typeof listener === "function" ? listener(event) : listener.handleEvent(event)));
+          super.addEventListener(type, late, options as AddEventListenerOptions);
+        }
+      };
+    });
+    await viewer.goto(`${server.origin}/d/${slug}`);
+    await deckFrame(viewer);
+    const presenter = await context.newPage();
+    await presenter.goto(`${server.origin}/d/${slug}/presenter`);
+    await expect.poll(() => presenter.textContent("#dh-count")).toBe("1 / 5");
+    // The presenter's opening message waits in the share page while the share page moves to slide 2.
+    await expect
+      .poll(() => viewer.evaluate(() => (window as unknown as { __heldMessages: unknown[] }).__heldMessages.length))
+      .toBeGreaterThan(0);
+    await viewer.bringToFront();
+    await viewer.keyboard.press("ArrowRight");
+    await expect.poll(() => new URL(viewer.url()).hash).toBe("#2");
+    await viewer.evaluate(() => (window as unknown as { __releaseMessages: () => void }).__releaseMessages());
+    // Both stay on slide 2, with the messages the move sent delivered too.
+    await expect.poll(() => presenter.textContent("#dh-count")).toBe("2 / 5");
+    await viewer.evaluate(() => (window as unknown as { __releaseMessages: () => void }).__releaseMessages());
+    expect(new URL(viewer.url()).hash).toBe("#2");
+    expect(await presenter.textContent("#dh-count")).toBe("2 / 5");
+    await context.close();
+  });
+
   it("loads shipped fonts offline and reports a family it does not ship", async () => {
     const [row] = await database.db
       .insert(decks)

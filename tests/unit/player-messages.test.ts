@@ -86,15 +86,20 @@ describe("messages from the deck frame", () => {
 });
 
 describe("the channel and the hash", () => {
-  it("reads only a goto with a slide index", () => {
-    expect(readChannelMessage({ type: "goto", slide: 2 })).toEqual({ type: "goto", slide: 2 });
+  it("reads only a goto with a slide index and the time of the move", () => {
+    const at = 1_800_000_000_000;
+    expect(readChannelMessage({ type: "goto", slide: 2, at })).toEqual({ type: "goto", slide: 2, at });
     for (const data of [
-      { type: "goto", slide: -1 },
-      { type: "goto", slide: "2" },
-      { type: "goto", slide: 2.5 },
-      { type: "goto", slide: MAX_SLIDES },
-      { type: "goto", slide: 2, extra: 1 },
-      { type: "open", slide: 2 },
+      { type: "goto", slide: -1, at },
+      { type: "goto", slide: "2", at },
+      { type: "goto", slide: 2.5, at },
+      { type: "goto", slide: MAX_SLIDES, at },
+      { type: "goto", slide: 2, at, extra: 1 },
+      { type: "goto", slide: 2 },
+      { type: "goto", slide: 2, at: "now" },
+      { type: "goto", slide: 2, at: -1 },
+      { type: "goto", slide: 2, at: Number.POSITIVE_INFINITY },
+      { type: "open", slide: 2, at },
       null,
     ]) {
       expect(readChannelMessage(data)).toBeNull();
