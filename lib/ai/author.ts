@@ -86,10 +86,13 @@ async function prepareAuthoring(ctx: Ctx, request: AuthoringRequest): Promise<Pr
         organizationId: decks.organizationId,
         ownerId: decks.ownerId,
         visibility: decks.visibility,
+        sharePasswordHash: decks.sharePasswordHash,
+        shareExpiresAt: decks.shareExpiresAt,
       })
       .from(decks)
       .where(eq(decks.id, deck.startedFromDeckId));
-    // The template may have become private since; only a template the caller can still read is shown.
+    // The template may have become private since, or be another organization's deck whose link has since
+    // been locked or has expired; only a template the caller can still read is shown.
     const version = template && canReadDeck(template, ctx.caller) ? await getLatestVersion(ctx.db, template) : null;
     templateSource = version?.source ?? null;
   }

@@ -315,7 +315,7 @@ const definitions = {
     tag: "Decks",
     summary: "Protect the public link with a password or an expiry",
     description:
-      "Sets or removes a password viewers must enter before the deck is shown (stored as an argon2id hash; the deck's frame and module are refused without it), and an expiry after which the link answers as if the deck were not public. The slug does not change. Owner only.",
+      "Sets or removes a password viewers must enter before the deck is shown (stored as an argon2id hash; the deck's frame and module are refused without it), and an expiry after which the link answers as if the deck were not public. While the link has a password or has expired, other organizations cannot read the deck by id either (get_deck, check_deck, exports: 404); its own organization still can. The slug does not change. Owner only.",
     params: deckParams,
     body: setShareLinkBody,
     success: { status: 200, schema: shareLinkSchema, description: "The link's controls." },

@@ -6,18 +6,36 @@ import { decks } from "@/lib/db/schema/decks";
 import type { DeckRow } from "./present";
 
 // Who may see and change a deck:
-// - private: its owner only; org: every member of its organization; public: any authenticated caller.
+// - private: its owner only; org: every member of its organization; public: every member of its
+//   organization, and any authenticated caller of another organization while its share link is open.
+// - A share link is open while it has no password and has not expired (share_password_hash null,
+//   share_expires_at null or in the future). A locked or expired link closes the deck to other
+//   organizations by id too, not only at /d/<slug>: every read by id (get_deck, the check, exports and
+//   their download, a deck started from or duplicated from it, MCP, the app's actions) goes through
+//   canReadDeck, so outside its organization such a deck answers exactly as one the caller may not read.
+//   The share page keeps its own prompt and unlock (lib/viewer/link-access.ts), which open the viewer only.
 // - Only the owner modifies or deletes.
 // - A deck the caller may not read in another organization is a 404 (its existence stays hidden);
 //   in the caller's own organization it is a 403.
 // - A deck's history (the version list with its prompts, any version by number, reverting to one) stays
-//   inside its organization: another organization reads a public deck only as its viewer shows it, the
-//   newest version through get_deck, and every version path answers it 404, public or not.
+//   inside its organization: another organization reads an open public deck only as its viewer shows it,
+//   the newest version through get_deck, and every version path answers it 404, public or not.
 
-export function canReadDeck(deck: Pick<DeckRow, "organizationId" | "ownerId" | "visibility">, caller: Caller): boolean {
-  if (deck.visibility === "public") return true;
-  if (deck.organizationId !== caller.organizationId) return false;
-  return deck.visibility === "org" || deck.ownerId === caller.userId;
+type AccessFields = Pick<DeckRow, "organizationId" | "ownerId" | "visibility" | "sharePasswordHash" | "shareExpiresAt">;
+
+/** The one rule of who may read a deck; `now` decides whether an expiry has passed. */
+export function canReadDeck(deck: AccessFields, caller: Caller, now: Date = new Date()): boolean {
+  if (deck.organizationId === caller.organizationId) {
+    return deck.visibility !== "private" || deck.ownerId === caller.userId;
+  }
+  return deck.visibility === "public" && shareLinkIsOpen(deck, now);
+}
+
+// As the share page decides it (lib/viewer/viewable-deck.ts findPublicDeck): expired once now reaches the
+// expiry; a password closes it to every reader who has not unlocked it, and nobody unlocks by id.
+function shareLinkIsOpen(deck: Pick<DeckRow, "sharePasswordHash" | "shareExpiresAt">, now: Date): boolean {
+  if (deck.sharePasswordHash !== null) return false;
+  return deck.shareExpiresAt === null || deck.shareExpiresAt.getTime() > now.getTime();
 }
 
 // Every deck operation starts here, so the lookup is a prepared statement.
@@ -67,10 +85,11 @@ export async function getOwnedDeckForHistory(ctx: Ctx, id: string): Promise<Deck
   return assertOwner(deck, ctx.caller);
 }
 
-// Outside its organization only a public deck is known to exist, so only there the answer says why.
+// Outside its organization only a public deck with an open link is known to exist, so only there the
+// answer says why.
 function assertSameOrganization(deck: DeckRow, caller: Caller) {
   if (deck.organizationId === caller.organizationId) return;
-  if (deck.visibility !== "public") throw deckNotFound();
+  if (!canReadDeck(deck, caller)) throw deckNotFound();
   throw new AppError(
     "not_found",
     "Deck versions not found: another organization's versions are not shared; get_deck shows a public deck's newest version.",

@@ -161,6 +161,46 @@ describe("the MCP server", () => {
     await colleagueClient.close();
   });
 
+  it("answers get_deck and the deck resource of another organization's locked or expired public deck as unknown", async () => {
+    const owner = await createUser();
+    const outsider = await createUser();
+    const ownerClient = await connect(owner.key);
+    const outsiderClient = await connect(outsider.key);
+    const ids: Record<string, string> = {};
+    const links = { open: {}, password: { password: "open sesame" }, expired: { expiresAt: "2020-01-01T00:00:00Z" } };
+    for (const [link, controls] of Object.entries(links)) {
+      const deck = await callTool(ownerClient, "create_deck", { title: link });
+      ids[link] = deck.value.id;
+      await callTool(ownerClient, "set_deck_content", { id: deck.value.id, source: deckSource([link]) });
+      expect((await callTool(ownerClient, "update_deck", { id: deck.value.id, visibility: "public" })).isError).toBe(
+        false,
+      );
+      const set = await callTool(ownerClient, "set_share_link", { id: deck.value.id, ...controls });
+      expect(set.isError, JSON.stringify(set.value)).toBe(false);
+    }
+
+    const unknown = await callTool(outsiderClient, "get_deck", { id: crypto.randomUUID() });
+    expect(unknown.value.error).toMatchObject({ code: "not_found", status: 404 });
+    for (const link of ["password", "expired"]) {
+      const refused = await callTool(outsiderClient, "get_deck", { id: ids[link] });
+      expect(refused, link).toEqual(unknown);
+      await expect(outsiderClient.readResource({ uri: `deckhand://decks/${ids[link]}` }), link).rejects.toThrow(
+        /not_found/,
+      );
+    }
+    const open = await callTool(outsiderClient, "get_deck", { id: ids.open });
+    expect(open.isError).toBe(false);
+    expect(open.value.latestVersion.outline).toEqual(["open"]);
+    // The owning organization reads all three.
+    for (const link of Object.keys(links)) {
+      const read = await callTool(ownerClient, "get_deck", { id: ids[link] });
+      expect(read.isError, link).toBe(false);
+      expect(read.value.latestVersion.outline, link).toEqual([link]);
+    }
+    await ownerClient.close();
+    await outsiderClient.close();
+  });
+
   it("offers the authoring brief as a prompt and a resource, and decks as resources", async () => {
     const user = await createUser();
     const client = await connect(user.key);

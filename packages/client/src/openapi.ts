@@ -212,7 +212,7 @@ export interface paths {
         head?: never;
         /**
          * Protect the public link with a password or an expiry
-         * @description Sets or removes a password viewers must enter before the deck is shown (stored as an argon2id hash; the deck's frame and module are refused without it), and an expiry after which the link answers as if the deck were not public. The slug does not change. Owner only.
+         * @description Sets or removes a password viewers must enter before the deck is shown (stored as an argon2id hash; the deck's frame and module are refused without it), and an expiry after which the link answers as if the deck were not public. While the link has a password or has expired, other organizations cannot read the deck by id either (get_deck, check_deck, exports: 404); its own organization still can. The slug does not change. Owner only.
          */
         patch: operations["set_share_link"];
         trace?: never;
