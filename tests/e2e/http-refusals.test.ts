@@ -87,6 +87,74 @@ function send(
   });
 }
 
+describe("a request body over 2 MB", () => {
+  // Far more than the kernel's socket buffers take in at once on loopback (a few MB), so that a server that
+  // stops reading is seen: 3 MB fit in them whole.
+  const oversized = Buffer.from(JSON.stringify({ title: "x".repeat(24 * 1024 * 1024) }));
+
+  for (const chunked of [false, true]) {
+    const how = chunked ? "sent chunked" : "with its Content-Length";
+    it(`is answered with the spec's JSON error, not a connection reset: ${how}`, async () => {
+      const res = await send(
+        "POST",
+        "/api/v1/decks",
+        { authorization: `Bearer ${key}`, "content-type": "application/json" },
+        oversized,
+        { chunked },
+      );
+      expect(res.status, res.body).toBe(422);
+      expect(res.headers["content-type"]).toMatch(/^application\/json/);
+      expect(JSON.parse(res.body)).toEqual({
+        error: { code: "payload_too_large", message: "The request body is larger than 2 MB." },
+      });
+      // The rest of the body was read and dropped: sending it did not fail either.
+      expect(res.sendError, JSON.stringify(res.headers)).toBeUndefined();
+    });
+
+    it(`is answered readably when the request is refused before its body is read (no key): ${how}`, async () => {
+      const res = await send("POST", "/api/v1/decks", { "content-type": "application/json" }, oversized, { chunked });
+      expect(res.status, res.body).toBe(401);
+      expect(JSON.parse(res.body).error.code).toBe("unauthorized");
+      expect(res.sendError, JSON.stringify(res.headers)).toBeUndefined();
+    });
+  }
+
+  // The MCP endpoint's transport has a limit of its own (4 MB) and its own refusal: a JSON-RPC error, 413.
+  for (const chunked of [false, true]) {
+    it(`is answered at the MCP endpoint with the transport's 413, over its 4 MB: ${chunked ? "sent chunked" : "with its Content-Length"}`, async () => {
+      const message = { jsonrpc: "2.0", id: 1, method: "ping", params: { padding: "x".repeat(24 * 1024 * 1024) } };
+      const res = await send(
+        "POST",
+        "/api/v1/mcp",
+        {
+          authorization: `Bearer ${key}`,
+          "content-type": "application/json",
+          accept: "application/json, text/event-stream",
+        },
+        Buffer.from(JSON.stringify(message)),
+        { chunked },
+      );
+      expect(res.status, res.body).toBe(413);
+      expect(JSON.parse(res.body)).toMatchObject({
+        jsonrpc: "2.0",
+        error: { message: expect.stringMatching(/Payload Too Large/) },
+      });
+      expect(res.sendError, JSON.stringify(res.headers)).toBeUndefined();
+    });
+  }
+
+  it("leaves the server answering: a body within the limit still creates a deck", async () => {
+    const body = Buffer.from(JSON.stringify({ title: "Within the limit" }));
+    const res = await send(
+      "POST",
+      "/api/v1/decks",
+      { authorization: `Bearer ${key}`, "content-type": "application/json" },
+      body,
+    );
+    expect(res.status, res.body).toBe(201);
+  });
+});
+
 describe("a server action sent from another origin", () => {
   // The sign-up action's id, from the build's manifest of server actions.
   function signUpActionId(): string {
