@@ -51,6 +51,8 @@ const ENTRY = "deck.tsx";
 const MAX_REPORTED_ERRORS = 5;
 /** Levels of the compiled module's syntax tree (an element is three or four: call, props, children). */
 export const MAX_NESTING = 500;
+// Brackets nested in the source past which it is refused before esbuild reads it (see compileDeck).
+const MAX_SOURCE_BRACKETS = 20 * MAX_NESTING;
 
 const componentList = vocabulary.map((component) => component.name).join(", ");
 const knownComponents = new Set(vocabulary.map((component) => component.name));
@@ -61,6 +63,9 @@ const sectionComponent: Record<DeckFormat, "Slide" | "Beat"> = { slides: "Slide"
 
 export async function compileDeck(input: { source: string; format: DeckFormat }): Promise<CompiledDeck> {
   const { source, format } = input;
+  // esbuild's parser recurses too (in Go): around 200,000 nested brackets, which fit in a 1 MB source,
+  // overflow its stack and stop its service. Such a source is refused before it gets there.
+  if (deepestBrackets(source).depth > MAX_SOURCE_BRACKETS) throw nestedTooDeeply(source);
   // Both esbuild calls start at once: each is a round trip to esbuild's process that waits on a busy event
   // loop under load. The import check's verdict is still given after the bundle's (awaited below).
   const importCheck = refuseUnusedUnknownImports(source);
@@ -109,26 +114,46 @@ export function replaceImageUrls(
   return result;
 }
 
+// An esbuild call that survives esbuild's service stopping (a crash on a module nested deeper than the
+// source check saw: brackets hidden from it, or nesting without brackets). The service is restarted and the
+// call made once more, so a compile that only ran beside the crash goes through; a module that stops it
+// again is refused as nested too deeply, and the next compile finds esbuild running.
+async function withEsbuild<T>(source: string, call: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await call();
+    } catch (error) {
+      if (!(error instanceof Error) || !/^The service (was stopped|is no longer running)/.test(error.message)) {
+        throw error;
+      }
+      await esbuild.stop();
+      if (attempt === 2) throw nestedTooDeeply(source, error);
+    }
+  }
+}
+
 async function bundleDeck(source: string): Promise<esbuild.BuildResult<{ write: false; metafile: true }>> {
   try {
-    return await esbuild.build({
-      entryPoints: [ENTRY],
-      bundle: true,
-      write: false,
-      metafile: true,
-      format: "esm",
-      target: "es2022",
-      platform: "browser",
-      jsx: "automatic",
-      jsxImportSource: PLAYER,
-      // Preserve value imports the source never uses, so `import React from "react"` is refused even
-      // when unused; `import type` still vanishes, which is how type-only imports stay harmless.
-      // Being explicit also keeps the repo's own tsconfig.json out of deck compilation.
-      tsconfigRaw: { compilerOptions: { verbatimModuleSyntax: true } },
-      logLevel: "silent",
-      minify: false,
-      plugins: [createDeckImportsPlugin(source)],
-    });
+    return await withEsbuild(source, () =>
+      esbuild.build({
+        entryPoints: [ENTRY],
+        bundle: true,
+        write: false,
+        metafile: true,
+        format: "esm",
+        target: "es2022",
+        platform: "browser",
+        jsx: "automatic",
+        jsxImportSource: PLAYER,
+        // Preserve value imports the source never uses, so `import React from "react"` is refused even
+        // when unused; `import type` still vanishes, which is how type-only imports stay harmless.
+        // Being explicit also keeps the repo's own tsconfig.json out of deck compilation.
+        tsconfigRaw: { compilerOptions: { verbatimModuleSyntax: true } },
+        logLevel: "silent",
+        minify: false,
+        plugins: [createDeckImportsPlugin(source)],
+      }),
+    );
   } catch (error) {
     if (isBuildFailure(error)) {
       throw new AppError("compile_failed", formatMessages(error.errors), { cause: error });
@@ -175,14 +200,16 @@ function createDeckImportsPlugin(source: string): esbuild.Plugin {
 // they are parsed: a whole parse of the transform cost about a third of a compile's CPU.
 async function refuseUnusedUnknownImports(source: string): Promise<void> {
   const [{ code }] = await Promise.all([
-    esbuild.transform(source, {
-      loader: "tsx",
-      format: "esm",
-      jsx: "automatic",
-      jsxImportSource: PLAYER,
-      tsconfigRaw: { compilerOptions: { verbatimModuleSyntax: true } },
-      logLevel: "silent",
-    }),
+    withEsbuild(source, () =>
+      esbuild.transform(source, {
+        loader: "tsx",
+        format: "esm",
+        jsx: "automatic",
+        jsxImportSource: PLAYER,
+        tsconfigRaw: { compilerOptions: { verbatimModuleSyntax: true } },
+        logLevel: "silent",
+      }),
+    ),
     lexerReady,
   ]);
   for (const statement of playerImportStatements(code, source)) {
@@ -444,8 +471,18 @@ function nestedTooDeeply(source: string, cause?: unknown): AppError {
 
 // Where the source nests its brackets deepest ((, [, { and a template literal's ${), strings and comments
 // skipped: "Line L:C: " when that is deep enough to be the reason (elements and operators nest without
-// brackets), "" otherwise. A pointer for the author, like locateInSource; it decides nothing.
+// brackets), "" otherwise. A pointer for the author, like locateInSource.
 function locateDeepestNesting(source: string): string {
+  const { depth, at } = deepestBrackets(source);
+  if (depth < 100) return "";
+  const before = source.slice(0, at);
+  return `Line ${before.split("\n").length}:${at - before.lastIndexOf("\n")}: `;
+}
+
+// The depth of the source's deepest bracket and its index, read without a parser (in one pass, no recursion):
+// quotes in JSX text or a regular expression can mislead it, so it bounds what esbuild is given and points
+// at the deepest place; the checks of the compiled module decide the rest.
+function deepestBrackets(source: string): { depth: number; at: number } {
   const open: string[] = [];
   let deepest = 0;
   let at = 0;
@@ -480,9 +517,7 @@ function locateDeepestNesting(source: string): string {
       at = i;
     }
   }
-  if (deepest < 100) return "";
-  const before = source.slice(0, at);
-  return `Line ${before.split("\n").length}:${at - before.lastIndexOf("\n")}: `;
+  return { depth: deepest, at };
 }
 
 // esbuild rewrites the source, so the compiled AST has no source positions; the first textual

@@ -159,6 +159,20 @@ describe("compileDeck and deep nesting", () => {
     );
   });
 
+  // esbuild's parser (Go) overflowed its stack on 200,000 nested brackets (400 KB, within the 1 MB source
+  // limit) and stopped its service: every later compile of the process failed ("The service is no longer
+  // running"). Such a source is refused before esbuild; one whose brackets the source check cannot see (here
+  // after a quote in JSX text) stops esbuild, which is restarted, and is refused. Either way the next compiles.
+  it("refuses 200,000 nested brackets before esbuild, and one that stops esbuild anyway; the next module compiles", async () => {
+    const deep = `${"[".repeat(200_000)}${"]".repeat(200_000)}`;
+    const before = await compileRefusal(withConstant(deep));
+    expect(before.message).toMatch(/^Line 2:200010: The module nests too deeply/);
+    const hidden = slidesDeck(`<Slide label="One"><Text>it's {String(${deep})}</Text></Slide>`);
+    const stopped = await compileRefusal(hidden);
+    expect(stopped.message).toMatch(/^The module nests too deeply/);
+    expect((await compileDeck({ source: withConstant("[1]"), format: "slides" })).outline).toEqual(["One"]);
+  }, 60_000);
+
   it("compiles what real decks nest: 100 brackets, 40 elements, a chain of 100 calls", async () => {
     for (const source of [
       withConstant(`${"[".repeat(100)}${"]".repeat(100)}`),
