@@ -5,7 +5,7 @@ import type { Ctx } from "@/lib/auth/caller";
 import { getDb } from "@/lib/db/client";
 import { type LimitClass, rateLimitError, rateLimitHeaders, takeRateLimit } from "@/lib/limits/rate-limit";
 import { AppError } from "@/lib/core/errors";
-import { nulRefusedByDatabase } from "./input";
+import { discardUnreadBody, nulRefusedByDatabase } from "./input";
 import { setting } from "@/lib/core/config";
 
 // The one wrapper every /api/v1 handler goes through: it authenticates the bearer key, gives the
@@ -46,6 +46,9 @@ export function withApiKey<P extends RouteParams = Record<string, never>>(
     } catch (error) {
       response = errorResponse(error, requestId);
     }
+    // A body the answer did not need (a refusal before it was read) is read and dropped first, so the answer
+    // arrives instead of a connection reset (lib/api/input.ts).
+    await discardUnreadBody(req);
     response.headers.set("X-Request-Id", requestId);
     for (const [name, value] of Object.entries(limits)) response.headers.set(name, value);
     logRequest({

@@ -5,10 +5,21 @@ import { NUL, nulMessage } from "@/lib/core/fields";
 // Request bodies larger than this are refused while streaming, before any parsing.
 export const MAX_BODY_BYTES = 2 * 1024 * 1024;
 
+// A refusal (a body over its limit, a bad key, a rate limit) can be ready while the client is still sending.
+// A server that answers, stops reading and closes the connection (as Node.js does after its answer when the
+// client sent `Connection: close`) makes its TCP stack answer the unread bytes with a reset, which the client
+// sees instead of the answer (EPIPE, ECONNRESET, curl's "Connection reset by peer"). So before a refusal is
+// answered, the rest of the body is read and dropped: nothing is kept, memory does not grow. Past this many
+// bytes the body is cancelled instead, and a client still sending gets the reset.
+const DISCARD_MAX_BYTES = 64 * 1024 * 1024;
+
 /** Reads at most `maxBytes` of the body; more is a 422 payload_too_large while streaming, before any parsing. */
 export async function readBodyBytes(req: Request, maxBytes: number): Promise<Buffer> {
   const declared = Number(req.headers.get("content-length") ?? Number.NaN);
-  if (declared > maxBytes) throw tooLarge(maxBytes);
+  if (declared > maxBytes) {
+    await discardUnreadBody(req);
+    throw tooLarge(maxBytes);
+  }
   if (!req.body) return Buffer.alloc(0);
   const chunks: Uint8Array[] = [];
   let received = 0;
@@ -18,12 +29,39 @@ export async function readBodyBytes(req: Request, maxBytes: number): Promise<Buf
     if (done) break;
     received += value.byteLength;
     if (received > maxBytes) {
-      await reader.cancel();
+      await discardRest(reader, received);
       throw tooLarge(maxBytes);
     }
     chunks.push(value);
   }
   return Buffer.concat(chunks);
+}
+
+/**
+ * Reads and drops what nobody has read of a body (see DISCARD_MAX_BYTES), before a request is answered without
+ * all of it. Nothing happens when there is no body or a reader still holds it.
+ */
+export async function discardUnreadBody(req: Request): Promise<void> {
+  if (!req.body || req.body.locked) return;
+  const declared = Number(req.headers.get("content-length") ?? Number.NaN);
+  if (declared > DISCARD_MAX_BYTES) {
+    await req.body.cancel().catch(() => {});
+    return;
+  }
+  await discardRest(req.body.getReader(), 0);
+}
+
+async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, received: number): Promise<void> {
+  try {
+    for (let total = received; total <= DISCARD_MAX_BYTES;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      total += value.byteLength;
+    }
+    await reader.cancel();
+  } catch {
+    // The client went away: nothing left to drop.
+  }
 }
 
 // Reads the body as JSON with a byte limit, then validates it. An empty body counts as `{}` so

@@ -9,10 +9,13 @@
 //    `import.meta` and dynamic `require` untouched and invisible to plugins.
 // This is a contract check that keeps decks portable and their outline honest; it is not a sandbox.
 // Deck code is contained by the player's sandboxed iframe (see DESIGN.md, "Trust boundaries").
+// Nesting is bounded (MAX_NESTING): acorn and acorn-walk recurse once per level of the syntax tree, so a module
+// nested deeply enough (3,000 `[`, 1,500 template literals, a long chain of calls) would overflow the stack; it
+// is refused as compile_failed like any other module that does not compile, never a crash of the compile.
 
 import * as esbuild from "esbuild";
 import {
-  parse,
+  Parser,
   type AnyNode,
   type CallExpression,
   type Expression,
@@ -46,6 +49,10 @@ const SOURCE_NAMESPACE = "deckhand-source";
 const PLAYER_NAMESPACE = "deckhand-player";
 const ENTRY = "deck.tsx";
 const MAX_REPORTED_ERRORS = 5;
+/** Levels of the compiled module's syntax tree (an element is three or four: call, props, children). */
+export const MAX_NESTING = 500;
+// Brackets nested in the source past which it is refused before esbuild reads it (see compileDeck).
+const MAX_SOURCE_BRACKETS = 20 * MAX_NESTING;
 
 const componentList = vocabulary.map((component) => component.name).join(", ");
 const knownComponents = new Set(vocabulary.map((component) => component.name));
@@ -56,6 +63,9 @@ const sectionComponent: Record<DeckFormat, "Slide" | "Beat"> = { slides: "Slide"
 
 export async function compileDeck(input: { source: string; format: DeckFormat }): Promise<CompiledDeck> {
   const { source, format } = input;
+  // esbuild's parser recurses too (in Go): around 200,000 nested brackets, which fit in a 1 MB source,
+  // overflow its stack and stop its service. Such a source is refused before it gets there.
+  if (deepestBrackets(source).depth > MAX_SOURCE_BRACKETS) throw nestedTooDeeply(source);
   // Both esbuild calls start at once: each is a round trip to esbuild's process that waits on a busy event
   // loop under load. The import check's verdict is still given after the bundle's (awaited below).
   const importCheck = refuseUnusedUnknownImports(source);
@@ -68,7 +78,7 @@ export async function compileDeck(input: { source: string; format: DeckFormat })
     throw new Error("esbuild produced no output for the deck module");
   }
 
-  const program = parseCompiled(compiledJs);
+  const program = parseCompiled(compiledJs, source);
   refuseEscapeHatches(program, source);
   await importCheck;
 
@@ -104,26 +114,46 @@ export function replaceImageUrls(
   return result;
 }
 
+// An esbuild call that survives esbuild's service stopping (a crash on a module nested deeper than the
+// source check saw: brackets hidden from it, or nesting without brackets). The service is restarted and the
+// call made once more, so a compile that only ran beside the crash goes through; a module that stops it
+// again is refused as nested too deeply, and the next compile finds esbuild running.
+async function withEsbuild<T>(source: string, call: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await call();
+    } catch (error) {
+      if (!(error instanceof Error) || !/^The service (was stopped|is no longer running)/.test(error.message)) {
+        throw error;
+      }
+      await esbuild.stop();
+      if (attempt === 2) throw nestedTooDeeply(source, error);
+    }
+  }
+}
+
 async function bundleDeck(source: string): Promise<esbuild.BuildResult<{ write: false; metafile: true }>> {
   try {
-    return await esbuild.build({
-      entryPoints: [ENTRY],
-      bundle: true,
-      write: false,
-      metafile: true,
-      format: "esm",
-      target: "es2022",
-      platform: "browser",
-      jsx: "automatic",
-      jsxImportSource: PLAYER,
-      // Preserve value imports the source never uses, so `import React from "react"` is refused even
-      // when unused; `import type` still vanishes, which is how type-only imports stay harmless.
-      // Being explicit also keeps the repo's own tsconfig.json out of deck compilation.
-      tsconfigRaw: { compilerOptions: { verbatimModuleSyntax: true } },
-      logLevel: "silent",
-      minify: false,
-      plugins: [createDeckImportsPlugin(source)],
-    });
+    return await withEsbuild(source, () =>
+      esbuild.build({
+        entryPoints: [ENTRY],
+        bundle: true,
+        write: false,
+        metafile: true,
+        format: "esm",
+        target: "es2022",
+        platform: "browser",
+        jsx: "automatic",
+        jsxImportSource: PLAYER,
+        // Preserve value imports the source never uses, so `import React from "react"` is refused even
+        // when unused; `import type` still vanishes, which is how type-only imports stay harmless.
+        // Being explicit also keeps the repo's own tsconfig.json out of deck compilation.
+        tsconfigRaw: { compilerOptions: { verbatimModuleSyntax: true } },
+        logLevel: "silent",
+        minify: false,
+        plugins: [createDeckImportsPlugin(source)],
+      }),
+    );
   } catch (error) {
     if (isBuildFailure(error)) {
       throw new AppError("compile_failed", formatMessages(error.errors), { cause: error });
@@ -170,35 +200,48 @@ function createDeckImportsPlugin(source: string): esbuild.Plugin {
 // they are parsed: a whole parse of the transform cost about a third of a compile's CPU.
 async function refuseUnusedUnknownImports(source: string): Promise<void> {
   const [{ code }] = await Promise.all([
-    esbuild.transform(source, {
-      loader: "tsx",
-      format: "esm",
-      jsx: "automatic",
-      jsxImportSource: PLAYER,
-      tsconfigRaw: { compilerOptions: { verbatimModuleSyntax: true } },
-      logLevel: "silent",
-    }),
+    withEsbuild(source, () =>
+      esbuild.transform(source, {
+        loader: "tsx",
+        format: "esm",
+        jsx: "automatic",
+        jsxImportSource: PLAYER,
+        tsconfigRaw: { compilerOptions: { verbatimModuleSyntax: true } },
+        logLevel: "silent",
+      }),
+    ),
     lexerReady,
   ]);
-  const [imports] = lexImports(code);
-  for (const entry of imports) {
-    if (entry.t !== ImportType.Static || entry.n !== PLAYER) continue;
-    for (const statement of parseCompiled(code.slice(entry.ss, entry.se)).body) {
-      if (statement.type !== "ImportDeclaration") continue;
-      for (const specifier of statement.specifiers) {
-        if (specifier.type !== "ImportSpecifier") continue;
-        const name =
-          specifier.imported.type === "Identifier" ? specifier.imported.name : String(specifier.imported.value);
-        if (!knownComponents.has(name)) {
-          const message = [...describeMessage(`No matching export in "${PLAYER}" for import "${name}"`, [])].join(" ");
-          throw new AppError(
-            "compile_failed",
-            `${locateInSource(source, new RegExp(name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))}${message}`,
-          );
-        }
+  for (const statement of playerImportStatements(code, source)) {
+    if (statement.type !== "ImportDeclaration" || statement.source.value !== PLAYER) continue;
+    for (const specifier of statement.specifiers) {
+      if (specifier.type !== "ImportSpecifier") continue;
+      const name =
+        specifier.imported.type === "Identifier" ? specifier.imported.name : String(specifier.imported.value);
+      if (!knownComponents.has(name)) {
+        const message = [...describeMessage(`No matching export in "${PLAYER}" for import "${name}"`, [])].join(" ");
+        throw new AppError(
+          "compile_failed",
+          `${locateInSource(source, new RegExp(name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))}${message}`,
+        );
       }
     }
   }
+}
+
+// The module's top-level statements that import from the player: es-module-lexer finds them and only they are
+// parsed. The lexer gives up on what it cannot follow (brackets or template literals nested over 1,024 levels:
+// "Parse error"); then the whole module is parsed, which refuses what is nested too deeply as compile_failed.
+function playerImportStatements(code: string, source: string): Program["body"] {
+  let imports: ReturnType<typeof lexImports>[0];
+  try {
+    [imports] = lexImports(code);
+  } catch {
+    return parseCompiled(code, source).body;
+  }
+  return imports
+    .filter((entry) => entry.t === ImportType.Static && entry.n === PLAYER)
+    .flatMap((entry) => parseCompiled(code.slice(entry.ss, entry.se), source).body);
 }
 
 function refuseImport(what: string, reason: string): esbuild.OnResolveResult {
@@ -366,10 +409,24 @@ function sourcePosition(location: esbuild.Location | null): string | null {
 
 const missingExportPattern = /^No matching export in "[^"]*" for import "([^"]+)"$/;
 
-function parseCompiled(compiledJs: string): Program {
+// acorn catches a stack overflow inside each nested expression and tests the error's message with a regular
+// expression there, at the bottom of the stack; V8 compiling that expression with no stack left aborts the
+// whole process ("RegExpCompiler Allocation failed"), which deep template literals reached. This parser lets
+// the RangeError rise to parseCompiled instead, which refuses the module.
+class DeckParser extends Parser {
+  catchStackOverflow<T>(parse: () => T): T {
+    return parse();
+  }
+}
+
+// Parses the compiled module (or a part of it) and checks its nesting, so that every tree handed to the walks
+// below (acorn-walk recurses) is shallow enough for them. `source` is the deck's own, for the message.
+function parseCompiled(compiledJs: string, source: string): Program {
+  let program: Program;
   try {
-    return parse(compiledJs, { ecmaVersion: "latest", sourceType: "module" });
+    program = DeckParser.parse(compiledJs, { ecmaVersion: "latest", sourceType: "module" });
   } catch (error) {
+    if (error instanceof RangeError) throw nestedTooDeeply(source, error);
     // esbuild's output is valid JavaScript, so this means a construct acorn does not know yet; refuse
     // rather than skip the checks below.
     const reason = error instanceof Error ? error.message : String(error);
@@ -381,6 +438,86 @@ function parseCompiled(compiledJs: string): Program {
       },
     );
   }
+  if (treeDepth(program) > MAX_NESTING) throw nestedTooDeeply(source);
+  return program;
+}
+
+/** The syntax tree's depth, counted with a stack of its own (no recursion, whatever the depth). */
+function treeDepth(program: Program): number {
+  let deepest = 0;
+  const stack: Array<{ node: object; depth: number }> = [{ node: program, depth: 1 }];
+  for (let visit = stack.pop(); visit; visit = stack.pop()) {
+    deepest = Math.max(deepest, visit.depth);
+    for (const value of Object.values(visit.node)) {
+      for (const child of Array.isArray(value) ? value : [value]) {
+        if (isNode(child)) stack.push({ node: child, depth: visit.depth + 1 });
+      }
+    }
+  }
+  return deepest;
+}
+
+function isNode(value: unknown): value is AnyNode {
+  return typeof value === "object" && value !== null && typeof (value as { type?: unknown }).type === "string";
+}
+
+function nestedTooDeeply(source: string, cause?: unknown): AppError {
+  return new AppError(
+    "compile_failed",
+    `${locateDeepestNesting(source)}The module nests too deeply: more than ${MAX_NESTING} levels of brackets, template literals, elements, calls or functions inside each other. Flatten it: put parts in variables or helper components`,
+    { cause },
+  );
+}
+
+// Where the source nests its brackets deepest ((, [, { and a template literal's ${), strings and comments
+// skipped: "Line L:C: " when that is deep enough to be the reason (elements and operators nest without
+// brackets), "" otherwise. A pointer for the author, like locateInSource.
+function locateDeepestNesting(source: string): string {
+  const { depth, at } = deepestBrackets(source);
+  if (depth < 100) return "";
+  const before = source.slice(0, at);
+  return `Line ${before.split("\n").length}:${at - before.lastIndexOf("\n")}: `;
+}
+
+// The depth of the source's deepest bracket and its index, read without a parser (in one pass, no recursion):
+// quotes in JSX text or a regular expression can mislead it, so it bounds what esbuild is given and points
+// at the deepest place; the checks of the compiled module decide the rest.
+function deepestBrackets(source: string): { depth: number; at: number } {
+  const open: string[] = [];
+  let deepest = 0;
+  let at = 0;
+  let i = 0;
+  const endOf = (index: number) => (index === -1 ? source.length : index);
+  // Inside a template literal's text: up to its end or its next ${.
+  const skipTemplateText = () => {
+    while (i < source.length && source[i] !== "`" && !(source[i] === "$" && source[i + 1] === "{")) {
+      i += source[i] === "\\" ? 2 : 1;
+    }
+    if (source[i] === "`") return;
+    open.push("${");
+    i++;
+  };
+  for (; i < source.length; i++) {
+    const char = source[i]!;
+    if (char === "/" && source[i + 1] === "/") i = endOf(source.indexOf("\n", i));
+    else if (char === "/" && source[i + 1] === "*") i = endOf(source.indexOf("*/", i + 2)) + 1;
+    else if (char === '"' || char === "'") {
+      for (i++; i < source.length && source[i] !== char && source[i] !== "\n"; i++) if (source[i] === "\\") i++;
+    } else if (char === "`") {
+      i++;
+      skipTemplateText();
+    } else if (char === "(" || char === "[" || char === "{") open.push(char);
+    else if (char === ")" || char === "]") open.pop();
+    else if (char === "}" && open.pop() === "${") {
+      i++;
+      skipTemplateText();
+    }
+    if (open.length > deepest) {
+      deepest = open.length;
+      at = i;
+    }
+  }
+  return { depth: deepest, at };
 }
 
 // esbuild rewrites the source, so the compiled AST has no source positions; the first textual

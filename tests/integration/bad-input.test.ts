@@ -16,6 +16,7 @@ import {
   updateDeckAction,
 } from "@/app/(app)/decks/[id]/actions";
 import { toAppError } from "@/lib/api/handler";
+import { compileWorkerRunning } from "@/lib/deck/compile-pool";
 import { findNul } from "@/lib/api/input";
 import type { Ctx } from "@/lib/auth/caller";
 import type { Database } from "@/lib/db/client";
@@ -33,7 +34,8 @@ import { createDeck, deckSource, setContent } from "../helpers/decks";
 // Input PostgreSQL cannot store or Next.js cannot route: a NUL character (U+0000) in any string or field name
 // of a request, and a path that is not valid percent-encoding. Each is a 4xx with the spec's error body (a
 // 422 invalid_request naming the field), never a 500, and nothing is saved. Covers the REST operations, the
-// MCP tools, the editor's server actions and the proxy in front of every route.
+// MCP tools, the editor's server actions and the proxy in front of every route. Also a deck module nested
+// deeper than the compiler's checks follow: a 422 compile_failed like any module that does not compile.
 
 const NUL = "\u0000";
 
@@ -361,6 +363,82 @@ describe("a NUL character in the editor's server actions", () => {
     // The same calls without the NUL go through.
     expect(await previewDraftAction.runAs(ctx, { id, source, tokensCss })).toMatchObject({ ok: true });
     expect(await saveVersionAction.runAs(ctx, { id, source, tokensCss, prompt: "fine" })).toMatchObject({ ok: true });
+  });
+});
+
+// A deck whose module nests `depth` levels deep at the constant `x` (line 2 of the module).
+function deeplyNested(kind: "brackets" | "templates", depth: number): string {
+  const value =
+    kind === "brackets" ? `${"[".repeat(depth)}${"]".repeat(depth)}` : `${"`${".repeat(depth)}1${"}`".repeat(depth)}`;
+  return deckSource(["Deep"])
+    .replace("\nexport default", `const x = ${value};\nexport default`)
+    .replace("<Title>Deep</Title>", "<Title>{String(x)}</Title>");
+}
+
+describe("a deck module nested too deeply", () => {
+  // The security report's cases: 3,000 nested [ and 1,500 nested template literals (about 9 KB), which the
+  // compile worker failed with es-module-lexer's "Parse error" (a 500).
+  const cases = [
+    { name: "3,000 nested [", source: () => deeplyNested("brackets", 3000), column: 3010 },
+    { name: "1,500 nested template literals", source: () => deeplyNested("templates", 1500), column: 4510 },
+  ];
+  const refusal = (column: number) => ({
+    code: "compile_failed",
+    message: expect.stringMatching(new RegExp(`^Line 2:${column}: The module nests too deeply`)),
+  });
+
+  for (const c of cases) {
+    it(`is a 422 compile_failed with the compiler's message on every path, and saves nothing: ${c.name}`, async () => {
+      const source = c.source();
+      const before = await snapshot();
+      const res = await call("PUT", `/decks/${deckId}/content`, { key: user.key, body: { source } });
+      expect(res.status, JSON.stringify(res.body)).toBe(422);
+      expect(res.body.error).toEqual(refusal(c.column));
+
+      const server = createMcpServer(ctxOf(user), "mcp-test");
+      const client = new Client({ name: "bad-input-test", version: "1.0.0" });
+      const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
+      await server.connect(serverTransport);
+      await client.connect(clientTransport);
+      try {
+        const result = (await client.callTool({
+          name: "set_deck_content",
+          arguments: { id: deckId, source },
+        })) as CallToolResult;
+        expect(result.isError).toBe(true);
+        const text = result.content.find((part) => part.type === "text")?.text ?? "";
+        expect(JSON.parse(text)).toEqual({ error: { ...refusal(c.column), status: 422 } });
+      } finally {
+        await client.close();
+        await server.close();
+      }
+
+      const ctx = ctxOf(user);
+      const tokensCss = ":root { --dh-color-bg: #fff; }";
+      expect(await saveVersionAction.runAs(ctx, { id: deckId, source, tokensCss })).toEqual({
+        ok: false,
+        error: { code: "compile_failed", message: res.body.error.message },
+      });
+      expect(await previewDraftAction.runAs(ctx, { id: deckId, source, tokensCss })).toEqual({
+        ok: false,
+        error: { code: "compile_failed", message: res.body.error.message },
+      });
+      // The preview keeps what was typed as the draft (it always does); no version, deck or run is written.
+      const after = await snapshot();
+      expect({ ...after, drafts: [] }).toEqual({ ...before, drafts: [] });
+    });
+  }
+
+  it("leaves the compile worker running: the next module compiles", async () => {
+    await call("PUT", `/decks/${deckId}/content`, { key: user.key, body: { source: deeplyNested("templates", 1500) } });
+    expect(compileWorkerRunning()).toBe(true);
+    const res = await call("PUT", `/decks/${deckId}/content`, {
+      key: user.key,
+      body: { source: deeplyNested("brackets", 100) },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toEqual({ id: expect.any(String), version: expect.any(Number) });
+    expect(compileWorkerRunning()).toBe(true);
   });
 });
 

@@ -201,6 +201,34 @@ describe("the MCP server", () => {
     await outsiderClient.close();
   });
 
+  it("answers a module nested too deeply as compile_failed, saves nothing, and compiles the next one", async () => {
+    const user = await createUser();
+    const client = await connect(user.key);
+    const deck = await callTool(client, "create_deck", { title: "Deep" });
+    // 1,500 nested template literals (about 9 KB): the compile worker's "Parse error", a 500, before.
+    const nested = `${"`${".repeat(1500)}1${"}`".repeat(1500)}`;
+    const source = deckSource(["Deep"]).replace("\nexport default", `const x = ${nested};\nexport default`);
+    const refused = await callTool(client, "set_deck_content", {
+      id: deck.value.id,
+      source: source.replace("<Title>Deep</Title>", "<Title>{String(x)}</Title>"),
+    });
+    expect(refused).toEqual({
+      isError: true,
+      value: {
+        error: {
+          code: "compile_failed",
+          status: 422,
+          message: expect.stringMatching(/^Line 2:4510: The module nests too deeply: more than 500 levels/),
+        },
+      },
+    });
+    expect((await callTool(client, "get_deck", { id: deck.value.id })).value.versionCount).toBe(0);
+    const written = await callTool(client, "set_deck_content", { id: deck.value.id, source: deckSource(["After"]) });
+    expect(written.isError, JSON.stringify(written.value)).toBe(false);
+    expect(written.value.version).toBe(1);
+    await client.close();
+  });
+
   it("offers the authoring brief as a prompt and a resource, and decks as resources", async () => {
     const user = await createUser();
     const client = await connect(user.key);

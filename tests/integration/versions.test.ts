@@ -4,6 +4,7 @@ import { defaultTokensCss } from "@/lib/deck/vocabulary";
 import { allowances } from "@/lib/db/schema/usage";
 import type { Database } from "@/lib/db/client";
 import { call, createUser, type TestUser } from "../helpers/api";
+import { dispatch } from "../helpers/app-router";
 import { setUpTestDatabase } from "../helpers/database";
 import { createDeck, deckSource, setContent } from "../helpers/decks";
 
@@ -109,6 +110,47 @@ describe("PUT /decks/{id}/content", () => {
     });
     expect(res.status).toBe(422);
     expect(res.body.error.code).toBe("payload_too_large");
+  });
+
+  // A refusal is answered while the client may still be sending: the rest of the body is read and dropped, not
+  // cancelled (a server that stops reading makes the client see a connection reset instead of the answer;
+  // tests/e2e/http-refusals.test.ts shows it on a real server). Both for a body found too large while
+  // streaming and for one never read (no key).
+  it("reads and drops the rest of a refused body instead of cancelling it", async () => {
+    const deck = await createDeck(author);
+    for (const [key, status, code] of [
+      [author.key, 422, "payload_too_large"],
+      [null, 401, "unauthorized"],
+    ] as const) {
+      const piece = new Uint8Array(256 * 1024).fill(0x78);
+      const stream = { pieces: 0, ended: false, cancelled: false };
+      const body = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (stream.pieces === 12) {
+            stream.ended = true;
+            controller.close();
+            return;
+          }
+          stream.pieces++;
+          controller.enqueue(piece);
+        },
+        cancel() {
+          stream.cancelled = true;
+        },
+      });
+      const headers = { "content-type": "application/json", ...(key ? { authorization: `Bearer ${key}` } : {}) };
+      const request = new Request(`http://localhost/api/v1/decks/${deck.id}/content`, {
+        method: "PUT",
+        headers,
+        body,
+        duplex: "half",
+      } as RequestInit);
+      const res = await dispatch(request);
+      expect(res.status).toBe(status);
+      expect((await res.json()).error.code).toBe(code);
+      await expect.poll(() => stream.ended, { message: `${status}: the body is read to its end` }).toBe(true);
+      expect(stream.cancelled).toBe(false);
+    }
   });
 
   it("answers 404 for a deck that does not exist", async () => {

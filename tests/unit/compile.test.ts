@@ -1,7 +1,7 @@
 import { parse } from "acorn";
 import { describe, expect, it } from "vitest";
 import { AppError } from "@/lib/core/errors";
-import { compileDeck } from "@/lib/deck/compile";
+import { compileDeck, MAX_NESTING } from "@/lib/deck/compile";
 
 const header = `import { Deck, Slide, Beat, Heading, Text } from "@deckhand/player";\n`;
 
@@ -134,6 +134,53 @@ describe("compileDeck refusals", () => {
   it("refuses a webpage deck without a Beat", async () => {
     const error = await compileRefusal(slidesDeck(`<Slide label="One" />`), "webpage");
     expect(error.message).toContain("A webpage deck needs at least one <Beat>");
+  });
+});
+
+// Nesting the parser and the walks would follow with recursion past the stack: refused with the compiler's
+// message, on this thread's stack (the request thread's, as a serverless instance compiles) like the worker's.
+describe("compileDeck and deep nesting", () => {
+  const withConstant = (value: string) =>
+    `${header}const x = ${value};\nexport default function TestDeck() {\n  return <Deck><Slide label="One"><Text>{String(x)}</Text></Slide></Deck>;\n}\n`;
+  const elements = (depth: number) =>
+    slidesDeck(`<Slide label="One">${"<Text>".repeat(depth)}x${"</Text>".repeat(depth)}</Slide>`);
+
+  it.each([
+    ["3,000 nested [", withConstant(`${"[".repeat(3000)}${"]".repeat(3000)}`), "Line 2:3010: "],
+    ["1,500 nested template literals", withConstant(`${"`${".repeat(1500)}1${"}`".repeat(1500)}`), "Line 2:4510: "],
+    ["600 nested template literals", withConstant(`${"`${".repeat(600)}1${"}`".repeat(600)}`), "Line 2:1810: "],
+    ["300 nested elements", elements(300), ""],
+    ["a chain of 1,500 calls", withConstant(`[1]${".map((v) => v)".repeat(1500)}`), ""],
+    ["a sum of 10,000 terms", withConstant(`((a: number) => ${Array(10_000).fill("a").join(" + ")})(1)`), ""],
+  ])("refuses %s as compile_failed, pointing at the deepest bracket", async (_, source, where) => {
+    const error = await compileRefusal(source);
+    expect(error.message).toBe(
+      `${where}The module nests too deeply: more than ${MAX_NESTING} levels of brackets, template literals, elements, calls or functions inside each other. Flatten it: put parts in variables or helper components`,
+    );
+  });
+
+  // esbuild's parser (Go) overflowed its stack on 200,000 nested brackets (400 KB, within the 1 MB source
+  // limit) and stopped its service: every later compile of the process failed ("The service is no longer
+  // running"). Such a source is refused before esbuild; one whose brackets the source check cannot see (here
+  // after a quote in JSX text) stops esbuild, which is restarted, and is refused. Either way the next compiles.
+  it("refuses 200,000 nested brackets before esbuild, and one that stops esbuild anyway; the next module compiles", async () => {
+    const deep = `${"[".repeat(200_000)}${"]".repeat(200_000)}`;
+    const before = await compileRefusal(withConstant(deep));
+    expect(before.message).toMatch(/^Line 2:200010: The module nests too deeply/);
+    const hidden = slidesDeck(`<Slide label="One"><Text>it's {String(${deep})}</Text></Slide>`);
+    const stopped = await compileRefusal(hidden);
+    expect(stopped.message).toMatch(/^The module nests too deeply/);
+    expect((await compileDeck({ source: withConstant("[1]"), format: "slides" })).outline).toEqual(["One"]);
+  }, 60_000);
+
+  it("compiles what real decks nest: 100 brackets, 40 elements, a chain of 100 calls", async () => {
+    for (const source of [
+      withConstant(`${"[".repeat(100)}${"]".repeat(100)}`),
+      elements(40),
+      withConstant(`[1]${".map((v) => v)".repeat(100)}`),
+    ]) {
+      expect((await compileDeck({ source, format: "slides" })).outline).toEqual(["One"]);
+    }
   });
 });
 

@@ -53,3 +53,41 @@ describe("the app's security headers", () => {
     expect(viewer.headers.get("content-security-policy")).toBeNull();
   });
 });
+
+// Next.js refuses a server action whose Origin is another host (its CSRF check) but answers 500; the proxy
+// refuses it first, with the same comparison, as a 403, and lets every action Next.js would run go on.
+describe("the proxy and server actions from another origin", () => {
+  const action = (headers: Record<string, string>, method = "POST") =>
+    proxy(new Request("http://127.0.0.1:3000/decks", { method, headers: { host: "127.0.0.1:3000", ...headers } }));
+  const fetchAction = { "next-action": "7f00", "content-type": "text/plain;charset=UTF-8" };
+
+  it("refuses a fetch action or a multipart form action whose Origin names another host with a plain 403", async () => {
+    for (const headers of [
+      { ...fetchAction, origin: "https://evil.example" },
+      { ...fetchAction, origin: "http://127.0.0.1:3001" },
+      { ...fetchAction, origin: "null" },
+      { ...fetchAction, origin: "not a url" },
+      { "content-type": "multipart/form-data; boundary=x", origin: "https://evil.example" },
+      // The first X-Forwarded-Host is the host Next.js compares with, as it does.
+      { ...fetchAction, origin: "http://127.0.0.1:3000", "x-forwarded-host": "app.example, 127.0.0.1:3000" },
+    ]) {
+      const res = action(headers);
+      expect(res.status, JSON.stringify(headers)).toBe(403);
+      expect(res.headers.get("content-type")).toBe("text/plain; charset=utf-8");
+      expect(res.headers.get("x-middleware-next")).toBeNull();
+      expect(await res.text()).toMatch(/sent from another site/);
+    }
+  });
+
+  it("lets through what Next.js runs: the same origin, a forwarded host, no Origin, and requests that are no action", () => {
+    for (const [headers, method] of [
+      [{ ...fetchAction, origin: "http://127.0.0.1:3000" }, "POST"],
+      [{ ...fetchAction, origin: "https://app.example", "x-forwarded-host": "app.example" }, "POST"],
+      [fetchAction, "POST"],
+      [{ "content-type": "application/x-www-form-urlencoded", origin: "https://evil.example" }, "POST"],
+      [{ origin: "https://evil.example" }, "GET"],
+    ] as const) {
+      expect(action(headers, method).headers.get("x-middleware-next"), JSON.stringify(headers)).toBe("1");
+    }
+  });
+});

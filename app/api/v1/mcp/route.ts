@@ -45,7 +45,12 @@ export const POST = withApiKey(async ({ req, ctx, requestId }) => {
 // The body parsed from a copy of the request, with the transport's own size limit; undefined when it is too
 // large or not JSON, so the transport reads the original and answers it exactly as it always did.
 async function peekJson(req: Request): Promise<unknown> {
-  const body = await readRequestBody(req.clone(), DEFAULT_MAX_REQUEST_BODY_SIZE);
+  const copy = req.clone();
+  const body = await readRequestBody(copy, DEFAULT_MAX_REQUEST_BODY_SIZE);
+  // The copy is done with: cancelled, it keeps nothing of what is read from the original after this (a body
+  // too large is read and dropped before the answer: lib/api/input.ts). Not awaited: a branch's cancel settles
+  // only when the original's is done too.
+  copy.body?.cancel().catch(() => {});
   if (body.tooLarge) return undefined;
   try {
     return JSON.parse(body.text);
