@@ -279,23 +279,24 @@ describe("a NUL character in a request", () => {
   });
 });
 
-describe("a NUL character in an MCP tool call", () => {
-  async function tool(name: string, args: Record<string, unknown>) {
-    const server = createMcpServer(ctxOf(user), "mcp-test");
-    const client = new Client({ name: "bad-input-test", version: "1.0.0" });
-    const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
-    await server.connect(serverTransport);
-    await client.connect(clientTransport);
-    try {
-      const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
-      const text = result.content.find((c) => c.type === "text")?.text ?? "";
-      return { isError: result.isError === true, value: JSON.parse(text) };
-    } finally {
-      await client.close();
-      await server.close();
-    }
+// One MCP tool call of the suite's user, over an in-memory transport.
+async function tool(name: string, args: Record<string, unknown>) {
+  const server = createMcpServer(ctxOf(user), "mcp-test");
+  const client = new Client({ name: "bad-input-test", version: "1.0.0" });
+  const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverTransport);
+  await client.connect(clientTransport);
+  try {
+    const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
+    const text = result.content.find((c) => c.type === "text")?.text ?? "";
+    return { isError: result.isError === true, value: JSON.parse(text) };
+  } finally {
+    await client.close();
+    await server.close();
   }
+}
 
+describe("a NUL character in an MCP tool call", () => {
   it("is a tool error with the API's code and status naming the argument, and saves nothing", async () => {
     const before = await snapshot();
     const calls: [string, Record<string, unknown>, string][] = [
@@ -395,23 +396,10 @@ describe("a deck module nested too deeply", () => {
       expect(res.status, JSON.stringify(res.body)).toBe(422);
       expect(res.body.error).toEqual(refusal(c.column));
 
-      const server = createMcpServer(ctxOf(user), "mcp-test");
-      const client = new Client({ name: "bad-input-test", version: "1.0.0" });
-      const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
-      await server.connect(serverTransport);
-      await client.connect(clientTransport);
-      try {
-        const result = (await client.callTool({
-          name: "set_deck_content",
-          arguments: { id: deckId, source },
-        })) as CallToolResult;
-        expect(result.isError).toBe(true);
-        const text = result.content.find((part) => part.type === "text")?.text ?? "";
-        expect(JSON.parse(text)).toEqual({ error: { ...refusal(c.column), status: 422 } });
-      } finally {
-        await client.close();
-        await server.close();
-      }
+      expect(await tool("set_deck_content", { id: deckId, source })).toEqual({
+        isError: true,
+        value: { error: { ...refusal(c.column), status: 422 } },
+      });
 
       const ctx = ctxOf(user);
       const tokensCss = ":root { --dh-color-bg: #fff; }";
