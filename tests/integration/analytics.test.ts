@@ -10,6 +10,7 @@ import { decks } from "@/lib/db/schema/decks";
 import { call, createUser, type TestUser } from "../helpers/api";
 import { beaconUrl } from "@/lib/viewer/link-access";
 import { dispatch } from "../helpers/app-router";
+import { eventsUrlIn } from "../helpers/viewer-page";
 import { setUpTestDatabase } from "../helpers/database";
 
 // The collection endpoint (POST /d/{slug}/events) and get_deck_analytics on the real route handlers and a
@@ -212,17 +213,14 @@ describe("collecting events", () => {
   });
 
   it("takes batches only from a viewer page: its Origin and the page token its events URL holds", async () => {
-    const page = await dispatch(new Request(`http://localhost/d/${slug}`));
-    const config = JSON.parse(
-      /<script type="application\/json" id="dh-viewer">(.*?)<\/script>/.exec(await page.text())![1]!,
-    );
-    expect(config.eventsUrl).toMatch(new RegExp(`^/d/${slug}/events\\?t=\\d+\\.[\\w-]{43}$`));
+    const eventsUrl = eventsUrlIn(await (await dispatch(new Request(`http://localhost/d/${slug}`))).text());
+    expect(eventsUrl).toMatch(new RegExp(`^/d/${slug}/events\\?t=\\d+\\.[\\w-]{43}$`));
     const batch = () => ({ view: randomUUID(), source: "share", events: [{ slide: 1, ms: 0 }] });
-    expect((await send(batch(), { url: config.eventsUrl })).status).toBe(204);
+    expect((await send(batch(), { url: eventsUrl })).status).toBe(204);
     // A browser may send "null" for a page whose Referrer-Policy is no-referrer (the viewer pages').
-    expect((await send(batch(), { url: config.eventsUrl, origin: "null" })).status).toBe(204);
+    expect((await send(batch(), { url: eventsUrl, origin: "null" })).status).toBe(204);
 
-    const noOrigin = await send(batch(), { url: config.eventsUrl, origin: null });
+    const noOrigin = await send(batch(), { url: eventsUrl, origin: null });
     expect(noOrigin.status).toBe(403);
     expect(noOrigin.body.error).toMatchObject({ code: "forbidden", message: expect.stringContaining("no Origin") });
     const week = 7 * 24 * 60 * 60 * 1000;
@@ -232,7 +230,7 @@ describe("collecting events", () => {
       `/d/${slug}/events?t=`,
       `/d/${slug}/events?${otherSlug}`,
       beaconUrl(slug, Date.now() - week - 1000),
-      config.eventsUrl.replace(/.$/, (last: string) => (last === "A" ? "B" : "A")),
+      eventsUrl.replace(/.$/, (last: string) => (last === "A" ? "B" : "A")),
     ]) {
       const refused = await send(batch(), { url });
       expect(refused.status, url).toBe(403);
