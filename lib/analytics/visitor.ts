@@ -4,8 +4,8 @@ import { createHmac } from "node:crypto";
 // (Plausible, Fathom): a viewer is the hash of their IP address (lib/net/client-address.ts: the socket's,
 // or as the deployment's trusted proxies tell it), user agent and the deck under a salt of the day. The
 // salt is derived from the server's secret and the UTC date and never stored, so the same person is one
-// viewer all day and a different, unlinkable one the next; the IP address is hashed in memory and dropped. Nothing here reads the clock or the secret: the caller passes both, so the tests can
-// pin the day.
+// viewer all day and a different, unlinkable one the next; the IP address is hashed in memory and dropped.
+// Nothing here reads the clock or the secret: the caller passes both, so the tests can pin the day.
 
 /** The UTC day (YYYY-MM-DD) of a moment. */
 export function utcDay(at: Date): string {

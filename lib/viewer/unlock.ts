@@ -14,12 +14,13 @@ import { findPublicDeck } from "./viewable-deck";
 // shows the form again (401). Guessing is limited twice over, in windows of 15 minutes, each answered 429
 // with Retry-After and the form saying why:
 // - per link and client address (lib/net/client-address.ts; an IPv6 address by its /64, hashed, never
-//   stored as is): UNLOCK_ATTEMPTS_PER_ADDRESS attempts, right or wrong. One address cannot use up the
-//   link's allowance below while it is the larger.
+//   stored as is): UNLOCK_ATTEMPTS_PER_ADDRESS attempts, right or wrong. While the link's limit below is
+//   the larger, one address cannot use it up alone.
 // - per link, from every address: UNLOCK_FAILURES_PER_LINK wrong passwords. Past it the link takes no
 //   password at all, the right one included, until the window ends: otherwise whoever holds many addresses
-//   could go on guessing. Locking the link out takes that many addresses' wrong tries; guessing its
-//   password is then held to this many a window. Right passwords count toward neither but the first.
+//   could go on guessing. Locking a link thus takes several addresses' wrong tries (100 / 10 by default),
+//   and guessing its password is held to that many a window however many addresses guess. A right
+//   password counts as its address's attempt, never as the link's failure.
 // Checking a password takes a place in lib/auth/passwords.ts's line (a full line is a 429 too).
 
 const WINDOW_SECONDS = 15 * 60;
