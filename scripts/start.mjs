@@ -15,7 +15,9 @@ const port = process.env.PORT || "3000";
 const server = spawn(
   process.execPath,
   [path.join("node_modules", "next", "dist", "bin", "next"), "start", "-p", port],
-  { stdio: "inherit" },
+  {
+    stdio: "inherit",
+  },
 );
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -13,9 +13,9 @@ import { alive, chromiumBelow } from "../helpers/processes";
 // Stop and crash without losing anything (issue 25): `npm start` stopped by SIGTERM to its process group
 // while it renders an export exits 0 within its grace period, leaves no Chromium behind, hands the export
 // back to the queue with its attempt not counted (issue 34, item 11), and the export is completed exactly
-// once, on its first counted attempt, after the next start; a server killed with SIGKILL right after answering 50
-// writes has all 50 after a restart. On the embedded database, and on PostgreSQL when TEST_DATABASE_URL
-// is set (then the servers share it, as any deployment does).
+// once, on its first counted attempt, after the next start; a server killed with SIGKILL right after
+// answering 50 writes has all 50 after a restart. On the embedded database, and on PostgreSQL when
+// TEST_DATABASE_URL is set (then the servers share it, as any deployment does).
 
 const databaseUrl = process.env.TEST_DATABASE_URL ?? "";
 const started: Instance[] = [];
