@@ -48,7 +48,7 @@ export const versionParams = z.object({
 // list_decks' paging: a page of `limit` decks, and the next one's URL in the Link header (rel="next"), whose
 // `cursor` is where the page ended in the list's order (newest first): the last deck's creation time, to
 // the microsecond, and its id. Without `limit` the answer is the whole list, as SPEC.md has it.
-export const LIST_LIMIT_MAX = 100;
+const LIST_LIMIT_MAX = 100;
 const limitMessage = `must be an integer from 1 to ${LIST_LIMIT_MAX}`;
 const cursorMessage = `is not a cursor this API gave out; take the next page's URL from the Link header (rel="next")`;
 const deckCursor = z.object({
