@@ -246,6 +246,7 @@ export default function Ways() {
       "tagObject",
       "poisonedSet",
       "ownMeta",
+      "policyCall",
     ] as const;
     const listeners = await Promise.all(
       channels.map(async (name) => {
@@ -340,6 +341,14 @@ attempt("ownMeta", () => {
   // The static document's own <meta>s, turned into a refresh.
   const meta = document.querySelector("meta")!;
   setAll(meta, { "http-equiv": "refresh", content: "3600; url=" + url.ownMeta, "data-channel": "ownMeta" });
+});
+attempt("policyCall", () => {
+  // The player's policy called by the deck, naming a sink whose result is checked elsewhere: what it answers
+  // would pass any sink unchecked.
+  const policy = (window as unknown as { trustedTypes: { defaultPolicy: { createHTML(...args: string[]): string } } })
+    .trustedTypes.defaultPolicy;
+  const markup = '<iframe src="' + url.policyCall + '" data-channel="policyCall"></iframe>';
+  document.body.insertAdjacentHTML("beforeend", policy.createHTML(markup, "TrustedHTML", "DOMParser parseFromString"));
 });
 export default function Ways() {
   return <Deck><Slide label="Ways"><Text><span id="results">{JSON.stringify(results)}</span></Text></Slide></Deck>;

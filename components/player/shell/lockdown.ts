@@ -13,7 +13,7 @@
 // element to look at before it is live; there the Trusted Types policy refuses markup with a start tag
 // naming one of these elements, with or without a namespace prefix (a start tag is how the HTML and the XML
 // fragment parsers make an element; only a whole XML document can spell one through an entity, and
-// DOMParser's documents are checked element by element instead).
+// DOMParser's documents are checked element by element as well).
 //
 // Deck code runs after this in the same realm and may replace any built-in (Set.prototype.has,
 // Function.prototype.call, String, …), so everything the guards use is taken now, and an argument is
@@ -258,14 +258,14 @@ export function lockDown(): void {
 
   // Markup parsed into the document (innerHTML, insertAdjacentHTML, document.write, srcdoc, …): the frame's
   // CSP requires Trusted Types, and this default policy, which only the player can create (the CSP allows
-  // one policy, named "default"), is what every string passed to those sinks goes through. DOMParser's
-  // documents are checked whole (above), which also sees elements an XML entity spells.
+  // one policy, named "default"), is what every string passed to those sinks goes through. It reads no
+  // argument but the markup: deck code can call it too (trustedTypes.defaultPolicy.createHTML), naming any
+  // sink, and use what it answers anywhere.
   const trustedTypes = (window as { trustedTypes?: { createPolicy: (name: string, rules: object) => unknown } })
     .trustedTypes;
   trustedTypes?.createPolicy("default", {
-    createHTML: (html: string, _type: string, sink: string) => {
-      if (sink !== "DOMParser parseFromString" && apply(exec, refusedTag, [html]) !== null)
-        refuse("Markup with frames, <link>, <meta> or <base>");
+    createHTML: (html: string) => {
+      if (apply(exec, refusedTag, [html]) !== null) refuse("Markup with frames, <link>, <meta> or <base>");
       return html;
     },
     // Scripts come only from the player and the deck's module (script-src); strings are never scripts.
