@@ -43,7 +43,8 @@ export function synthesizeTokensCss(book: { palette: Palette; typography: Typogr
   const { typography, imagery } = book;
   // Radii on the 1920x1080 canvas are about twice a web page's; pills become generous rounded corners.
   const radius = imagery.shapes === "pill" ? 32 : Math.min(40, Math.round(imagery.cornerRadiusPx * 2));
-  const scale = Math.min(1.4, Math.max(1.15, typography.scale.ratio));
+  // Capped at 1.25: on the presenting base (48px) a steeper ladder makes a Title wider than the slide.
+  const scale = Math.min(1.25, Math.max(1.15, typography.scale.ratio));
   const tokens: Record<string, string> = {
     "--color-bg": roles.background.hex,
     "--color-surface": roles.surface.hex,

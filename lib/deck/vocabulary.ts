@@ -549,13 +549,13 @@ export const themeTokens: readonly TokenSpec[] = [
   },
   {
     name: "--type-base",
-    doc: 'Body text size (Text "md") on the 1920x1080 canvas; every other size derives from it.',
-    default: "32px",
+    doc: 'Body text size (Text "md") on the 1920x1080 canvas; every other size derives from it. 48px is 24 pt on a 13.33-inch slide: readable from the back of a room.',
+    default: "48px",
   },
   {
     name: "--type-scale",
     doc: "Ratio of the type ladder: Text sm = base / scale, lg = base × scale; Heading 3, 2, 1 = base × scale², ³, ⁴; Title = base × scale⁵.",
-    default: "1.25",
+    default: "1.2",
   },
   { name: "--radius", doc: "Corner radius of boxes, images and code blocks.", default: "16px" },
   {
