@@ -893,7 +893,10 @@ function pushBoxShapes(element: Element, style: CSSStyleDeclaration, rect: Rect,
   const uniform =
     widths.every((w) => w === widths[0]) &&
     colors.every((c) => c?.hex === colors[0]?.hex && c?.alpha === colors[0]?.alpha);
-  const radius = px(style.borderTopLeftRadius);
+  // A percentage radius (a badge's 50%) is of the box's own size.
+  const radius = style.borderTopLeftRadius.endsWith("%")
+    ? (Number.parseFloat(style.borderTopLeftRadius) / 100) * Math.min(rect.w, rect.h)
+    : px(style.borderTopLeftRadius);
   const ellipse = radius > 0 && radius >= Math.min(rect.w, rect.h) / 2 - 0.5 && Math.abs(rect.w - rect.h) < 1;
   const border =
     uniform && widths[0]! > 0 && colors[0]

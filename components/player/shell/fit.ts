@@ -25,7 +25,7 @@ export const WORD_FLOORS: Readonly<Record<string, number>> = {
   "dh-heading-text": FIT_FLOORS.word,
   "dh-stat-value": FIT_FLOORS.stat,
 };
-const STEPS = 50; // factors are multiples of 1/50, so the same slide always gets the same sizes
+const STEPS = 100; // factors are multiples of 1/100, so the same slide always gets the same sizes
 export const GROW_MAX = 1.32; // body 48px → 63px (32 pt) under an 83px heading: the hierarchy still reads
 const GROW_STEPS = Math.round(GROW_MAX * STEPS);
 const FILL_TARGET = 0.8; // of the height under the heading; the rest is the breathing room around the body
