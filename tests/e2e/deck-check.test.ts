@@ -150,7 +150,7 @@ describe("GET /decks/{id}/check", () => {
     const findings = res.body.findings as Finding[];
     const kinds = (slide: number) => on(findings, slide).map((finding) => `${finding.severity}:${finding.kind}`);
     expect(kinds(1)).toEqual(["error:empty-slide"]);
-    expect(kinds(2)).toEqual(["warning:missing-label"]);
+    expect(kinds(2)).toEqual(["warning:missing-label", "warning:empty-space"]);
     expect(kinds(3)).toEqual(["warning:near-empty-slide", "warning:duplicate-label"]);
     // On each slide, errors come first.
     expect(kinds(4)).toEqual(["error:image-failed", "warning:image-missing-alt"]);
@@ -289,6 +289,81 @@ export default function Diagrams() {
     expect(on(findings, 1)).toEqual([]);
     expect(on(findings, 2)).toEqual([expect.objectContaining({ kind: "diagram-failed", severity: "error" })]);
   }, 90_000);
+
+  it("sees what a designer sees: small type, an empty band, source shown as text, missing glyphs, a 0 px image", async () => {
+    const pixel =
+      "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGNgYGAAAAAEAAH2FzhVAAAAAElFTkSuQmCC";
+    const source = `import { Deck, Slide, Title, Heading, Text, Bullets, Code, Image, Stat, Columns } from "@deckhand/player";
+export default function Designer() {
+  return (
+    <Deck title="Designer">
+      <Slide label="Lonely line">
+        <Heading>Churn</Heading>
+        <Text>Down.</Text>
+      </Slide>
+      <Slide label="Markdown">
+        <Heading>Set-up is fast</Heading>
+        <Bullets items={["Setup takes **12 minutes** on average", "No code needed", "Works with every CRM we tried"]} />
+      </Slide>
+      <Slide label="Mermaid">
+        <Heading>How a request flows</Heading>
+        <Code language="text" code={\`flowchart LR
+  Browser --> API --> Database\`} />
+      </Slide>
+      <Slide label="Glyphs">
+        <Heading>An old script</Heading>
+        <Text>Linear A: 𐘀𐘁𐘂 and then plain words after it.</Text>
+        <Bullets items={["Found on Crete", "Never deciphered", "Written from left to right"]} />
+      </Slide>
+      <Slide label="Cover with a picture" layout="center">
+        <Title subtitle="With the logo under it">A cover</Title>
+        <Image src="${pixel}" alt="The logo" />
+      </Slide>
+      <Slide label="Squeezed">
+        <Heading>A picture in a box of no width</Heading>
+        <Text>The picture below is squeezed to nothing by its wrapper.</Text>
+        <div style={{ width: 0 }}><Image src="${pixel}" alt="The squeezed logo" /></div>
+      </Slide>
+      <Slide label="Full">
+        <Heading>What a slide that fills looks like</Heading>
+        <Columns>
+          <Stat value="43%" label="Activation" detail="up from 21%" />
+          <Bullets items={["Onboarding in five minutes", "Pricing per team", "An API agents can drive"]} />
+        </Columns>
+      </Slide>
+    </Deck>
+  );
+}
+`;
+    const deck = await createDeck(author);
+    expect((await setContent(author, deck.id, { source })).status).toBe(200);
+    const findings = (await check(author, deck.id)).body.findings as Finding[];
+    const kinds = (slide: number) => on(findings, slide).map((finding) => `${finding.severity}:${finding.kind}`);
+    expect(kinds(1)).toEqual(["warning:empty-space"]);
+    expect(kinds(2), JSON.stringify(on(findings, 2))).toEqual(["warning:source-as-text"]);
+    expect(on(findings, 2)[0]).toMatchObject({ component: "Bullets" });
+    expect(kinds(3)).toEqual(["warning:source-as-text"]);
+    expect(on(findings, 3)[0]!.message).toContain("Mermaid");
+    expect(kinds(4)).toEqual(["error:missing-glyph"]);
+    expect(on(findings, 4)[0]!.message).toContain("𐘀𐘁𐘂");
+    // A picture on a centred cover gets room of its own; one squeezed to 0 px is reported.
+    expect(kinds(5)).toEqual([]);
+    expect(kinds(6)).toEqual(["error:image-zero-size", "warning:empty-space"]);
+    expect(on(findings, 6)[0]).toMatchObject({ component: "Image", text: "The squeezed logo" });
+    expect(kinds(7)).toEqual([]);
+
+    // The same words on a theme whose body size is 12 pt (grown at most to 16 pt on short slides): the body
+    // text is reported, the headings are not.
+    const small = await createDeck(author);
+    const tokensCss = ":root { --type-base: 24px; }";
+    expect((await setContent(author, small.id, { source, tokensCss })).status).toBe(200);
+    const smallFindings = ((await check(author, small.id)).body.findings as Finding[]).filter(
+      (finding) => finding.kind === "small-text",
+    );
+    expect(smallFindings.length).toBeGreaterThan(0);
+    expect(smallFindings.map((finding) => finding.component)).not.toContain("Heading");
+    expect(smallFindings.find((finding) => finding.slide === 2)).toMatchObject({ component: "Bullets" });
+  }, 120_000);
 
   it("finds nothing at all in the authoring brief's example deck", async () => {
     const deck = await createDeck(author);
