@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { synthesizeTokensCss } from "@/lib/brands/synthesize-tokens";
 import { exampleDeckSource } from "@/lib/deck/instructions";
 import { stopLocalRunner } from "@/lib/jobs/local-runner";
 import { closeRenderBrowser } from "@/lib/render/browser";
@@ -363,6 +364,72 @@ export default function Designer() {
     expect(smallFindings.length).toBeGreaterThan(0);
     expect(smallFindings.map((finding) => finding.component)).not.toContain("Heading");
     expect(smallFindings.find((finding) => finding.slide === 2)).toMatchObject({ component: "Bullets" });
+  }, 120_000);
+
+  it("finds no text under 4.5:1 in code, stats and kickers, under the default theme and a dark brand's tokens", async () => {
+    const source = `import { Deck, Slide, Heading, Code, Stat, Columns } from "@deckhand/player";
+export default function Tones() {
+  return (
+    <Deck title="Tones">
+      <Slide label="Code">
+        <Heading kicker="Engineering">The cache key</Heading>
+        <Code language="ts" code={\`// Hash the inputs
+export class CacheKey {
+  constructor(private readonly step: Step) {}
+  toString(): string {
+    return hash([this.step.command, "v2", 42].join("\\n"));
+  }
+}\`} />
+      </Slide>
+      <Slide label="Numbers">
+        <Heading kicker="Results">Builds are faster</Heading>
+        <Columns>
+          <Stat value="4x" label="Faster builds" detail="up from 38 minutes" />
+          <Stat value="83%" label="Cache hits" tone="accent" />
+        </Columns>
+      </Slide>
+    </Deck>
+  );
+}
+`;
+    const dark = synthesizeTokensCss({
+      palette: {
+        roles: {
+          primary: { hex: "#1d4ed8", source: "test", confidence: 1 },
+          secondary: { hex: "#0f766e", source: "test", confidence: 1 },
+          accent: { hex: "#c2410c", source: "test", confidence: 1 },
+          background: { hex: "#0b0d12", source: "test", confidence: 1 },
+          surface: { hex: "#161a22", source: "test", confidence: 1 },
+          text: { hex: "#f5f5f4", source: "test", confidence: 1 },
+          muted: { hex: "#5b6170", source: "test", confidence: 1 },
+        },
+        colors: [],
+        contrast: {
+          textOnBackground: 18,
+          textOnSurface: 16,
+          onPrimary: { hex: "#ffffff", ratio: 6 },
+          onAccent: { hex: "#ffffff", ratio: 5 },
+        },
+        confidence: 1,
+      },
+      typography: {
+        heading: { family: "Inter", category: "sans-serif", weights: [400], source: "test", confidence: 1 },
+        body: { family: "Inter", category: "sans-serif", weights: [400], source: "test", confidence: 1 },
+        mono: null,
+        scale: { basePx: 16, ratio: 1.2 },
+        fontSources: [],
+      },
+      imagery: { style: "minimal", shapes: "rounded", cornerRadiusPx: 8, guidelines: [], confidence: 1 },
+    });
+    for (const tokensCss of [undefined, dark]) {
+      const deck = await createDeck(author);
+      expect((await setContent(author, deck.id, { source, ...(tokensCss ? { tokensCss } : {}) })).status).toBe(200);
+      const findings = (await check(author, deck.id)).body.findings as Finding[];
+      expect(
+        findings.filter((finding) => finding.kind === "low-contrast"),
+        tokensCss ? "dark brand" : "default theme",
+      ).toEqual([]);
+    }
   }, 120_000);
 
   it("finds nothing at all in the authoring brief's example deck", async () => {
