@@ -297,7 +297,19 @@ function sourceText(slide: HTMLElement, blocks: TextBlock[]): SlideMeasurements[
 // Only characters beyond Latin are tried (the shipped faces cover Latin); joiners, variation selectors,
 // skin tones, tags and combining marks only modify their neighbour.
 const UNASSIGNED = "\u0378";
-const MODIFIERS = /[\p{M}\u200B-\u200F\u2060\uFE00-\uFE0F\u{1F3FB}-\u{1F3FF}\u{E0020}-\u{E007F}\s]/u;
+// Code points that only modify their neighbour: joiners and directional marks, variation selectors, skin
+// tones, tag characters; combining marks and spaces are tested by class.
+const MODIFIER_RANGES: ReadonlyArray<[number, number]> = [
+  [0x200b, 0x200f],
+  [0x2060, 0x2060],
+  [0xfe00, 0xfe0f],
+  [0x1f3fb, 0x1f3ff],
+  [0xe0020, 0xe007f],
+];
+const modifies = (character: string) => {
+  const point = character.codePointAt(0)!;
+  return /[\p{M}\s]/u.test(character) || MODIFIER_RANGES.some(([from, to]) => point >= from && point <= to);
+};
 const GLYPH_PROBE = 40;
 
 function missingGlyphs(blocks: TextBlock[]): SlideMeasurements["missingGlyphs"] {
@@ -320,7 +332,7 @@ function missingGlyphs(blocks: TextBlock[]): SlideMeasurements["missingGlyphs"] 
       .filter((node) => node.nodeType === Node.TEXT_NODE)
       .map((node) => node.textContent ?? "")
       .join("");
-    const candidates = [...new Set([...own].filter((ch) => ch.codePointAt(0)! > 0x24f && !MODIFIERS.test(ch)))];
+    const candidates = [...new Set([...own].filter((ch) => ch.codePointAt(0)! > 0x24f && !modifies(ch)))];
     if (candidates.length === 0) continue;
     const style = getComputedStyle(element);
     const font = `${style.fontStyle} ${style.fontWeight} ${GLYPH_PROBE}px ${style.fontFamily}`;

@@ -17,7 +17,7 @@
 // Measuring uses layout boxes (offsetTop/offsetHeight), not screen rectangles, so it is the same in a
 // scaled stage, a thumbnail and an export page.
 
-import { FIT_FLOORS } from "@/lib/contract/deck";
+import { FIT_FLOORS, FIT_GROW_MAX } from "@/lib/contract/deck";
 
 export const SLIDE_FLOOR = FIT_FLOORS.slide;
 export const WORD_FLOORS: Readonly<Record<string, number>> = {
@@ -26,7 +26,7 @@ export const WORD_FLOORS: Readonly<Record<string, number>> = {
   "dh-stat-value": FIT_FLOORS.stat,
 };
 const STEPS = 100; // factors are multiples of 1/100, so the same slide always gets the same sizes
-export const GROW_MAX = 1.32; // body 48px → 63px (32 pt) under an 83px heading: the hierarchy still reads
+export const GROW_MAX = FIT_GROW_MAX; // body 48px → 63px (32 pt) under a 100px heading: the hierarchy still reads
 const GROW_STEPS = Math.round(GROW_MAX * STEPS);
 const FILL_TARGET = 0.8; // of the height under the heading; the rest is the breathing room around the body
 // Not in the flow of the slide's column: the background image, a pinned Logo, the export's scrim copy.
