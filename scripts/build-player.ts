@@ -19,7 +19,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import * as esbuild from "esbuild";
 import postcss from "postcss";
-import { shippedFonts } from "../lib/contract/fonts";
+import { emojiFont, shippedFonts } from "../lib/contract/fonts";
 
 const root = path.dirname(path.dirname(new URL(import.meta.url).pathname));
 // Everything is built into a staging folder first and then published file by file (see publish()).
@@ -115,29 +115,32 @@ async function buildFonts(): Promise<Record<string, string>> {
   const fontsDir = path.join(outdir, "fonts");
   fs.mkdirSync(fontsDir, { recursive: true });
   const rules: string[] = [];
-  for (const font of shippedFonts) {
+  const addFaces = (font: { family: string; package: string }, css: string) => {
     const pkg = path.join(root, "node_modules", font.package);
+    const cssFile = path.join(pkg, css);
+    if (!fs.existsSync(cssFile))
+      throw new Error(`${font.family}: ${cssFile} is missing (is ${font.package} installed?)`);
+    postcss.parse(fs.readFileSync(cssFile, "utf8")).walkAtRules("font-face", (rule) => {
+      rule.walkDecls("src", (decl) => {
+        const woff2 = /url\(\.\/files\/([^)]+\.woff2)\)/.exec(decl.value)?.[1];
+        if (!woff2) throw new Error(`${cssFile}: no woff2 source`);
+        fs.copyFileSync(path.join(pkg, "files", woff2), path.join(fontsDir, woff2));
+        decl.value = `url(fonts/${woff2}) format("woff2")`;
+      });
+      rule.walkDecls("font-family", (decl) => {
+        decl.value = JSON.stringify(font.family);
+      });
+      rules.push(rule.toString());
+    });
+  };
+  for (const font of shippedFonts) {
     const variants = [...font.weights.map((w) => `${w}`), ...(font.italic ? ["400-italic"] : [])];
     for (const variant of variants) {
-      for (const subset of ["latin-ext", "latin"]) {
-        const cssFile = path.join(pkg, `${subset}-${variant}.css`);
-        if (!fs.existsSync(cssFile))
-          throw new Error(`${font.family}: ${cssFile} is missing (is ${font.package} installed?)`);
-        postcss.parse(fs.readFileSync(cssFile, "utf8")).walkAtRules("font-face", (rule) => {
-          rule.walkDecls("src", (decl) => {
-            const woff2 = /url\(\.\/files\/([^)]+\.woff2)\)/.exec(decl.value)?.[1];
-            if (!woff2) throw new Error(`${cssFile}: no woff2 source`);
-            fs.copyFileSync(path.join(pkg, "files", woff2), path.join(fontsDir, woff2));
-            decl.value = `url(fonts/${woff2}) format("woff2")`;
-          });
-          rule.walkDecls("font-family", (decl) => {
-            decl.value = JSON.stringify(font.family);
-          });
-          rules.push(rule.toString());
-        });
-      }
+      for (const subset of ["latin-ext", "latin"]) addFaces(font, `${subset}-${variant}.css`);
     }
   }
+  // Every unicode-range part of the emoji font: the browser fetches only the parts a page's text needs.
+  addFaces(emojiFont, "400.css");
   const css = `/* Shipped open fonts (SIL Open Font License / Apache 2.0, via @fontsource). */\n${rules.join("\n")}\n`;
   const hash = createHash("sha256").update(css).digest("hex").slice(0, 8).toUpperCase();
   const name = `fonts-${hash}.css`;
