@@ -14,4 +14,4 @@ export const CANVAS = { width: 1920, height: 1080 } as const;
 export const FIT_FLOORS = { slide: 0.75, word: 0.7, stat: 0.5 } as const;
 
 /** How much larger the player draws a short body on a content slide, at most (its heading keeps its size). */
-export const FIT_GROW_MAX = 1.32;
+export const FIT_GROW_MAX = 1.4;

@@ -8,7 +8,8 @@
 //   --dh-slide-fit on .dh-slide scales --dh-base, so every size on the slide shrinks together and the
 //                  type ladder keeps its proportions (floor SLIDE_FLOOR);
 //   --dh-grow      on a content .dh-slide scales the ladder of the body only (vocabulary.css), so the
-//                  heading keeps the deck's size on every slide (at most GROW_MAX);
+//                  heading keeps the deck's size on every slide (at most GROW_MAX); at that size a list
+//                  still short of the target spaces its points out with --dh-spread (1-SPREAD_MAX);
 //   --dh-fit       on a Title, Heading or Stat value whose longest word is wider than its box (floor
 //                  WORD_FLOORS, counted against the unfitted size); Stat values that sit side by side
 //                  share the smallest factor so a row of numbers stays one size.
@@ -26,9 +27,10 @@ export const WORD_FLOORS: Readonly<Record<string, number>> = {
   "dh-stat-value": FIT_FLOORS.stat,
 };
 const STEPS = 100; // factors are multiples of 1/100, so the same slide always gets the same sizes
-export const GROW_MAX = FIT_GROW_MAX; // body 48px → 63px (32 pt) under a 100px heading: the hierarchy still reads
+export const GROW_MAX = FIT_GROW_MAX; // body 48px → 67px (34 pt) under a 100px heading: the hierarchy still reads
 const GROW_STEPS = Math.round(GROW_MAX * STEPS);
-const FILL_TARGET = 0.8; // of the height under the heading; the rest is the breathing room around the body
+const FILL_TARGET = 0.8;
+const SPREAD_MAX = 2; // of the height under the heading; the rest is the breathing room around the body
 // Not in the flow of the slide's column: the background image, a pinned Logo, the export's scrim copy.
 const OUT_OF_FLOW = ".dh-slide-image, .dh-logo-pinned, [data-dh-pseudo]";
 const WORD_SELECTOR = Object.keys(WORD_FLOORS)
@@ -81,6 +83,7 @@ function fitSlide(slide: HTMLElement): void {
   if (slide.offsetWidth === 0 || slide.offsetHeight === 0) return;
   clearMarks(slide);
   slide.style.removeProperty("--dh-grow");
+  slide.style.removeProperty("--dh-spread");
   apply(slide, STEPS);
   if (overflowing(slide).length === 0) {
     grow(slide);
@@ -127,6 +130,34 @@ function grow(slide: HTMLElement): void {
     else high = middle;
   }
   setGrow(slide, low);
+  if (low === GROW_STEPS) spread(slide);
+}
+
+// A list still short of the target at the largest type gets air between its points instead (its gap, from
+// half a line up to SPREAD_MAX times that), so three big bullets are not a strip in the middle of the slide.
+function spread(slide: HTMLElement): void {
+  if (!slide.querySelector(".dh-bullets")) return;
+  const fits = (step: number) => {
+    setSpread(slide, step);
+    return overflowing(slide).length === 0 && bodyFill(slide) <= FILL_TARGET;
+  };
+  if (!fits(STEPS + 1)) {
+    setSpread(slide, STEPS);
+    return;
+  }
+  let low = STEPS + 1;
+  let high = Math.round(SPREAD_MAX * STEPS) + 1;
+  while (high - low > 1) {
+    const middle = Math.floor((low + high) / 2);
+    if (fits(middle)) low = middle;
+    else high = middle;
+  }
+  setSpread(slide, low);
+}
+
+function setSpread(slide: HTMLElement, step: number) {
+  if (step <= STEPS) slide.style.removeProperty("--dh-spread");
+  else slide.style.setProperty("--dh-spread", String(step / STEPS));
 }
 
 function setGrow(slide: HTMLElement, step: number) {
