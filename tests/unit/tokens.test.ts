@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { AppError } from "@/lib/core/errors";
 import type { Imagery, Palette, Typography } from "@/lib/brands/brand-book";
 import { synthesizeTokensCss } from "@/lib/brands/synthesize-tokens";
+import { brandTokensCss } from "@/lib/decks/create-deck";
 import { parseTokensCss, reserializeStoredTokensCss } from "@/lib/deck/tokens";
 import { defaultTokensCss, themeTokens } from "@/lib/deck/vocabulary";
 
@@ -315,6 +316,14 @@ describe("synthesizeTokensCss: brand tones that read", () => {
     // The hue is the brand's: still a blue.
     const primary = /--color-primary: (#[0-9a-f]{6});/.exec(css)![1]!;
     expect(Math.abs((oklch(primary)?.h ?? 0) - (oklch("#1d4ed8")?.h ?? 0))).toBeLessThan(25);
+  });
+
+  it("reads the old synthesiser's default body size (32px) of a stored brand as today's, and keeps any other", () => {
+    expect(brandTokensCss({ tokensCss: ":root {\n  --type-base: 32px;\n  --radius: 8px;\n}" })).toBe(
+      ":root {\n  --type-base: 48px;\n  --radius: 8px;\n}",
+    );
+    expect(brandTokensCss({ tokensCss: ":root {\n  --type-base: 40px;\n}" })).toBe(":root {\n  --type-base: 40px;\n}");
+    expect(brandTokensCss({})).toBeNull();
   });
 
   it("leaves a light brand's tones that already read as they are", () => {
