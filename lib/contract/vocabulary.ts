@@ -18,6 +18,8 @@ export const componentNames = [
   "Bullets",
   "Quote",
   "Code",
+  "Link",
+  "Formula",
   "Image",
   "Icon",
   "Logo",

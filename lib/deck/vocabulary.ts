@@ -256,7 +256,8 @@ export const vocabulary: readonly ComponentSpec[] = [
       { name: "weight", ...choice(textWeights), doc: 'Default "regular".' },
       alignProp,
     ],
-    children: "Text; <strong>, <em> and <br /> may be used inline.",
+    children:
+      "Text; inline it may hold <strong>, <em>, <code> (code words), <s> (struck through), <br />, <Link> and an inline <Formula>.",
   },
   {
     name: "Bullets",
@@ -271,7 +272,8 @@ export const vocabulary: readonly ComponentSpec[] = [
       },
       { name: "size", ...choice(sizes), doc: 'Text size. Default "md".' },
     ],
-    children: "Alternatively to `items`: one <Text> (or string) per point.",
+    children:
+      "Alternatively to `items`: one <Text> (or string) per point; use <Text> children when points carry inline markup (<strong>, <code>, <Link>…).",
   },
   {
     name: "Quote",
@@ -300,6 +302,40 @@ export const vocabulary: readonly ComponentSpec[] = [
       { name: "highlight", type: "number[]", doc: "1-based line numbers to emphasise." },
       { name: "size", ...choice(sizes), doc: 'Type size; keep ≤ 15 lines at "md". Default "md".' },
     ],
+  },
+  {
+    name: "Link",
+    group: "type",
+    doc: "A link inside text (Text, a bullet, a table cell, a heading): underlined in the primary colour, clickable in the PDF and PPTX exports.",
+    props: [
+      {
+        name: "href",
+        type: "string",
+        required: true,
+        doc: "An absolute https://, http:// or mailto: address; anything else shows the words without a link.",
+      },
+    ],
+    children: "The linked words (default: the address).",
+    example: '<Text>Read <Link href="https://example.com/guide">the guide</Link> first.</Text>',
+  },
+  {
+    name: "Formula",
+    group: "type",
+    doc: "Mathematics written in TeX, typeset (KaTeX) with MathML for screen readers: inline in a sentence, or on its own line with `display`. In the PPTX a display formula is a picture with its TeX as alt text; an inline one is text.",
+    props: [
+      {
+        name: "tex",
+        type: "string",
+        required: true,
+        doc: 'The TeX, without dollar signs, as a string expression that keeps its backslashes: tex={String.raw`\\frac{a}{b}`} or tex={"\\\\frac{a}{b}"}.',
+      },
+      {
+        name: "display",
+        type: "boolean",
+        doc: "Set on its own line, centred and larger (like $$…$$). Default false: inline.",
+      },
+    ],
+    example: "<Formula display tex={String.raw`E = mc^2`} />",
   },
 
   // media
@@ -391,8 +427,18 @@ export const vocabulary: readonly ComponentSpec[] = [
     group: "data",
     doc: "A simple table with a header row; keep it to about 6 rows and 5 columns.",
     props: [
-      { name: "columns", type: "string[]", required: true, doc: "Header cells." },
-      { name: "rows", type: "(string | number)[][]", required: true, doc: "Body rows, each with one cell per column." },
+      {
+        name: "columns",
+        type: "(string | JSX.Element)[]",
+        required: true,
+        doc: "Header cells (JSX for inline markup, as in rows).",
+      },
+      {
+        name: "rows",
+        type: "(string | number | JSX.Element)[][]",
+        required: true,
+        doc: "Body rows, each with one cell per column. A cell may be JSX for inline markup: <><strong>p90</strong> build</>, <code>…</code>, <Link>.",
+      },
       { name: "highlight", type: "number", doc: "0-based index of a body row to emphasise with the accent colour." },
       { name: "striped", type: "boolean", doc: "Alternate row shading. Default true." },
     ],

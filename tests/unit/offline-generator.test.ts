@@ -202,7 +202,17 @@ describe("Markdown details", () => {
     const ranges = await generateAndCheck(
       "# Code\n\n## Ranges\n\n```sql{3-5}\na\nb\nc\nd\ne\n```\n\n```js {1|3-4}\nx\ny\nz\nw\n```",
     );
-    expect(elements(ranges.slides, "Code").map((code) => code.props.highlight)).toEqual([[3, 4, 5], [1]]);
+    expect(elements(ranges.slides, "Code").map((code) => code.props.highlight)).toEqual([
+      [3, 4, 5],
+      [3, 4],
+    ]);
+  });
+
+  it("draws Slidev's click-step highlights in their final state: `all` last leaves no line dimmed (issue 35, item 3)", async () => {
+    const steps = await generateAndCheck(
+      "---\ntheme: default\n---\n\n# Steps\n\n```sql {1|2-3|all}\na\nb\nc\nd\n```\n\n---\n\n# Last step\n\n```ts {1|4}\nw\nx\ny\nz\n```",
+    );
+    expect(elements(steps.slides, "Code").map((code) => code.props.highlight)).toEqual([undefined, [4]]);
   });
 
   it("never makes text from raw HTML a title, heading, label or Stat in a brief without headings", async () => {
@@ -280,14 +290,15 @@ group by region
     );
   });
 
-  it("shows a $$ block as LaTeX in Code, beside or under the text, and leaves single dollars as money", async () => {
+  it("typesets a $$ block as a display Formula, beside or under the text, and leaves single dollars as money", async () => {
     const math = "$$\nE = mc^2\n$$";
     const brief = await generateAndCheck(
       `# Physics\n\n## Energy\n\nRevenue reached $4.2M, up from $3M. It costs $5 or $6 a month.\n\n${math}`,
     );
     const deck = await generateAndCheck(`---\ntheme: default\n---\n\n# Energy\n\n${math}\n\nIt costs $5 or $6.`);
     for (const { slides } of [brief, deck]) {
-      expect(elements(slides, "Code").map((code) => code.props)).toEqual([{ language: "latex", code: "E = mc^2" }]);
+      expect(elements(slides, "Formula").map((formula) => formula.props)).toEqual([{ display: true, tex: "E = mc^2" }]);
+      expect(elements(slides, "Code")).toEqual([]);
     }
     // The section's one metric takes the place beside the text; the formula goes under it.
     expect(elements(brief.slides, "Stat").map((stat) => stat.props.value)).toEqual(["$4.2M"]);

@@ -161,13 +161,15 @@ describe("the sample briefs and decks, offline", () => {
     ]);
     expect(slides.map(components)).toEqual([
       ["Title"],
-      ["Heading", "Bullets"],
+      ["Heading", "Bullets", "Text"],
       ["Heading", "Bullets"],
       ["Heading", "Code"],
       ["Heading", "Table"],
       ["Heading", "Image"],
       ["Heading", "Bullets", "Text"],
     ]);
+    // Bold inside a bullet and in the closing line stays bold (issue 35, item 3).
+    expect(find(slides, "strong").map((strong) => strong.text)).toEqual(["38 minutes", "Questions?"]);
     const comments = [...markdown.matchAll(/<!--([\s\S]*?)-->/g)].map((match) => (match[1] ?? "").trim());
     const notes = comments.filter((comment) => !/^(?:_?class:|fit$)/.test(comment));
     expect(notes).toHaveLength(3);

@@ -26,6 +26,7 @@ const player: PlayerState = {
     embedded: false,
     logo: { url: "/d/example/logo", alt: "Acme" },
     diagramUrl: "/player/diagram.js",
+    formulaUrl: "/player/formula.js",
   },
   slide: 0,
   count: 1,
@@ -123,7 +124,8 @@ describe("the player's contract", () => {
   }
 
   it("the player imports only itself, the contract and its packages; the contract imports only itself", () => {
-    // mermaid only in the Diagram renderer, a build of its own that the runtime imports by URL.
+    // mermaid only in the Diagram renderer and katex only in the Formula renderer, builds of their own that
+    // the runtime imports by URL.
     const packages = [
       "react",
       "react/jsx-runtime",
@@ -133,6 +135,7 @@ describe("the player's contract", () => {
       "sugar-high",
       "sugar-high/lang",
       "mermaid",
+      "katex",
     ];
     const edges = importEdges(sourceFiles(["components/player", "lib/contract"]));
     const outside = edges

@@ -5,7 +5,7 @@
 // directive; Slidev: the last comment of the slide).
 
 import { type Block, toBlocks } from "./blocks";
-import { parseMarkdown } from "./markdown";
+import { hasMarkup, parseMarkdown } from "./markdown";
 import { blockNodes, columns, heading, image, joinNotes, quote, stack, text, title } from "./nodes";
 import type { ElementNode, SlidePlan } from "./print";
 import type { FrontMatter, SourceKind, SourceSlide } from "./split-slides";
@@ -105,10 +105,15 @@ function planCentered(slots: Slots, layout: "cover" | "center" | "section"): Par
   const blocks = slots.flatMap((slot) => slot.blocks);
   const [head, ...rest] = blocks;
   const paragraphs = rest.filter((block) => block.kind === "paragraph");
-  const subtitle = paragraphs[0]?.kind === "paragraph" ? paragraphs[0].text : undefined;
+  // The first line under the title is its subtitle; one with markup (bold, code, a link) is a line of text
+  // of its own instead, since a subtitle is a plain string.
+  const first = paragraphs[0]?.kind === "paragraph" ? paragraphs[0] : undefined;
+  const subtitle = first && !hasMarkup(first.runs) ? first.text : undefined;
   const more = paragraphs
-    .slice(1)
-    .map((block) => (block.kind === "paragraph" ? text(block.runs, { tone: "muted" }) : null));
+    .slice(subtitle === undefined ? 0 : 1)
+    .map((block) =>
+      block.kind === "paragraph" ? text(block.runs, { tone: subtitle === undefined ? undefined : "muted" }) : null,
+    );
   return {
     layout: "center",
     background: layout === "cover" ? "primary" : layout === "section" ? "surface" : undefined,
@@ -160,7 +165,7 @@ function planContent(slots: Slots, layout: Layout, frontMatter: FrontMatter): Pa
 
   const [first, ...rest] = main;
   const body = first?.kind === "heading" ? rest : main;
-  if (first?.kind === "heading") children.push(heading(first.text));
+  if (first?.kind === "heading") children.push(heading(first.runs));
 
   // Marp background images: "bg" covers the slide, "bg left/right" takes a side.
   const images = body.filter((block) => block.kind === "image");

@@ -8,8 +8,9 @@ import {
   BODY_WORDS,
   box,
   bullets,
-  code,
+  codeOrDiagram,
   columns,
+  formula,
   grid,
   heading,
   image,
@@ -129,8 +130,8 @@ export function planText(section: TextSection): SlidePlan[] {
 /** The section's code, formulas, images and callouts, in order: what goes beside its text. */
 export function visualNodes(blocks: Block[]): ElementNode[] {
   return blocks.flatMap((block): ElementNode[] => {
-    if (block.kind === "code") return [code(block)];
-    if (block.kind === "math") return [code({ language: "latex", code: block.tex, highlight: [] })];
+    if (block.kind === "code") return [codeOrDiagram(block)];
+    if (block.kind === "math") return [formula(block.tex)];
     if (block.kind === "image") return [image(block.src, block.alt, { fit: "contain" })];
     if (block.kind === "callout") return [box(...blockText(block.blocks))];
     return [];
