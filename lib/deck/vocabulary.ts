@@ -19,6 +19,7 @@ import {
   iconSizes,
   imageFits,
   imageFocuses,
+  imageSides,
   logoPlacements,
   logoTones,
   quoteSizes,
@@ -117,13 +118,44 @@ export const vocabulary: readonly ComponentSpec[] = [
       {
         name: "background",
         ...choice(sectionBackgrounds),
-        doc: 'Slide colour from the theme. "primary" and "accent" switch text to the matching on-colour. Default "default" (--color-bg).',
+        doc: 'Slide colour from the theme. "primary" and "accent" switch text to the matching on-colour; "invert" swaps the theme\'s text and background colours (a dark slide in a light theme). Default "default" (--color-bg).',
       },
       {
         name: "image",
         type: "string",
-        doc: "Background image URL (https, an uploaded asset's URL, or data:), covering the canvas under a scrim that keeps text legible. An https URL written as a plain string is copied when the version is saved.",
+        doc: "Background image URL (https, an uploaded asset's URL, or data:), covering the canvas under a scrim that keeps text legible (or beside the content with `imageSide`). An https URL written as a plain string is copied when the version is saved.",
       },
+      {
+        name: "imageSide",
+        ...choice(imageSides),
+        doc: "Put `image` beside the content instead of behind it: edge to edge on that side over the slide's full height, no scrim, the content laid out in the rest (a split slide).",
+      },
+      {
+        name: "imageWidth",
+        type: "number",
+        doc: "With `imageSide`: the image's share of the slide's width in percent, 20-80. Default 50.",
+      },
+      {
+        name: "imageFit",
+        ...choice(imageFits),
+        doc: 'How `image` takes its place, behind or beside: "cover" (default) fills and crops, "contain" shows it whole.',
+      },
+      {
+        name: "imageAlt",
+        type: "string",
+        doc: "With `imageSide`: what the image shows, for screen readers and exports.",
+      },
+      {
+        name: "backgroundColor",
+        type: "string",
+        doc: 'A colour of the slide\'s own instead of the theme\'s ("#0b3d2e", "rgb(…)", a CSS name), for decks that set one per slide; prefer `background`.',
+      },
+      {
+        name: "color",
+        type: "string",
+        doc: "The slide's text colour, with `backgroundColor`; muted text, kickers and accents follow it. Keep 4.5:1 contrast with the background.",
+      },
+      { name: "paginate", type: "boolean", doc: "Show the slide's number in the bottom-right corner. Default false." },
     ],
     children: "Any layout, type, media and data components.",
   },
@@ -363,6 +395,12 @@ export const vocabulary: readonly ComponentSpec[] = [
       },
       { name: "caption", type: "string", doc: "Short caption below the image." },
       { name: "rounded", type: "boolean", doc: "Round the corners with --radius. Default false." },
+      {
+        name: "width",
+        type: "number",
+        doc: 'The most it may be wide, in canvas pixels (of 1920): drawn whole ("contain" unless `fit` says otherwise) at up to that size instead of filling its container.',
+      },
+      { name: "height", type: "number", doc: "The most it may be tall, in canvas pixels (of 1080), like `width`." },
     ],
   },
   {

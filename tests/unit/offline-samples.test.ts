@@ -174,10 +174,16 @@ describe("the sample briefs and decks, offline", () => {
     const notes = comments.filter((comment) => !/^(?:_?class:|fit$)/.test(comment));
     expect(notes).toHaveLength(3);
     for (const note of notes) expect(slides.some((slide) => slide.notes.includes(note))).toBe(true);
-    expect(JSON.stringify(slides)).not.toMatch(/_class|lead|<!--|fit -->|marp|paginate/);
+    const shown = slides.map((slide) => ({ notes: slide.notes, elements: slide.elements }));
+    expect(JSON.stringify(shown)).not.toMatch(/_class|lead|<!--|fit -->|marp|paginate/);
+    // Marp's directives are the slides' own: paginate numbers every slide, "lead" centres the first.
+    expect(slides.map((slide) => slide.props.paginate)).toEqual(slides.map(() => true));
+    expect(slides[0]?.props.layout).toBe("center");
+    // w:900 on Marp's 1280-pixel canvas is 1350 on the 1920-pixel one.
     expect(find(slides, "Image")[0]?.props).toMatchObject({
       src: "http://localhost:8799/build-times.png",
       alt: "Build time per week, falling from 38 to 9 minutes",
+      width: 1350,
     });
     expect(find(slides, "Bullets")[1]?.props.marker).toBe("number");
     expectCodeAndTables(slides, markdown);
@@ -204,9 +210,15 @@ describe("the sample briefs and decks, offline", () => {
       ["Heading", "Code", "Text"],
       ["Quote"],
       ["Heading", "Table"],
-      ["Heading", "Columns", "Text", "Image"],
+      ["Heading", "Text"],
       ["Title"],
     ]);
+    // image-right: the picture on the slide's right half, edge to edge, the text beside it (issue 35, item 3).
+    expect(slides[7]?.props).toMatchObject({
+      image: "http://localhost:8799/dashboard.png",
+      imageSide: "right",
+      imageAlt: "Watching it live",
+    });
     expect(slides.map((slide) => slide.props.layout ?? "content")).toEqual([
       "center",
       "center",

@@ -42,6 +42,8 @@ const player: PlayerState = {
 
 // The least each component needs to draw something the props can change.
 const requiredProps: Record<string, Record<string, unknown>> = {
+  // With an image, so that the props about the slide's image draw something.
+  Slide: { image: "data:image/png;base64,iVBORw0KGgo=" },
   Bullets: { items: ["One point"] },
   Code: { code: "const a = 1;" },
   Image: { src: "data:image/png;base64,iVBORw0KGgo=", alt: "A picture" },

@@ -14,7 +14,7 @@ export type Block =
   | { kind: "list"; ordered: boolean; items: Item[]; line: number }
   | { kind: "code"; language: string | null; code: string; highlight: number[]; line: number }
   | { kind: "table"; columns: string[]; rows: string[][]; runs: TableRuns; line: number }
-  | { kind: "image"; src: string; alt: string; line: number }
+  | { kind: "image"; src: string; alt: string; line: number; width?: number; height?: number }
   | { kind: "quote"; text: string; by: string | null; role: string | null; line: number }
   | { kind: "math"; tex: string; line: number }
   | { kind: "comment"; text: string; line: number }

@@ -9,6 +9,7 @@ import { AppError } from "@/lib/core/errors";
 import { toBlocks } from "./blocks";
 import { type Brief, readBrief, type Section } from "./brief";
 import { parseMarkdown } from "./markdown";
+import { MarpDirectives } from "./marp";
 import { joinNotes, notesOf, text, title as titleNode } from "./nodes";
 import { planDeckSlide } from "./plan-deck";
 import { deriveHeading, planSection } from "./plan-section";
@@ -42,8 +43,9 @@ export function generateOfflineDeck(input: { brief: string; title?: string; form
   let found: string | null;
   if (split.kind !== "brief") {
     // A slide with nothing to show (only a comment, only front matter) is left out.
+    const marp = split.kind === "marp" ? new MarpDirectives(split.frontMatter) : null;
     plans = split.slides
-      .map((slide, index) => planDeckSlide(slide, index, split.kind as "marp", claim))
+      .map((slide, index) => planDeckSlide(slide, index, split.kind as "marp", claim, marp))
       .filter((plan) => plan.children.length > 0 || plan.image !== undefined);
     const fromHead = typeof split.frontMatter.title === "string" ? squash(split.frontMatter.title) : null;
     const firstTitle = plans[0]?.children.find((node) => node.tag === "Title" || node.tag === "Heading")?.children[0];

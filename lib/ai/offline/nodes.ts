@@ -157,11 +157,17 @@ export function table(block: { columns: string[]; rows: string[][]; runs?: Table
   ]);
 }
 
-export function image(src: string, alt: string, options: { fit?: "contain" } = {}): ElementNode {
+export function image(
+  src: string,
+  alt: string,
+  options: { fit?: "contain" | "cover"; width?: number; height?: number } = {},
+): ElementNode {
   return el("Image", [
     ["src", src],
     ["alt", alt || "Image"],
     ["fit", options.fit],
+    ["width", options.width],
+    ["height", options.height],
   ]);
 }
 
@@ -229,7 +235,7 @@ export function blockNodes(blocks: Block[], options: { headingLevel?: 2 | 3 } = 
         nodes.push(table(block));
         break;
       case "image":
-        nodes.push(image(block.src, block.alt, { fit: "contain" }));
+        nodes.push(image(block.src, block.alt, { fit: "contain", width: block.width, height: block.height }));
         break;
       case "quote":
         nodes.push(quote(block));

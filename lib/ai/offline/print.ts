@@ -24,8 +24,13 @@ export type SlidePlan = {
   label: string;
   notes: string;
   layout?: "center" | "full-bleed";
-  background?: "primary" | "accent" | "surface";
+  background?: "primary" | "accent" | "surface" | "invert";
   image?: string;
+  /** The image beside the content (a split slide): its side, its share of the width, fit and alt text. */
+  imageSide?: { side: "left" | "right"; width?: number; fit?: "contain"; alt?: string };
+  /** Colours of the slide's own (Marp's backgroundColor and color), as hex. */
+  colors?: { background?: string; text?: string };
+  paginate?: boolean;
   children: ElementNode[];
 };
 
@@ -45,7 +50,15 @@ export function printModule(title: string, plans: SlidePlan[], format: DeckForma
         ["layout", plan.layout],
         ["height", format === "webpage" && index === 0 ? "screen" : undefined],
         ["background", plan.background],
+        ["backgroundColor", plan.colors?.background],
+        ["color", plan.colors?.text],
         ["image", plan.image],
+        // A beat has no split: its image is behind its content.
+        ["imageSide", format === "slides" ? plan.imageSide?.side : undefined],
+        ["imageWidth", format === "slides" ? plan.imageSide?.width : undefined],
+        ["imageFit", format === "slides" ? plan.imageSide?.fit : undefined],
+        ["imageAlt", format === "slides" ? plan.imageSide?.alt : undefined],
+        ["paginate", format === "slides" && plan.paginate ? true : undefined],
         // <Beat> has no notes; a webpage shows the full text instead.
         ["notes", format === "slides" && plan.notes ? plan.notes : undefined],
       ],
