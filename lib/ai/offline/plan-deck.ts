@@ -11,7 +11,7 @@ import { type MarpDirectives, type MarpLook, readImageAlt } from "./marp";
 import { blockNodes, columns, heading, image, joinNotes, quote, stack, text, title } from "./nodes";
 import type { ElementNode, SlidePlan } from "./print";
 import type { FrontMatter, SourceKind, SourceSlide } from "./split-slides";
-import { countWords, labelText, squash, stripQuoteMarks } from "./text";
+import { countWords, labelText, stripQuoteMarks } from "./text";
 
 type Slots = Array<{ name: string; blocks: Block[] }>;
 
