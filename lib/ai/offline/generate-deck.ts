@@ -13,11 +13,19 @@ import { MarpDirectives } from "./marp";
 import { joinNotes, notesOf, text, title as titleNode } from "./nodes";
 import { planDeckSlide } from "./plan-deck";
 import { deriveHeading, planSection } from "./plan-section";
-import { printModule, type SlidePlan } from "./print";
+import { type ElementNode, printModule, type SlidePlan } from "./print";
 import { normalizeSource, splitSource } from "./split-slides";
 import { capitalize, countWords, labelText, leadSentences, splitSentences, squash } from "./text";
 
-export type GeneratedDeck = { title: string; source: string; outline: string[] };
+/** Something of the input the deck does not show as written, for the one who imported it. */
+export type GeneratorWarning = {
+  kind: "image-not-imported" | "text-in-notes";
+  /** The label of the slide it concerns. */
+  slide: string;
+  message: string;
+};
+
+export type GeneratedDeck = { title: string; source: string; outline: string[]; warnings: GeneratorWarning[] };
 
 /** Markdown (a Marp or Slidev deck, an outline, a brief) → a slides deck's title and module. */
 export function markdownToDeck(markdown: string, options: { title?: string } = {}): { title: string; source: string } {
@@ -25,7 +33,15 @@ export function markdownToDeck(markdown: string, options: { title?: string } = {
   return { title, source };
 }
 
-export function generateOfflineDeck(input: { brief: string; title?: string; format: DeckFormat }): GeneratedDeck {
+export type OfflineInput = {
+  brief: string;
+  title?: string;
+  format: DeckFormat;
+  /** Images that cannot be imported, and why: each is left out, an Image showing its placeholder in its place. */
+  missingImages?: Array<{ url: string; message: string }>;
+};
+
+export function generateOfflineDeck(input: OfflineInput): GeneratedDeck {
   const text = normalizeSource(input.brief);
   if (text.trim().length === 0)
     throw new AppError("invalid_request", "Line 1: the text is empty; there is nothing to make slides from.");
@@ -73,7 +89,50 @@ export function generateOfflineDeck(input: { brief: string; title?: string; form
     );
   }
   const title = pickTitle(input.title, found);
-  return { title, source: printModule(title, plans, input.format), outline: plans.map((plan) => plan.label) };
+  const warnings: GeneratorWarning[] = [];
+  const shown = input.missingImages?.length ? withoutImages(plans, input.missingImages, warnings) : plans;
+  return {
+    title,
+    source: printModule(title, shown, input.format),
+    outline: plans.map((plan) => plan.label),
+    warnings,
+  };
+}
+
+/**
+ * The plans without the images that cannot be imported: an <Image> (or a picture beside the content) keeps
+ * its place and alt text with no address, so the player draws its placeholder; a picture behind a slide's
+ * content is left out.
+ */
+function withoutImages(
+  plans: SlidePlan[],
+  missing: Array<{ url: string; message: string }>,
+  warnings: GeneratorWarning[],
+): SlidePlan[] {
+  const reasons = new Map(missing.map((image) => [image.url, image.message]));
+  return plans.map((plan) => {
+    const warn = (url: string, shown: string) =>
+      warnings.push({ kind: "image-not-imported", slide: plan.label, message: `${reasons.get(url)} ${shown}` });
+    const strip = (node: ElementNode): ElementNode => ({
+      ...node,
+      props: node.props.map(([name, value]) => {
+        if (node.tag !== "Image" || name !== "src" || typeof value !== "string" || !reasons.has(value))
+          return [name, value];
+        warn(value, "The slide shows a placeholder with its alt text instead.");
+        return [name, ""];
+      }),
+      children: node.children.map((child) => (typeof child === "string" ? child : strip(child))),
+    });
+    const children = plan.children.map(strip);
+    if (plan.image === undefined || !reasons.has(plan.image)) return { ...plan, children };
+    warn(
+      plan.image,
+      plan.imageSide
+        ? "The slide shows a placeholder where it stood."
+        : "The slide is drawn without its background picture.",
+    );
+    return { ...plan, image: plan.imageSide ? "" : undefined, children };
+  });
 }
 
 function pickTitle(given: string | undefined, found: string | null): string {
