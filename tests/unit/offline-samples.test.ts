@@ -85,7 +85,7 @@ describe("the sample briefs and decks, offline", () => {
       "The ask",
     ]);
     expect(slides.map(components)).toEqual([
-      ["Title"],
+      ["Title", "Text"],
       ["Heading", "Grid", "Stat"],
       ["Heading", "Columns", "Table", "Chart"],
       ["Heading", "Columns", "Text", "Stat"],
@@ -98,6 +98,9 @@ describe("the sample briefs and decks, offline", () => {
     const [cover] = find(slides, "Title");
     expect(cover?.text).toBe("Q3 Business Review");
     expect(cover?.props.kicker).toBe("Northwind Analytics");
+    // The presenter and the customers stay on the slides (issue 35, item 4).
+    expect(slides[0]?.elements[1]?.text).toBe("Priya Raman, CEO");
+    expect(find(slides, "Stat")[3]?.props.detail).toBe("Including Globex, Initech and Umbrella");
     expect(find(slides, "Stat").map((stat) => [stat.props.value, stat.props.label])).toEqual([
       ["$16.8M", "Annual recurring revenue"],
       ["124%", "Net revenue retention"],

@@ -6,16 +6,18 @@
 
 import type { DeckFormat } from "@/lib/contract/deck";
 import { AppError } from "@/lib/core/errors";
-import { toBlocks } from "./blocks";
+import { type Block, toBlocks } from "./blocks";
 import { type Brief, readBrief, type Section } from "./brief";
 import { parseMarkdown } from "./markdown";
+import { figuresOf } from "./metrics";
+import { chartRequest } from "./shapes";
 import { MarpDirectives } from "./marp";
 import { joinNotes, notesOf, text, title as titleNode } from "./nodes";
 import { planDeckSlide } from "./plan-deck";
 import { deriveHeading, planSection } from "./plan-section";
-import { type ElementNode, printModule, type SlidePlan } from "./print";
+import { type ElementNode, Jsx, printModule, type SlidePlan } from "./print";
 import { normalizeSource, splitSource } from "./split-slides";
-import { capitalize, countWords, labelText, leadSentences, splitSentences, squash } from "./text";
+import { capitalize, countWords, labelText, leadSentences, shorten, splitSentences, squash } from "./text";
 
 /** Something of the input the deck does not show as written, for the one who imported it. */
 export type GeneratorWarning = {
@@ -57,6 +59,7 @@ export function generateOfflineDeck(input: OfflineInput): GeneratedDeck {
 
   let plans: SlidePlan[];
   let found: string | null;
+  const warnings: GeneratorWarning[] = [];
   if (split.kind !== "brief") {
     // A slide with nothing to show (only a comment, only front matter) is left out.
     const marp = split.kind === "marp" ? new MarpDirectives(split.frontMatter) : null;
@@ -78,7 +81,9 @@ export function generateOfflineDeck(input: OfflineInput): GeneratedDeck {
       brief.title ??
       first?.heading ??
       (firstText?.kind === "paragraph" ? deriveHeading(splitSentences(firstText.text)).heading : null);
-    plans = brief.title || brief.sections.length > 0 ? planBrief(brief, pickTitle(input.title, found), claim) : [];
+    // The cover says what the brief calls itself; a name the deck was given stays the deck's name.
+    const shownTitle = brief.title ?? pickTitle(input.title, found);
+    plans = brief.title || brief.sections.length > 0 ? planBrief(brief, shownTitle, claim, warnings) : [];
   }
   if (plans.length === 0) {
     // Front matter that ends on the last line leaves a body that starts past the end: name the last line.
@@ -89,7 +94,6 @@ export function generateOfflineDeck(input: OfflineInput): GeneratedDeck {
     );
   }
   const title = pickTitle(input.title, found);
-  const warnings: GeneratorWarning[] = [];
   const shown = input.missingImages?.length ? withoutImages(plans, input.missingImages, warnings) : plans;
   return {
     title,
@@ -147,13 +151,85 @@ const closingHeading =
 const askSentence =
   /^(?:we\s+(?:need|ask|request|want|propose|recommend)|please\s+|approve|fund|decide|join|sign\s+up|help\s+us|our\s+ask)\b/i;
 
-function planBrief(brief: Brief, title: string, claim: (label: string) => string): SlidePlan[] {
+function planBrief(
+  brief: Brief,
+  title: string,
+  claim: (label: string) => string,
+  warnings: GeneratorWarning[],
+): SlidePlan[] {
   const sections = [...brief.sections];
   const closing = takeClosing(sections);
   const plans: SlidePlan[] = [planCover(brief, title, claim)];
-  for (const section of sections) plans.push(...planSection(section, claim));
-  plans.push(planClosing(closing, title, claim));
+  for (const section of sections) {
+    const planned = planSection(section, claim);
+    warnings.push(...notesOnly(section.blocks, planned));
+    plans.push(...planned);
+  }
+  const end = planClosing(closing, title, claim);
+  if (closing) warnings.push(...notesOnly(closing.blocks, [end]));
+  plans.push(end);
   return plans;
+}
+
+/**
+ * What a section says that its slides do not show (a sentence cut for length, a bullet past the budget):
+ * it is in the speaker notes, and the import says so. A sentence counts as shown when nearly all its words
+ * of substance are on the slides, in any component, or when it states figures and the slides show each
+ * (a Stat says it in its own words). A request for a chart is an instruction, not content.
+ */
+function notesOnly(blocks: Block[], plans: SlidePlan[]): GeneratorWarning[] {
+  const visible = plans.map((plan) => visibleText(plan.children)).join(" ");
+  const shown = new Set(words(visible));
+  const said = blocks.flatMap((block) =>
+    block.kind === "paragraph"
+      ? splitSentences(block.text)
+      : block.kind === "list"
+        ? block.items.map((item) => item.text)
+        : block.kind === "quote"
+          ? [block.text]
+          : [],
+  );
+  return said
+    .filter((sentence) => {
+      if (chartRequest(sentence)) return false;
+      const figures = figuresOf(sentence);
+      if (figures.length > 0 && figures.every((figure) => visible.includes(figure))) return false;
+      const own = words(sentence);
+      return own.length >= 2 && own.filter((word) => shown.has(word)).length / own.length < 0.8;
+    })
+    .map((sentence) => ({
+      kind: "text-in-notes" as const,
+      slide: plans[0]?.label ?? "",
+      message: `"${shorten(sentence, 14, { ellipsis: true })}" is in the speaker notes only: it did not fit on the slide.`,
+    }));
+}
+
+/** Words of substance, lower case: what a reader would miss. */
+function words(text: string): string[] {
+  return (text.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}'’.,$%-]*[\p{L}\p{N}%]|[\p{L}\p{N}]/gu) ?? [])
+    .map((word) => word.replace(/[.,]+$/, ""))
+    .filter((word) => word.length > 3 || /\d/.test(word));
+}
+
+/** Every text an element tree shows: its children and its props' strings (items, details, subtitles). */
+function visibleText(nodes: Array<ElementNode | string>): string {
+  const values = (value: unknown): string[] =>
+    typeof value === "string"
+      ? [value]
+      : value instanceof Jsx
+        ? [visibleText(value.children)]
+        : Array.isArray(value)
+          ? value.flatMap(values)
+          : value && typeof value === "object" && !("children" in value)
+            ? Object.values(value).flatMap(values)
+            : [];
+  return nodes
+    .map((node) =>
+      typeof node === "string"
+        ? node
+        : [...node.props.flatMap(([, value]) => values(value)), visibleText(node.children)].join(" "),
+    )
+    .join(" ");
 }
 
 function planCover(brief: Brief, title: string, claim: (label: string) => string): SlidePlan {
@@ -177,11 +253,16 @@ function planCover(brief: Brief, title: string, claim: (label: string) => string
     notes: joinNotes([
       `Welcome. This deck is "${title}".`,
       subtitle ? `${subtitle.replace(/\.$/, "")}.` : null,
+      brief.byline ? `Presented by ${brief.byline.replace(/\.$/, "")}.` : null,
       ...brief.notes,
     ]),
     layout: "center",
     background: "primary",
-    children: [titleNode(shown, { kicker, subtitle: subtitle ?? undefined })],
+    children: [
+      titleNode(shown, { kicker, subtitle: subtitle ?? undefined }),
+      // Who presents it stays on the cover, under the title.
+      ...(brief.byline ? [text(brief.byline.replace(/\.$/, ""))] : []),
+    ],
   };
 }
 
