@@ -20,7 +20,7 @@ import { normalizeSource, splitSource } from "./split-slides";
 import { capitalize, countWords, labelText, leadSentences, shorten, splitSentences, squash } from "./text";
 
 /** Something of the input the deck does not show as written, for the one who imported it. */
-export type GeneratorWarning = {
+type GeneratorWarning = {
   kind: "image-not-imported" | "text-in-notes";
   /** The label of the slide it concerns. */
   slide: string;

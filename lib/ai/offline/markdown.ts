@@ -154,7 +154,7 @@ export function inlineRuns(nodes: PhrasingContent[], source: string): Inline[] {
 }
 
 /** Links a slide may carry: absolute http(s) and mailto addresses, nothing that runs or stays in the frame. */
-export function linkable(url: string): boolean {
+function linkable(url: string): boolean {
   return /^(?:https?:\/\/[^\s<>"]+|mailto:[^\s<>"]+)$/i.test(url.trim()) && url.trim().length <= 2048;
 }
 

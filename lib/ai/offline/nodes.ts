@@ -65,7 +65,7 @@ export function text(content: string | Inline[], options: { size?: "sm" | "lg"; 
 }
 
 /** A run as JSX: <strong>, <em>, <code> and <s> as they are, a link as <Link>, math as an inline <Formula>. */
-export function inlineNode(run: Inline): ChildNode {
+function inlineNode(run: Inline): ChildNode {
   if (typeof run === "string") return run;
   if (run.tag === "math") return { tag: "Formula", props: [["tex", run.tex]], children: [], inline: true };
   const children = run.children.map(inlineNode);
@@ -98,7 +98,7 @@ function withoutFinalStop(runs: Inline[]): Inline[] {
 }
 
 /** A list item's runs, its nested items after a colon (as `itemText` says them). */
-export function itemRuns(item: Item): Inline[] {
+function itemRuns(item: Item): Inline[] {
   return item.children.length > 0 ? [...item.runs, `: ${item.children.join("; ")}`] : item.runs;
 }
 
@@ -115,7 +115,7 @@ export function quote(block: { text: string; by: string | null; role: string | n
   );
 }
 
-export function code(block: { language: string | null; code: string; highlight: number[] }): ElementNode {
+function code(block: { language: string | null; code: string; highlight: number[] }): ElementNode {
   const lines = block.code.replace(/\n+$/, "").split("\n");
   return el("Code", [
     ["language", block.language ?? undefined],
@@ -134,7 +134,7 @@ export function formula(tex: string): ElementNode {
 }
 
 /** A ```mermaid block, drawn by <Diagram> rather than shown as its source. */
-export function diagram(source: string): ElementNode {
+function diagram(source: string): ElementNode {
   const lines = source.replace(/\n+$/, "").split("\n");
   return el("Diagram", [["code", lines.join("\n") + (lines.length > 1 ? "\n" : "")]]);
 }

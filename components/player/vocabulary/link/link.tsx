@@ -18,7 +18,7 @@ type LinkProps = {
 const MAX_HREF = 2_048;
 
 /** The address when it is one a slide may link to, else undefined. */
-export function linkAddress(href: unknown): string | undefined {
+function linkAddress(href: unknown): string | undefined {
   const text = textOf(href)?.trim();
   if (!text || text.length > MAX_HREF || !/^(?:https?:\/\/|mailto:)[^\s<>"]+$/i.test(text)) return undefined;
   try {
