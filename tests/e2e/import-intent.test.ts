@@ -269,6 +269,19 @@ describe("an imported Slidev deck in the player", () => {
   });
 });
 
+describe("the deck check on the imported decks", () => {
+  it("measures formulas, split images, page numbers and the slides' own colours without an error", async () => {
+    for (const name of ["marp-intent", "slidev-intent"]) {
+      const check = await call("GET", `/decks/${decks[name]!.id}/check`, { key: author.key });
+      expect(check.status, JSON.stringify(check.body)).toBe(200);
+      const errors = (check.body.findings as Array<{ severity: string; kind: string; label: string; message: string }>)
+        .filter((finding) => finding.severity === "error")
+        .map((finding) => `${finding.label}: ${finding.kind} ${finding.message}`);
+      expect(errors, name).toEqual([]);
+    }
+  }, 120_000);
+});
+
 describe("the imported Marp deck as PPTX", () => {
   it("writes inline markup as runs (bold, italic, struck, a link) and a display formula as a picture with its TeX", async () => {
     const res = await call("POST", `/decks/${decks["marp-intent"]!.id}/exports`, {
