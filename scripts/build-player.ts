@@ -9,6 +9,8 @@
 //   check     the deck check's measurements, evaluated the same way
 //   diagram   the Diagram renderer (mermaid), split into chunks under diagram/; the player imports it
 //             only for decks that draw a <Diagram>, so the runtime never grows with it
+//   formula   the Formula renderer (KaTeX), imported the same way for decks that draw a <Formula>; its
+//             stylesheet is part of css and its fonts (woff2) are copied under assets/
 // and, for the server, dist/compile-worker.mjs, dist/brand-worker.mjs and dist/offline-worker.mjs: the deck
 // compiler (lib/deck/compile-pool.ts), the brand extractor (lib/brands/extract/off-thread.ts) and the
 // offline generator (lib/ai/offline/off-thread.ts) as worker threads.
@@ -50,6 +52,10 @@ async function buildScripts() {
     legalComments: "none",
     external: ["@deckhand/player"],
     define: { "process.env.NODE_ENV": JSON.stringify(production ? "production" : "development") },
+    // KaTeX's stylesheet (vocabulary/formula/formula.css) names its fonts in three formats; every browser
+    // the player supports reads woff2, so only those are copied.
+    loader: { ".woff2": "file" },
+    plugins: [woff2Only],
     metafile: true,
     logLevel: "warning",
   });
@@ -107,8 +113,37 @@ async function buildScripts() {
       files.diagram = `/player/${path.relative(outdir, path.join(root, file))}`;
     }
   }
+  // The Formula renderer: KaTeX in one ES module of its own, imported by the player only when needed.
+  const formula = await esbuild.build({
+    absWorkingDir: root,
+    entryPoints: { formula: "components/player/vocabulary/formula/render.ts" },
+    outdir,
+    entryNames: "[name]-[hash]",
+    bundle: true,
+    format: "esm",
+    target: ["es2022", "chrome111", "firefox113", "safari16.4"],
+    platform: "browser",
+    minify: production,
+    legalComments: "none",
+    metafile: true,
+    logLevel: "warning",
+  });
+  for (const file of Object.keys(formula.metafile.outputs)) files.formula = `/player/${path.basename(file)}`;
   return files;
 }
+
+// KaTeX's @font-face rules list woff2, woff and ttf files; the woff and ttf ones are dropped from them.
+const woff2Only: esbuild.Plugin = {
+  name: "woff2-only",
+  setup(build) {
+    build.onLoad({ filter: /katex(\.min)?\.css$/ }, (args) => ({
+      contents: fs
+        .readFileSync(args.path, "utf8")
+        .replace(/,\s*url\([^)]*\.(?:woff|ttf)\)\s*format\("(?:woff|truetype)"\)/g, ""),
+      loader: "css",
+    }));
+  },
+};
 
 // @font-face rules for the shipped fonts, latin and latin-ext subsets, woff2 only, files copied locally.
 async function buildFonts(): Promise<Record<string, string>> {

@@ -6,6 +6,8 @@ export { jsx, jsxs, Fragment } from "react/jsx-runtime";
 export { Deck, Slide, Beat } from "./structure";
 export { Columns, Stack, Grid, Box } from "./vocabulary/layout";
 export { Title, Heading, Text, Bullets, Quote, Code } from "./vocabulary/type";
+export { Link } from "./vocabulary/link/link";
+export { Formula } from "./vocabulary/formula/formula";
 export { Image, Icon } from "./vocabulary/media";
 export { Logo } from "./vocabulary/logo";
 export { Stat, Table, Chart } from "./vocabulary/data";

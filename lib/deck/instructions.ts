@@ -259,7 +259,7 @@ function renderModuleRules(): string {
 - No dynamic import(), no require(), no import.meta. Everything the deck needs is written in the module itself: helper components, data arrays, .map() over data are all fine.
 - Every <Slide> gets a short, unique label="…" written as a string literal (or a template literal without \${}). The labels, in source order, become the deck's outline, which people and edit requests use to refer to slides ("rewrite 'Results'"). A missing or computed label shows as "Slide N". Write each <Slide> directly in the module rather than generating slides with .map() or hiding them in a wrapper component, so the outline lists every slide.
 - A slides deck needs at least one <Slide>; a webpage deck needs at least one <Beat>.
-- Use only the components and props listed below. Plain HTML elements are not styled by the theme: the only ones to use are <strong>, <em> and <br /> inside text. There is no style or className prop.
+- Use only the components and props listed below. Plain HTML elements are not styled by the theme: the only ones to use are <strong>, <em>, <code>, <s> and <br /> inside text. There is no style or className prop.
 - Limits: source at most ${SOURCE_LIMIT}; tokensCss at most ${TOKENS_CSS_LIMIT}.
 - Speaker notes go in <Slide notes="…">: what the presenter says, in full sentences. They appear in presenter view and in PPTX notes, never on the slide. Put detail there instead of cramming the slide.`;
 }

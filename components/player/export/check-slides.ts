@@ -11,9 +11,9 @@ import { parseColor } from "./color";
 
 /** Elements that count as pictures, charts or other visual content (a slide with one is not empty). */
 const MEDIA =
-  ".dh-image, .dh-chart, .dh-table, .dh-code, .dh-icon, .dh-stat, .dh-timeline, .dh-steps, .dh-diagram, .dh-logo, .dh-slide-image";
-/** Text that is not body text: the heading ladder, big numbers, and data. */
-const NOT_BODY = ".dh-title, .dh-heading, .dh-stat-value, .dh-code, .dh-table, .dh-chart, .dh-diagram";
+  ".dh-image, .dh-chart, .dh-table, .dh-code, .dh-icon, .dh-stat, .dh-timeline, .dh-steps, .dh-diagram, .dh-logo, .dh-slide-image, .dh-formula[data-display]";
+/** Text that is not body text: the heading ladder, big numbers, data and formulas. */
+const NOT_BODY = ".dh-title, .dh-heading, .dh-stat-value, .dh-code, .dh-table, .dh-chart, .dh-diagram, .dh-formula";
 const WORD = /[\p{L}\p{N}][\p{L}\p{N}\p{M}'’.,-]*/gu;
 const MAX_TEXT_BLOCKS = 400;
 
@@ -87,6 +87,9 @@ function textBlocks(slide: HTMLElement): TextBlock[] {
     if (!/\S/.test(node.textContent ?? "")) continue;
     const parent = node.parentElement;
     if (!(parent instanceof HTMLElement) || !visible(parent)) continue;
+    // A drawn formula's glyphs are set on purpose over and under each other (and its MathML is there
+    // for screen readers, unseen): it is measured as the picture it is, not as lines of text.
+    if (parent.closest(".dh-formula .katex")) continue;
     range.selectNodeContents(node);
     // A text's boxes are as tall as its font's ascent and descent; with a tight line height they reach
     // into the lines above and below without any ink touching. Its line boxes are what must not cross.

@@ -21,6 +21,7 @@ import {
   slideModelLimits as limits,
 } from "@/lib/contract/slide-model";
 import { assetPathPattern } from "@/lib/contract/slide-model";
+import { formulaLabel, formulaText, isDisplayFormula, isFormula } from "@/components/player/vocabulary/formula/extract";
 import { parseColor } from "./color";
 
 // Marks this extraction puts on the deck's elements carry a value of its own, so markup of the deck's
@@ -248,6 +249,12 @@ function collectRuns(root: Element, options: { blocks?: boolean } = {}): TextRun
     if (!(node instanceof Element)) return;
     const style = getComputedStyle(node);
     if (style.display === "none" || style.visibility === "hidden") return;
+    // A formula in a sentence is text in the sentence (a run cannot hold a picture).
+    if (isFormula(node)) {
+      const text = formulaText(node);
+      if (text) runs.push({ text, ...runStyle(node) });
+      return;
+    }
     if (node.tagName === "BR") {
       const last = runs.at(-1);
       if (last) last.breakAfter = true;
@@ -349,6 +356,8 @@ const rasters = new Map<number, { element: Element; alone: boolean }>();
 // background image, which the vocabulary gives no alt text of its own, the name of its section; an
 // icon's name; a scrim or another drawn effect (a gradient, a filtered box) is a decoration.
 function rasterLabel(element: Element): string {
+  const formula = formulaLabel(element);
+  if (formula) return formula;
   const section = element.parentElement;
   if (element.classList.contains("dh-slide-image") && section?.matches(".dh-slide, .dh-beat")) {
     const name = section.getAttribute("aria-label")?.trim();
@@ -1107,6 +1116,10 @@ function walk(element: Element, origin: DOMRect, items: SlideItem[], model: Slid
     }
   }
 
+  if (visible && isDisplayFormula(element)) {
+    markRaster(element, rect, false, items);
+    return;
+  }
   if (visible && (tag === "svg" || tag === "img" || tag === "canvas" || tag === "video" || tag === "picture")) {
     markRaster(
       element,

@@ -4,7 +4,7 @@
 // canvas pixels: the plot measures its box so labels keep a fixed, readable size (≥ 22px) whatever
 // width a column gives it, instead of shrinking with a scaled viewBox.
 
-import { useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from "react";
+import { isValidElement, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from "react";
 import { formatValue, oneOf, optionalOneOf, textOf, typographicMinus } from "@/components/player/vocabulary/tone";
 import { aligns, chartTypes, statTones, type Align, type ChartType, type StatTone } from "@/lib/contract/vocabulary";
 
@@ -38,10 +38,10 @@ export function Stat({ value, label, detail, tone, align }: StatProps) {
   );
 }
 
-type Cell = string | number;
+type Cell = string | number | ReactNode;
 
 type TableProps = {
-  columns: string[];
+  columns: Cell[];
   rows: Cell[][];
   highlight?: number;
   striped?: boolean;
@@ -50,20 +50,25 @@ type TableProps = {
 // "42%", "$1.2M", "-3", "1,204", "2.5x": right-aligned like numbers so their digits line up.
 const numericCell = /^[-+−]?\s*(?:[$€£¥₹]|US\$)?\s*\d[\d,.\s]*(?:%|x|×|k|m|bn|b|pp|[a-z]{0,3})?$/i;
 
+// A cell's content: its text, or JSX for inline markup (<strong>, <code>, <Link>); anything else is empty.
+function cellOf(cell: unknown): string | ReactNode {
+  return isValidElement(cell) ? cell : (textOf(cell) ?? "");
+}
+
 export function Table({ columns, rows, highlight, striped }: TableProps) {
-  const header = Array.isArray(columns) ? columns.map((cell) => textOf(cell) ?? "") : [];
+  const header = Array.isArray(columns) ? columns.map(cellOf) : [];
   const body = Array.isArray(rows)
-    ? (rows as unknown[])
-        .filter((row): row is unknown[] => Array.isArray(row))
-        .map((row) => row.map((cell) => textOf(cell) ?? ""))
+    ? (rows as unknown[]).filter((row): row is unknown[] => Array.isArray(row)).map((row) => row.map(cellOf))
     : [];
   // Ragged rows are padded (or the header widened) so every row has the same cells.
   const width = Math.max(header.length, ...body.map((row) => row.length));
   if (width === 0) return null;
-  const pad = (row: string[]) => Array.from({ length: width }, (_, index) => row[index] ?? "");
+  const pad = (row: ReactNode[]) => Array.from({ length: width }, (_, index) => row[index] ?? "");
   const numeric = Array.from({ length: width }, (_, column) => {
-    const cells = body.map((row) => row[column] ?? "").filter((cell) => cell.trim() !== "");
-    return column > 0 && cells.length > 0 && cells.every((cell) => numericCell.test(cell.trim()));
+    const cells = body.map((row) => row[column] ?? "").filter((cell) => typeof cell !== "string" || cell.trim() !== "");
+    return (
+      column > 0 && cells.length > 0 && cells.every((cell) => typeof cell === "string" && numericCell.test(cell.trim()))
+    );
   });
   const highlighted = typeof highlight === "number" && Number.isInteger(highlight) ? highlight : -1;
 
@@ -91,7 +96,7 @@ export function Table({ columns, rows, highlight, striped }: TableProps) {
           <tr className="dh-table-row" key={rowIndex} data-highlight={rowIndex === highlighted ? "" : undefined}>
             {pad(row).map((cell, index) => (
               <td className="dh-table-cell" dir="auto" key={index} data-numeric={numeric[index] ? "" : undefined}>
-                {numeric[index] ? typographicMinus(cell) : cell}
+                {numeric[index] && typeof cell === "string" ? typographicMinus(cell) : cell}
               </td>
             ))}
           </tr>

@@ -263,18 +263,34 @@ type ImageProps = {
   focus?: ImageFocus;
   caption?: string;
   rounded?: boolean;
+  width?: number;
+  height?: number;
 };
 
-export function Image({ src, alt, fit, focus, caption, rounded }: ImageProps) {
+/** A size in canvas pixels, or undefined for anything else. */
+function canvasPixels(value: unknown): number | undefined {
+  return typeof value === "number" && Number.isFinite(value) && value > 0 ? Math.min(value, 4000) : undefined;
+}
+
+export function Image({ src, alt, fit, focus, caption, rounded, width, height }: ImageProps) {
   // Remembering which src failed (not just "failed") lets a new src try again after an edit.
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const url = typeof src === "string" ? src.trim() : "";
   const description = textOf(alt) ?? "";
   const captionText = textOf(caption);
   const failed = url === "" || failedSrc === url;
+  // A size of its own (Marp's w:/h:): at most that big, shown whole, instead of filling its container.
+  const maxWidth = canvasPixels(width);
+  const maxHeight = canvasPixels(height);
+  const sized = maxWidth !== undefined || maxHeight !== undefined;
 
   return (
-    <figure className="dh-image" data-rounded={rounded === true ? "" : undefined}>
+    <figure
+      className="dh-image"
+      data-rounded={rounded === true ? "" : undefined}
+      data-sized={sized ? "" : undefined}
+      style={sized ? { maxWidth, maxHeight } : undefined}
+    >
       <div className="dh-image-frame">
         {failed ? (
           // Decks run under a CSP that blocks remote images, so a missing picture is an expected state
@@ -292,7 +308,7 @@ export function Image({ src, alt, fit, focus, caption, rounded }: ImageProps) {
             className="dh-image-img"
             src={url}
             alt={description}
-            data-fit={oneOf(fit, imageFits, "cover")}
+            data-fit={oneOf(fit, imageFits, sized ? "contain" : "cover")}
             data-focus={oneOf(focus, imageFocuses, "center")}
             decoding="async"
             onError={() => setFailedSrc(url)}

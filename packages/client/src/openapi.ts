@@ -56,7 +56,7 @@ export interface paths {
         put?: never;
         /**
          * Import a Markdown deck
-         * @description Creates a slides deck and its first version from Markdown in one call, without a model: a Marp or Slidev deck (--- between slides; front matter read, never shown; HTML comments become speaker notes), or a brief or outline (a cover from the first heading, a slide per section). Headings, bullets, code blocks (language and highlighted lines), tables, images with their alt text and quotes each become the matching component. Text it cannot read is refused with 422 naming the line, and nothing is saved. Consumes one version edit.
+         * @description Creates a slides deck and its first version from Markdown in one call, without a model: a Marp or Slidev deck (--- between slides; front matter read, never shown; HTML comments become speaker notes; Marp's backgrounds and directives and Slidev's layouts honoured), or a brief or outline (a cover from the first heading, a slide per section). Headings, bullets, code blocks (language and highlighted lines), Mermaid diagrams, math, tables, images with their alt text and quotes each become the matching component, with bold, italic, code, links and strikethrough kept. Text it cannot read is refused with 422 naming the line, and nothing is saved; an image that cannot be imported leaves a placeholder and a warning. Consumes one version edit.
          */
         post: operations["import_deck"];
         delete?: never;
@@ -775,6 +775,55 @@ export interface components {
             passwordProtected: boolean;
             expiresAt: string | null;
         };
+        ImportResult: {
+            /** Format: uuid */
+            id: string;
+            title: string;
+            /** @description Brand used for look and feel; null when the deck has none. */
+            brandId: string | null;
+            /**
+             * @description 'template': the organization starts new decks from it.
+             * @enum {string}
+             */
+            kind: "deck" | "template";
+            description: string;
+            /** @description A retired template: still named by decks built from it, no longer offered. */
+            archived: boolean;
+            /** @description The deck (often a template) this deck's design was built on. */
+            startedFromDeckId: string | null;
+            /**
+             * @description 'slides' is paged 16:9; 'webpage' is a scrolling page. Fixed at creation.
+             * @enum {string}
+             */
+            format: "slides" | "webpage";
+            /** @enum {string} */
+            visibility: "private" | "org" | "public";
+            /** @description Share slug; set on first publish, stable afterwards. */
+            publicSlug: string | null;
+            /** @description The viewer link to share while visibility is 'public'; null otherwise. Do not build links from the id. */
+            publicUrl: string | null;
+            /** Format: uuid */
+            organizationId: string;
+            /** Format: uuid */
+            ownerId: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** @description What of the input the deck does not show as written; empty when everything arrived. */
+            warnings: components["schemas"]["ImportWarning"][];
+        };
+        ImportWarning: {
+            /**
+             * @description image-not-imported: an image could not be fetched or is not an image; the slide shows a placeholder (or no background). text-in-notes: text of the input is in the slide's speaker notes only.
+             * @enum {string}
+             */
+            kind: "image-not-imported" | "text-in-notes";
+            /** @description The label of the slide it concerns. */
+            slide: string;
+            /** @description What happened and why, naming the image's URL or the text. */
+            message: string;
+        };
         Error: {
             error: {
                 /** @enum {string} */
@@ -1173,7 +1222,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The new deck, with its first version written. */
+            /** @description The new deck, with its first version written, and what of the input it does not show as written. */
             201: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1183,7 +1232,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Deck"];
+                    "application/json": components["schemas"]["ImportResult"];
                 };
             };
             401: components["responses"]["Unauthorized"];
