@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import * as runtime from "@/components/player/runtime";
 import { PlayerContext, type PlayerState } from "@/components/player/shell/player-context";
-import { icons } from "@/components/player/vocabulary/media";
+import { icons } from "@/components/player/vocabulary/icon/icon";
 import * as contract from "@/lib/contract/vocabulary";
 import { vocabulary } from "@/lib/deck/vocabulary";
 import { importEdges, sourceFiles } from "../helpers/import-graph";

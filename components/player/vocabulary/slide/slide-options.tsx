@@ -4,7 +4,7 @@
 // image-left and image-right). structure.tsx draws the slide; slide.css lays these out.
 
 import type { ReactNode } from "react";
-import { Image } from "@/components/player/vocabulary/media";
+import { Image } from "@/components/player/vocabulary/image/image";
 import { oneOf, optionalOneOf, textOf, type StyleWithVars } from "@/components/player/vocabulary/tone";
 import { imageFits, imageSides } from "@/lib/contract/vocabulary";
 
