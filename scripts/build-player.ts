@@ -9,6 +9,8 @@
 //   check     the deck check's measurements, evaluated the same way
 //   diagram   the Diagram renderer (mermaid), split into chunks under diagram/; the player imports it
 //             only for decks that draw a <Diagram>, so the runtime never grows with it
+//   formula   the Formula renderer (KaTeX), imported the same way for decks that draw a <Formula>; its
+//             stylesheet is part of css and its fonts (woff2) are copied under assets/
 // and, for the server, dist/compile-worker.mjs, dist/brand-worker.mjs and dist/offline-worker.mjs: the deck
 // compiler (lib/deck/compile-pool.ts), the brand extractor (lib/brands/extract/off-thread.ts) and the
 // offline generator (lib/ai/offline/off-thread.ts) as worker threads.
@@ -19,7 +21,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import * as esbuild from "esbuild";
 import postcss from "postcss";
-import { shippedFonts } from "../lib/contract/fonts";
+import { emojiFont, shippedFonts } from "../lib/contract/fonts";
 
 const root = path.dirname(path.dirname(new URL(import.meta.url).pathname));
 // Everything is built into a staging folder first and then published file by file (see publish()).
@@ -50,6 +52,10 @@ async function buildScripts() {
     legalComments: "none",
     external: ["@deckhand/player"],
     define: { "process.env.NODE_ENV": JSON.stringify(production ? "production" : "development") },
+    // KaTeX's stylesheet (vocabulary/formula/formula.css) names its fonts in three formats; every browser
+    // the player supports reads woff2, so only those are copied.
+    loader: { ".woff2": "file" },
+    plugins: [woff2Only],
     metafile: true,
     logLevel: "warning",
   });
@@ -107,37 +113,69 @@ async function buildScripts() {
       files.diagram = `/player/${path.relative(outdir, path.join(root, file))}`;
     }
   }
+  // The Formula renderer: KaTeX in one ES module of its own, imported by the player only when needed.
+  const formula = await esbuild.build({
+    absWorkingDir: root,
+    entryPoints: { formula: "components/player/vocabulary/formula/render.ts" },
+    outdir,
+    entryNames: "[name]-[hash]",
+    bundle: true,
+    format: "esm",
+    target: ["es2022", "chrome111", "firefox113", "safari16.4"],
+    platform: "browser",
+    minify: production,
+    legalComments: "none",
+    metafile: true,
+    logLevel: "warning",
+  });
+  for (const file of Object.keys(formula.metafile.outputs)) files.formula = `/player/${path.basename(file)}`;
   return files;
 }
+
+// KaTeX's @font-face rules list woff2, woff and ttf files; the woff and ttf ones are dropped from them.
+const woff2Only: esbuild.Plugin = {
+  name: "woff2-only",
+  setup(build) {
+    build.onLoad({ filter: /katex(\.min)?\.css$/ }, (args) => ({
+      contents: fs
+        .readFileSync(args.path, "utf8")
+        .replace(/,\s*url\([^)]*\.(?:woff|ttf)\)\s*format\("(?:woff|truetype)"\)/g, ""),
+      loader: "css",
+    }));
+  },
+};
 
 // @font-face rules for the shipped fonts, latin and latin-ext subsets, woff2 only, files copied locally.
 async function buildFonts(): Promise<Record<string, string>> {
   const fontsDir = path.join(outdir, "fonts");
   fs.mkdirSync(fontsDir, { recursive: true });
   const rules: string[] = [];
-  for (const font of shippedFonts) {
+  const addFaces = (font: { family: string; package: string }, css: string) => {
     const pkg = path.join(root, "node_modules", font.package);
+    const cssFile = path.join(pkg, css);
+    if (!fs.existsSync(cssFile))
+      throw new Error(`${font.family}: ${cssFile} is missing (is ${font.package} installed?)`);
+    postcss.parse(fs.readFileSync(cssFile, "utf8")).walkAtRules("font-face", (rule) => {
+      rule.walkDecls("src", (decl) => {
+        const woff2 = /url\(\.\/files\/([^)]+\.woff2)\)/.exec(decl.value)?.[1];
+        if (!woff2) throw new Error(`${cssFile}: no woff2 source`);
+        fs.copyFileSync(path.join(pkg, "files", woff2), path.join(fontsDir, woff2));
+        decl.value = `url(fonts/${woff2}) format("woff2")`;
+      });
+      rule.walkDecls("font-family", (decl) => {
+        decl.value = JSON.stringify(font.family);
+      });
+      rules.push(rule.toString());
+    });
+  };
+  for (const font of shippedFonts) {
     const variants = [...font.weights.map((w) => `${w}`), ...(font.italic ? ["400-italic"] : [])];
     for (const variant of variants) {
-      for (const subset of ["latin-ext", "latin"]) {
-        const cssFile = path.join(pkg, `${subset}-${variant}.css`);
-        if (!fs.existsSync(cssFile))
-          throw new Error(`${font.family}: ${cssFile} is missing (is ${font.package} installed?)`);
-        postcss.parse(fs.readFileSync(cssFile, "utf8")).walkAtRules("font-face", (rule) => {
-          rule.walkDecls("src", (decl) => {
-            const woff2 = /url\(\.\/files\/([^)]+\.woff2)\)/.exec(decl.value)?.[1];
-            if (!woff2) throw new Error(`${cssFile}: no woff2 source`);
-            fs.copyFileSync(path.join(pkg, "files", woff2), path.join(fontsDir, woff2));
-            decl.value = `url(fonts/${woff2}) format("woff2")`;
-          });
-          rule.walkDecls("font-family", (decl) => {
-            decl.value = JSON.stringify(font.family);
-          });
-          rules.push(rule.toString());
-        });
-      }
+      for (const subset of ["latin-ext", "latin"]) addFaces(font, `${subset}-${variant}.css`);
     }
   }
+  // Every unicode-range part of the emoji font: the browser fetches only the parts a page's text needs.
+  addFaces(emojiFont, "400.css");
   const css = `/* Shipped open fonts (SIL Open Font License / Apache 2.0, via @fontsource). */\n${rules.join("\n")}\n`;
   const hash = createHash("sha256").update(css).digest("hex").slice(0, 8).toUpperCase();
   const name = `fonts-${hash}.css`;

@@ -73,6 +73,7 @@ async function main() {
     process.stderr.write(
       `Imported "${deck.title}" into ${member.organization}: ${config.appUrl}/decks/${deck.id}${deck.publicUrl ? `, shared at ${deck.publicUrl}` : ""}\n`,
     );
+    for (const warning of deck.warnings) process.stderr.write(`Warning (${warning.slide}): ${warning.message}\n`);
     process.stdout.write(`${deck.id}\n`);
   } finally {
     await database.close();

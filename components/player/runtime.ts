@@ -4,11 +4,21 @@
 // one React.
 export { jsx, jsxs, Fragment } from "react/jsx-runtime";
 export { Deck, Slide, Beat } from "./structure";
-export { Columns, Stack, Grid, Box } from "./vocabulary/layout";
-export { Title, Heading, Text, Bullets, Quote, Code } from "./vocabulary/type";
-export { Image, Icon } from "./vocabulary/media";
-export { Logo } from "./vocabulary/logo";
-export { Stat, Table, Chart } from "./vocabulary/data";
-export { Timeline, Steps } from "./vocabulary/sequence";
-export { Diagram } from "./vocabulary/diagram";
+export { Columns, Stack, Grid, Box } from "./vocabulary/layout/layout";
+export { Title } from "./vocabulary/title/title";
+export { Heading } from "./vocabulary/heading/heading";
+export { Text } from "./vocabulary/text/text";
+export { Bullets } from "./vocabulary/bullets/bullets";
+export { Quote } from "./vocabulary/quote/quote";
+export { Code } from "./vocabulary/code/code";
+export { Link } from "./vocabulary/link/link";
+export { Formula } from "./vocabulary/formula/formula";
+export { Image } from "./vocabulary/image/image";
+export { Icon } from "./vocabulary/icon/icon";
+export { Logo } from "./vocabulary/logo/logo";
+export { Stat } from "./vocabulary/stat/stat";
+export { Table } from "./vocabulary/table/table";
+export { Chart } from "./vocabulary/chart/chart";
+export { Timeline, Steps } from "./vocabulary/sequence/sequence";
+export { Diagram } from "./vocabulary/diagram/diagram";
 export { mountPlayer } from "./shell/mount";

@@ -15,8 +15,10 @@ import { SectionIndexContext, usePlayer } from "./shell/player-context";
 import { fitSlideOnce } from "./shell/fit";
 import { holdReady } from "./shell/pending";
 import { oneOf } from "./vocabulary/tone";
+import { SideImage, type SlideOptionProps, slideOptionAttributes } from "./vocabulary/slide/slide-options";
 import {
   beatHeights,
+  imageFits,
   sectionBackgrounds,
   sectionLayouts,
   type BeatHeight,
@@ -117,7 +119,7 @@ export type SlideProps = {
   background?: SectionBackground;
   image?: string;
   children?: ReactNode;
-};
+} & SlideOptionProps;
 
 function useSectionMeta(kind: "Slide" | "Beat", label: unknown, notes: unknown) {
   const index = useContext(SectionIndexContext);
@@ -132,8 +134,9 @@ function useSectionMeta(kind: "Slide" | "Beat", label: unknown, notes: unknown) 
 
 // One 1920x1080 slide. Its type is fitted to the canvas after every commit that changed it, before the
 // browser paints (shell/fit.ts).
-export function Slide({ label, notes, layout, background, image, children }: SlideProps) {
+export function Slide({ label, notes, layout, background, image, children, ...options }: SlideProps) {
   const { index, label: name } = useSectionMeta("Slide", label, notes);
+  const attributes = slideOptionAttributes(options, image);
   const ref = useRef<HTMLElement>(null);
   useLayoutEffect(() => {
     if (!ref.current) return undefined;
@@ -148,14 +151,19 @@ export function Slide({ label, notes, layout, background, image, children }: Sli
       data-background={oneOf(background, sectionBackgrounds, "default")}
       data-slide={index + 1}
       aria-label={name}
+      {...attributes}
     >
-      {typeof image === "string" && image ? <SectionImage src={image} /> : null}
+      {attributes["data-image-side"] && typeof image === "string" ? (
+        <SideImage src={image} props={options} />
+      ) : typeof image === "string" && image ? (
+        <SectionImage src={image} fit={options.imageFit} />
+      ) : null}
       {children}
     </section>
   );
 }
 
-export type BeatProps = Omit<SlideProps, "notes"> & { height?: BeatHeight };
+export type BeatProps = Omit<SlideProps, "notes" | keyof SlideOptionProps> & { height?: BeatHeight };
 
 // One section of a scrolling webpage.
 export function Beat({ label, layout, background, image, height, children }: BeatProps) {
@@ -203,10 +211,20 @@ function followTextDirection(section: HTMLElement) {
 // decoration here (empty alt, hidden from assistive technology: the section's text says what it is about).
 // The ready report waits until it is loaded and decoded, so an export or og.png never catches the slide
 // without it.
-function SectionImage({ src }: { src: string }) {
+function SectionImage({ src, fit }: { src: string; fit?: unknown }) {
   const ref = useRef<HTMLImageElement>(null);
   useLayoutEffect(() => {
     if (ref.current) holdReady(ref.current.decode());
   }, [src]);
-  return <img ref={ref} className="dh-slide-image" src={src} alt="" aria-hidden draggable={false} />;
+  return (
+    <img
+      ref={ref}
+      className="dh-slide-image"
+      src={src}
+      alt=""
+      aria-hidden
+      draggable={false}
+      data-fit={oneOf(fit, imageFits, "cover")}
+    />
+  );
 }

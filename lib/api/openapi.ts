@@ -1,3 +1,4 @@
+import { importResultSchema, importWarningSchema } from "@/lib/ai/import-deck";
 import { assetSchema } from "@/lib/assets/schemas";
 import { z } from "zod";
 import { checkResultSchema, findingSchema } from "@/lib/render/check-schemas";
@@ -41,6 +42,8 @@ const resources = new Map<z.ZodType, string>([
   [findingSchema, "Finding"],
   [deckAnalyticsSchema, "DeckAnalytics"],
   [shareLinkSchema, "ShareLink"],
+  [importResultSchema, "ImportResult"],
+  [importWarningSchema, "ImportWarning"],
   [errorBodySchema, "Error"],
 ]);
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { authorDeck } from "@/lib/ai/author-deck";
 import { editDeckBody, generateDeckBody } from "@/lib/ai/schemas";
-import { importDeck, importDeckBody } from "@/lib/ai/import-deck";
+import { importDeck, importDeckBody, importResultSchema } from "@/lib/ai/import-deck";
 import type { Ctx } from "@/lib/auth/caller";
 import { deleteAsset, imageLimits, listAssets, ownerOf, presentAsset, storeImage } from "@/lib/assets/assets";
 import { assetParams, assetSchema, uploadAssetBody, uploadAssetQuery } from "@/lib/assets/schemas";
@@ -186,9 +186,13 @@ const definitions = {
     tag: "Decks",
     summary: "Import a Markdown deck",
     description:
-      "Creates a slides deck and its first version from Markdown in one call, without a model: a Marp or Slidev deck (--- between slides; front matter read, never shown; HTML comments become speaker notes), or a brief or outline (a cover from the first heading, a slide per section). Headings, bullets, code blocks (language and highlighted lines), tables, images with their alt text and quotes each become the matching component. Text it cannot read is refused with 422 naming the line, and nothing is saved. Consumes one version edit.",
+      "Creates a slides deck and its first version from Markdown in one call, without a model: a Marp or Slidev deck (--- between slides; front matter read, never shown; HTML comments become speaker notes; Marp's backgrounds and directives and Slidev's layouts honoured), or a brief or outline (a cover from the first heading, a slide per section). Headings, bullets, code blocks (language and highlighted lines), Mermaid diagrams, math, tables, images with their alt text and quotes each become the matching component, with bold, italic, code, links and strikethrough kept. Text it cannot read is refused with 422 naming the line, and nothing is saved; an image that cannot be imported leaves a placeholder and a warning. Consumes one version edit.",
     body: importDeckBody,
-    success: { status: 201, schema: deckSchema, description: "The new deck, with its first version written." },
+    success: {
+      status: 201,
+      schema: importResultSchema,
+      description: "The new deck, with its first version written, and what of the input it does not show as written.",
+    },
     errors: [401, 402, 403, 404, 422, 429, 500],
     run: ({ ctx, body }) => importDeck(ctx, body),
   }),

@@ -103,6 +103,34 @@ export async function resolveDeckImages(
   return { ...compiled, compiledJs: replaceImageUrls(compiled.compiledJs, compiled.images, replacements) };
 }
 
+/** A remote image of a module that cannot be imported, and why, as `resolveDeckImages` would refuse it. */
+export type UnavailableImage = { url: string; message: string };
+
+/**
+ * The remote images of a module that a write would refuse (unreachable, a refused address, not an image,
+ * too large), each with the reason, instead of refusing the first: what an import leaves out so that the
+ * rest of a deck still arrives. Nothing is stored; images the organization imported before are not fetched.
+ */
+export async function findUnavailableImages(owner: AssetOwner, compiled: CompiledDeck): Promise<UnavailableImage[]> {
+  const urls = [...new Set(compiled.images.map((image) => image.url))].filter(
+    (url) => !assetHashOf(url) && /^https?:\/\//i.test(url),
+  );
+  const unavailable: UnavailableImage[] = [];
+  await eachLimited(urls, FETCH_CONCURRENCY, async (url) => {
+    if (await findImportedAsset(owner, url)) return;
+    try {
+      await prepareImage(owner, await fetchImage(url), { sourceUrl: url, what: `The image at ${url}` });
+    } catch (error) {
+      if (!(error instanceof AppError) || !unimportable.has(error.code)) throw error;
+      unavailable.push({ url, message: error.message });
+    }
+  });
+  return unavailable.sort((a, b) => urls.indexOf(a.url) - urls.indexOf(b.url));
+}
+
+// What a write refuses an image for: the address or the answer (invalid_request), or its size.
+const unimportable = new Set(["invalid_request", "payload_too_large"]);
+
 // A checked image that is not stored: the organization's asset when it has one, the file shared with
 // another organization's, or the bytes themselves.
 function unstoredUrl(image: PreparedImage): string {

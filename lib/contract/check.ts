@@ -23,6 +23,12 @@ export const findingKinds = {
   "image-failed": "error: an image that cannot be shown (a remote address)",
   "diagram-failed": "error: a Diagram whose Mermaid source cannot be drawn; the slide shows the parser's message",
   "font-substituted": "warning: a font of the theme that the viewer and exports do not have",
+  "small-text":
+    "warning: body text drawn under 18 pt (36px on the 1920px canvas), or a label, kicker or caption under 14 pt (28px); error under 12 pt",
+  "empty-space": "warning: a content slide with a band of more than a third of its height left empty",
+  "source-as-text": "warning: Markdown, LaTeX, Mermaid or HTML source shown as text instead of what it describes",
+  "missing-glyph": "error: characters no font of the renderer has, drawn as empty boxes",
+  "image-zero-size": "error: an image drawn zero pixels wide or high, so it does not show (nor in exports)",
 } as const;
 export type FindingKind = keyof typeof findingKinds;
 
@@ -74,7 +80,20 @@ export type SlideMeasurements = {
   diagramErrors: string[];
   /** The first family of every text's computed font. */
   fonts: string[];
+  /** Text under its minimum size (px on the canvas): body 36, labels 28 (slides only). */
+  smallText: Array<CheckedElement & { px: number; min: number }>;
+  /** The tallest band of a content slide's safe area with nothing in it, as a share of its height (0-1). */
+  emptyBand: number;
+  /** Text that is another language's source: what it looks like. */
+  sourceText: Array<CheckedElement & { syntax: "Markdown" | "LaTeX" | "Mermaid" | "HTML" }>;
+  /** Characters drawn with no font that has them (the renderer's empty box), per element. */
+  missingGlyphs: Array<CheckedElement & { characters: string }>;
+  /** Images drawn with no width or no height. */
+  zeroSizeImages: CheckedElement[];
 };
+
+/** Smallest sizes on the 1920x1080 canvas (px; 1 pt = 2 px): body text 18 pt, labels 14 pt, anything 12 pt. */
+export const TEXT_MINIMUMS = { body: 36, label: 28, any: 24 } as const;
 
 /** WCAG 2 relative luminance of an sRGB colour (channels 0-255). */
 function luminance({ r, g, b }: CheckColor): number {

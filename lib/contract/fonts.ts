@@ -105,6 +105,13 @@ export const shippedFonts: readonly ShippedFont[] = [
   },
 ];
 
+/**
+ * The colour emoji font every text falls back to after the theme's stack (vocabulary.css), so emoji draw in
+ * the viewer, the PDF and the deck check's renderer on a server without system fonts. It is split by
+ * unicode-range: a deck loads only the parts holding the emoji it uses.
+ */
+export const emojiFont = { family: "Noto Color Emoji", package: "@fontsource/noto-color-emoji" } as const;
+
 // Fonts installed with Microsoft Office on Windows and macOS: a PPTX naming one of these shows as designed.
 export const officeFonts: readonly string[] = [
   "Aptos",

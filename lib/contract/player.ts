@@ -29,6 +29,11 @@ export type PlayerConfig = {
    */
   diagramUrl: string;
   /**
+   * The Formula renderer (KaTeX, components/player/vocabulary/formula/render.ts): a module under /player/
+   * imported only when a deck draws a `<Formula>`.
+   */
+  formulaUrl: string;
+  /**
    * The editor's preview only (never the share viewer, embeds or exports): text on the slide can be
    * clicked and edited in place, and the player posts `select` and `edit-text` to the editor, which treats
    * them as untrusted input (components/app/editor/preview-messages.ts). Absent means false.

@@ -18,6 +18,8 @@ export const componentNames = [
   "Bullets",
   "Quote",
   "Code",
+  "Link",
+  "Formula",
   "Image",
   "Icon",
   "Logo",
@@ -43,8 +45,11 @@ export type TextTone = (typeof textTones)[number];
 // Slide and Beat.
 export const sectionLayouts = ["content", "center", "full-bleed"] as const;
 export type SectionLayout = (typeof sectionLayouts)[number];
-export const sectionBackgrounds = ["default", "surface", "primary", "accent"] as const;
+export const sectionBackgrounds = ["default", "surface", "primary", "accent", "invert"] as const;
 export type SectionBackground = (typeof sectionBackgrounds)[number];
+// A slide's image beside its content (Marp's `bg left`/`bg right`, Slidev's image-left/right), not behind it.
+export const imageSides = ["left", "right"] as const;
+export type ImageSide = (typeof imageSides)[number];
 export const beatHeights = ["auto", "screen"] as const;
 export type BeatHeight = (typeof beatHeights)[number];
 

@@ -3,7 +3,7 @@
 // compiler refuses or miss one the player renders; the prose around them is the craft advice.
 
 import { findingKinds } from "@/lib/contract/check";
-import { CANVAS, FIT_FLOORS } from "@/lib/contract/deck";
+import { CANVAS, FIT_FLOORS, FIT_GROW_MAX } from "@/lib/contract/deck";
 import { iconNames } from "@/lib/contract/vocabulary";
 import { defaultTokensCss, themeTokens, vocabulary, type ComponentSpec } from "@/lib/deck/vocabulary";
 
@@ -204,6 +204,8 @@ Slides are drawn on a fixed ${CANVAS.width}x${CANVAS.height} canvas, scaled to f
 
 Type sizes on the canvas with the default theme: ${renderTypeLadder()}. Components choose sizes; you choose components and the size/level props.
 
+The type is set for a room, not a laptop: the canvas is a 13.33-inch slide, so 2px on it is 1 pt, and body text at 48px is 24 pt, what a person at the back of a meeting room can read; code is at least 18 pt and labels, kickers and captions at least 14 pt. Headings stand about 1.7 times the body (a ratio of 1.2 per step) so the takeaway is read first. Fitting never takes body text below 18 pt; a slide that would need it is reported by the check (small-text, overflow): split it instead. A content slide with little on it is not left half empty: its body (not its heading) is drawn up to ${Math.round((FIT_GROW_MAX - 1) * 100)}% larger until it fills about four fifths of the height under the heading, and the check reports a band of more than a third of the slide left empty.
+
 How the player lays out a slide (so you do not have to):
 - A "content" slide is a heading and a body. A leading <Heading> (or <Title>) stays at the top; the body, everything after it, is centred vertically in the height left under the heading, so a short body sits in the middle of the slide, not glued under the heading. A slide without a leading heading centres all of its content, and a <Title> alone on a content slide sits in the middle of its height (a title slide); a <Heading> alone is a slide with nothing to say (the deck check warns).
 - A <Chart>, <Image> or <Diagram> in the body, or a <Columns>, <Grid>, <Stack> or <Box> holding one, grows to fill the height under the heading, and the chart, image or diagram fills its column (a diagram keeps its shape, centred). Give a chart a column of its own rather than sizing it.
@@ -257,7 +259,7 @@ function renderModuleRules(): string {
 - No dynamic import(), no require(), no import.meta. Everything the deck needs is written in the module itself: helper components, data arrays, .map() over data are all fine.
 - Every <Slide> gets a short, unique label="…" written as a string literal (or a template literal without \${}). The labels, in source order, become the deck's outline, which people and edit requests use to refer to slides ("rewrite 'Results'"). A missing or computed label shows as "Slide N". Write each <Slide> directly in the module rather than generating slides with .map() or hiding them in a wrapper component, so the outline lists every slide.
 - A slides deck needs at least one <Slide>; a webpage deck needs at least one <Beat>.
-- Use only the components and props listed below. Plain HTML elements are not styled by the theme: the only ones to use are <strong>, <em> and <br /> inside text. There is no style or className prop.
+- Use only the components and props listed below. Plain HTML elements are not styled by the theme: the only ones to use are <strong>, <em>, <code>, <s> and <br /> inside text. There is no style or className prop.
 - Limits: source at most ${SOURCE_LIMIT}; tokensCss at most ${TOKENS_CSS_LIMIT}.
 - Speaker notes go in <Slide notes="…">: what the presenter says, in full sentences. They appear in presenter view and in PPTX notes, never on the slide. Put detail there instead of cramming the slide.`;
 }

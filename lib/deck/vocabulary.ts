@@ -19,6 +19,7 @@ import {
   iconSizes,
   imageFits,
   imageFocuses,
+  imageSides,
   logoPlacements,
   logoTones,
   quoteSizes,
@@ -117,13 +118,44 @@ export const vocabulary: readonly ComponentSpec[] = [
       {
         name: "background",
         ...choice(sectionBackgrounds),
-        doc: 'Slide colour from the theme. "primary" and "accent" switch text to the matching on-colour. Default "default" (--color-bg).',
+        doc: 'Slide colour from the theme. "primary" and "accent" switch text to the matching on-colour; "invert" swaps the theme\'s text and background colours (a dark slide in a light theme). Default "default" (--color-bg).',
       },
       {
         name: "image",
         type: "string",
-        doc: "Background image URL (https, an uploaded asset's URL, or data:), covering the canvas under a scrim that keeps text legible. An https URL written as a plain string is copied when the version is saved.",
+        doc: "Background image URL (https, an uploaded asset's URL, or data:), covering the canvas under a scrim that keeps text legible (or beside the content with `imageSide`). An https URL written as a plain string is copied when the version is saved.",
       },
+      {
+        name: "imageSide",
+        ...choice(imageSides),
+        doc: "Put `image` beside the content instead of behind it: edge to edge on that side over the slide's full height, no scrim, the content laid out in the rest (a split slide).",
+      },
+      {
+        name: "imageWidth",
+        type: "number",
+        doc: "With `imageSide`: the image's share of the slide's width in percent, 20-80. Default 50.",
+      },
+      {
+        name: "imageFit",
+        ...choice(imageFits),
+        doc: 'How `image` takes its place, behind or beside: "cover" (default) fills and crops, "contain" shows it whole.',
+      },
+      {
+        name: "imageAlt",
+        type: "string",
+        doc: "With `imageSide`: what the image shows, for screen readers and exports.",
+      },
+      {
+        name: "backgroundColor",
+        type: "string",
+        doc: 'A colour of the slide\'s own instead of the theme\'s ("#0b3d2e", "rgb(…)", a CSS name), for decks that set one per slide; prefer `background`.',
+      },
+      {
+        name: "color",
+        type: "string",
+        doc: "The slide's text colour, with `backgroundColor`; muted text, kickers and accents follow it. Keep 4.5:1 contrast with the background.",
+      },
+      { name: "paginate", type: "boolean", doc: "Show the slide's number in the bottom-right corner. Default false." },
     ],
     children: "Any layout, type, media and data components.",
   },
@@ -256,7 +288,8 @@ export const vocabulary: readonly ComponentSpec[] = [
       { name: "weight", ...choice(textWeights), doc: 'Default "regular".' },
       alignProp,
     ],
-    children: "Text; <strong>, <em> and <br /> may be used inline.",
+    children:
+      "Text; inline it may hold <strong>, <em>, <code> (code words), <s> (struck through), <br />, <Link> and an inline <Formula>.",
   },
   {
     name: "Bullets",
@@ -271,7 +304,8 @@ export const vocabulary: readonly ComponentSpec[] = [
       },
       { name: "size", ...choice(sizes), doc: 'Text size. Default "md".' },
     ],
-    children: "Alternatively to `items`: one <Text> (or string) per point.",
+    children:
+      "Alternatively to `items`: one <Text> (or string) per point; use <Text> children when points carry inline markup (<strong>, <code>, <Link>…).",
   },
   {
     name: "Quote",
@@ -301,6 +335,40 @@ export const vocabulary: readonly ComponentSpec[] = [
       { name: "size", ...choice(sizes), doc: 'Type size; keep ≤ 15 lines at "md". Default "md".' },
     ],
   },
+  {
+    name: "Link",
+    group: "type",
+    doc: "A link inside text (Text, a bullet, a table cell, a heading): underlined in the primary colour, clickable in the PDF and PPTX exports.",
+    props: [
+      {
+        name: "href",
+        type: "string",
+        required: true,
+        doc: "An absolute https://, http:// or mailto: address; anything else shows the words without a link.",
+      },
+    ],
+    children: "The linked words (default: the address).",
+    example: '<Text>Read <Link href="https://example.com/guide">the guide</Link> first.</Text>',
+  },
+  {
+    name: "Formula",
+    group: "type",
+    doc: "Mathematics written in TeX, typeset (KaTeX) with MathML for screen readers: inline in a sentence, or on its own line with `display`. In the PPTX a display formula is a picture with its TeX as alt text; an inline one is text.",
+    props: [
+      {
+        name: "tex",
+        type: "string",
+        required: true,
+        doc: 'The TeX, without dollar signs, as a string expression that keeps its backslashes: tex={String.raw`\\frac{a}{b}`} or tex={"\\\\frac{a}{b}"}.',
+      },
+      {
+        name: "display",
+        type: "boolean",
+        doc: "Set on its own line, centred and larger (like $$…$$). Default false: inline.",
+      },
+    ],
+    example: "<Formula display tex={String.raw`E = mc^2`} />",
+  },
 
   // media
   {
@@ -327,6 +395,12 @@ export const vocabulary: readonly ComponentSpec[] = [
       },
       { name: "caption", type: "string", doc: "Short caption below the image." },
       { name: "rounded", type: "boolean", doc: "Round the corners with --radius. Default false." },
+      {
+        name: "width",
+        type: "number",
+        doc: 'The most it may be wide, in canvas pixels (of 1920): drawn whole ("contain" unless `fit` says otherwise) at up to that size instead of filling its container.',
+      },
+      { name: "height", type: "number", doc: "The most it may be tall, in canvas pixels (of 1080), like `width`." },
     ],
   },
   {
@@ -391,8 +465,18 @@ export const vocabulary: readonly ComponentSpec[] = [
     group: "data",
     doc: "A simple table with a header row; keep it to about 6 rows and 5 columns.",
     props: [
-      { name: "columns", type: "string[]", required: true, doc: "Header cells." },
-      { name: "rows", type: "(string | number)[][]", required: true, doc: "Body rows, each with one cell per column." },
+      {
+        name: "columns",
+        type: "(string | JSX.Element)[]",
+        required: true,
+        doc: "Header cells (JSX for inline markup, as in rows).",
+      },
+      {
+        name: "rows",
+        type: "(string | number | JSX.Element)[][]",
+        required: true,
+        doc: "Body rows, each with one cell per column. A cell may be JSX for inline markup: <><strong>p90</strong> build</>, <code>…</code>, <Link>.",
+      },
       { name: "highlight", type: "number", doc: "0-based index of a body row to emphasise with the accent colour." },
       { name: "striped", type: "boolean", doc: "Alternate row shading. Default true." },
     ],
@@ -549,13 +633,13 @@ export const themeTokens: readonly TokenSpec[] = [
   },
   {
     name: "--type-base",
-    doc: 'Body text size (Text "md") on the 1920x1080 canvas; every other size derives from it.',
-    default: "32px",
+    doc: 'Body text size (Text "md") on the 1920x1080 canvas; every other size derives from it. 48px is 24 pt on a 13.33-inch slide: readable from the back of a room.',
+    default: "48px",
   },
   {
     name: "--type-scale",
     doc: "Ratio of the type ladder: Text sm = base / scale, lg = base × scale; Heading 3, 2, 1 = base × scale², ³, ⁴; Title = base × scale⁵.",
-    default: "1.25",
+    default: "1.2",
   },
   { name: "--radius", doc: "Corner radius of boxes, images and code blocks.", default: "16px" },
   {

@@ -4,6 +4,7 @@ import { AppError } from "@/lib/core/errors";
 import type { DeckFormat } from "@/lib/contract/deck";
 import type { Ctx } from "@/lib/auth/caller";
 import { reserializeStoredTokensCss } from "@/lib/deck/tokens";
+import { themeTokens } from "@/lib/deck/vocabulary";
 import { brands } from "@/lib/db/schema/brands";
 import { decks } from "@/lib/db/schema/decks";
 import { getReadableDeck } from "./access";
@@ -65,8 +66,14 @@ export async function createDeck(
 }
 
 // A brand's tokens, re-serialised like any stored tokens (the synthesiser writes font names read from a
-// website into them); null when the brand has none, or none that are valid.
+// website into them); null when the brand has none, or none that are valid. Brands extracted before the
+// presenting type scale carry the synthesiser's old default body size (it never read one from a website), so
+// that one value is read as today's default: a deck started from such a brand reads from the back of a room.
 export function brandTokensCss(data: unknown): string | null {
   const tokens = (data as { tokensCss?: unknown } | null)?.tokensCss;
-  return typeof tokens === "string" ? reserializeStoredTokensCss(tokens) : null;
+  if (typeof tokens !== "string") return null;
+  return reserializeStoredTokensCss(tokens.replace(OLD_DEFAULT_BASE, `$1${defaultBase}$2`));
 }
+
+const OLD_DEFAULT_BASE = /(--type-base:\s*)32px(\s*;)/;
+const defaultBase = themeTokens.find((token) => token.name === "--type-base")!.default;

@@ -103,8 +103,111 @@ function unembeddable(font: Sfnt, typeface: string): string | null {
   // Installable (0) or Editable (bit 3); Restricted, Preview & Print and bitmap-only fonts are not embedded.
   if (fsType & 0x0200 || ((fsType & 0x000f) !== 0 && !(fsType & 0x0008)))
     return `embedding not permitted (fsType ${fsType})`;
-  if (fontName(font, 1)?.toLowerCase() !== typeface.toLowerCase()) return `its family is ${fontName(font, 1)}`;
+  const family = typographicFamily(font);
+  const lower = typeface.toLowerCase();
+  if (family?.toLowerCase() !== lower && !family?.toLowerCase().startsWith(`${lower} `))
+    return `its family is ${family}`;
   return null;
+}
+
+// The family a face belongs to: its typographic family name (name ID 16), else its family name (ID 1).
+function typographicFamily(font: Sfnt): string | null {
+  return fontName(font, 16) ?? fontName(font, 1);
+}
+
+const styleNames: Record<Slot, string> = {
+  regular: "Regular",
+  bold: "Bold",
+  italic: "Italic",
+  boldItalic: "Bold Italic",
+};
+
+/**
+ * The face named as the slides name it. Several shipped families are static instances cut from a variable
+ * font that kept the names of its default instance ("Montserrat Thin", "DM Sans 9pt" for the 400 face;
+ * weights and style bits are right): PowerPoint and LibreOffice match an embedded face by its own name
+ * table, so those would never stand in for "Montserrat". Such a face gets a name table of the family
+ * (IDs 1, 2, 4, 6 and 16, 17 in the Windows English records; copyright, version, licence and its URL
+ * kept) and the font is written again with its checksums; a face already named right is used as it is.
+ */
+function namedAs(font: Sfnt, typeface: string, slot: Slot): Sfnt {
+  if (fontName(font, 1) === typeface && (fontName(font, 16) ?? typeface) === typeface) return font;
+  const style = styleNames[slot];
+  const names = new Map<number, string>([
+    [1, typeface],
+    [2, style],
+    [4, slot === "regular" ? typeface : `${typeface} ${style}`],
+    [6, `${typeface.replace(/[^A-Za-z0-9]/g, "")}-${style.replace(" ", "")}`],
+    [16, typeface],
+    [17, style],
+  ]);
+  for (const kept of [0, 5, 13, 14]) {
+    const value = fontName(font, kept);
+    if (value !== null) names.set(kept, value);
+  }
+  const ids = [...names.keys()].sort((a, b) => a - b);
+  const strings = ids.map((id) => Buffer.from(names.get(id)!, "utf16le").swap16());
+  const table = Buffer.alloc(6 + 12 * ids.length);
+  table.writeUInt16BE(0, 0); // format 0
+  table.writeUInt16BE(ids.length, 2);
+  table.writeUInt16BE(table.length, 4); // storage right after the records
+  let offset = 0;
+  ids.forEach((id, index) => {
+    const record = 6 + 12 * index;
+    [3, 1, 0x409, id, strings[index]!.length, offset].forEach((value, at) =>
+      table.writeUInt16BE(value, record + 2 * at),
+    );
+    offset += strings[index]!.length;
+  });
+  return writeSfnt(font, new Map([["name", Buffer.concat([table, ...strings])]]));
+}
+
+function checksum(data: Buffer): number {
+  let sum = 0;
+  for (let at = 0; at < data.length; at += 4) {
+    const word = Buffer.alloc(4);
+    data.copy(word, 0, at, Math.min(at + 4, data.length));
+    sum = (sum + word.readUInt32BE(0)) >>> 0;
+  }
+  return sum;
+}
+
+/** The font written again with some tables replaced: tables 4-byte aligned, checksums and head's adjustment new. */
+function writeSfnt(font: Sfnt, replaced: Map<string, Buffer>): Sfnt {
+  const tags = [...font.tables.keys()].sort();
+  const bodies = tags.map((tag) => {
+    const table = font.tables.get(tag)!;
+    return Buffer.from(replaced.get(tag) ?? font.data.subarray(table.offset, table.offset + table.length));
+  });
+  const head = tags.indexOf("head");
+  if (head >= 0) bodies[head]!.writeUInt32BE(0, 8); // checkSumAdjustment is 0 while the sums are taken
+  const directory = Buffer.alloc(12 + 16 * tags.length);
+  directory.writeUInt32BE(font.data.readUInt32BE(0), 0);
+  directory.writeUInt16BE(tags.length, 4);
+  const power = 2 ** Math.floor(Math.log2(tags.length));
+  directory.writeUInt16BE(power * 16, 6);
+  directory.writeUInt16BE(Math.log2(power), 8);
+  directory.writeUInt16BE(tags.length * 16 - power * 16, 10);
+  const padded: Buffer[] = [];
+  let offset = directory.length;
+  tags.forEach((tag, index) => {
+    const body = bodies[index]!;
+    const record = 12 + 16 * index;
+    directory.write(tag, record, 4, "latin1");
+    directory.writeUInt32BE(checksum(body), record + 4);
+    directory.writeUInt32BE(offset, record + 8);
+    directory.writeUInt32BE(body.length, record + 12);
+    const aligned = Buffer.alloc(Math.ceil(body.length / 4) * 4);
+    body.copy(aligned);
+    padded.push(aligned);
+    offset += aligned.length;
+  });
+  const data = Buffer.concat([directory, ...padded]);
+  if (head >= 0) {
+    const at = directory.readUInt32BE(12 + 16 * head + 8);
+    data.writeUInt32BE((0xb1b0afba - checksum(data)) >>> 0, at + 8);
+  }
+  return readSfnt(data);
 }
 
 /** W3C Embedded OpenType 2.2 (version 0x00020002), uncompressed and unobfuscated, FamilyName = typeface. */
@@ -217,7 +320,7 @@ async function embedShippedFontsInZip(zip: JSZip): Promise<string[]> {
     for (const slot of slots) {
       if (!wanted.has(slot)) continue;
       const face = await loadFace(faceFile(font, slot)!);
-      if (face && !unembeddable(face, typeface)) faces.push({ slot, face });
+      if (face && !unembeddable(face, typeface)) faces.push({ slot, face: namedAs(face, typeface, slot) });
     }
     // Without its regular face a family is embedded only when no run needs the regular face.
     if (faces.length > 0 && (!wanted.has("regular") || faces[0]!.slot === "regular")) {

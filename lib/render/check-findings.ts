@@ -1,4 +1,4 @@
-import type { FindingKind, SlideMeasurements } from "@/lib/contract/check";
+import { type FindingKind, type SlideMeasurements, TEXT_MINIMUMS } from "@/lib/contract/check";
 import { FIT_FLOORS } from "@/lib/contract/deck";
 
 // The deck check's findings: what the page script measured on each drawn slide, judged against the
@@ -27,6 +27,8 @@ const densityLimits = { bodyWords: 45, bullets: 5, bulletWords: 12 } as const;
 /** Below this a text is reported; below 3:1 (or 4.5:1 for text under WCAG's large size) it is an error. */
 const CONTRAST_MIN = 4.5;
 const CONTRAST_LARGE_MIN = 3;
+/** A content slide may leave this share of its safe area empty in one band before it is reported. */
+const EMPTY_BAND_MAX = 1 / 3;
 /** Findings of one kind on one slide, at most (a slide of 40 overlapping lines needs no 40 messages). */
 const PER_SLIDE_KIND = 5;
 
@@ -202,6 +204,67 @@ export function findingsFor({ slides, missingFonts }: CheckInput): Finding[] {
         component: "Diagram",
         text: problem,
         message: `${where}: a Diagram cannot be drawn${problem ? ` (${problem})` : ""}, so the slide shows the error instead. Fix the Mermaid source.`,
+      });
+    }
+
+    for (const item of slide.missingGlyphs.slice(0, PER_SLIDE_KIND)) {
+      add({
+        kind: "missing-glyph",
+        severity: "error",
+        component: item.component,
+        text: item.text,
+        message: `${where}: the ${item.component}${quote(item.text)} has characters no font of the viewer and exports has (${item.characters}), drawn as empty boxes. Write them as words, or use characters the deck's fonts have.`,
+      });
+    }
+
+    for (const item of slide.zeroSizeImages.slice(0, PER_SLIDE_KIND)) {
+      add({
+        kind: "image-zero-size",
+        severity: "error",
+        component: item.component,
+        text: item.text,
+        message: `${where}: an image${quote(item.text)} is drawn 0 px high or wide, so it does not show here nor in the PDF or PowerPoint. Give it room of its own: put it directly in the slide's body or in a Columns cell, not inside a centred Title or a Text.`,
+      });
+    }
+
+    for (const item of slide.sourceText.slice(0, PER_SLIDE_KIND)) {
+      const instead = {
+        Markdown: "write emphasis as <strong>/<em> and links as text, not ** or [](…)",
+        LaTeX: "typeset the formula, or write it in words",
+        Mermaid: "draw it with <Diagram>",
+        HTML: "use the vocabulary's components instead of HTML tags or entities",
+      }[item.syntax];
+      add({
+        kind: "source-as-text",
+        severity: "warning",
+        component: item.component,
+        text: item.text,
+        message: `${where}: the ${item.component}${quote(item.text)} shows ${item.syntax} source as text; ${instead}.`,
+      });
+    }
+
+    const tiny = slide.smallText.filter((item) => item.px < TEXT_MINIMUMS.any);
+    for (const item of [...tiny, ...slide.smallText.filter((entry) => !tiny.includes(entry))].slice(
+      0,
+      PER_SLIDE_KIND,
+    )) {
+      const body = item.min === TEXT_MINIMUMS.body;
+      add({
+        kind: "small-text",
+        severity: item.px < TEXT_MINIMUMS.any ? "error" : "warning",
+        component: item.component,
+        text: item.text,
+        measured: item.px,
+        message: `${where}: the ${item.component}${quote(item.text)} is drawn at ${item.px / 2} pt (${item.px}px on the 1920px canvas); ${body ? "body text needs 18 pt" : "a label needs 14 pt"} to be read from the back of a room. Cut the slide's text or split it so the type keeps its size${body ? "" : ", or use a larger size"}.`,
+      });
+    }
+
+    if (slide.emptyBand > EMPTY_BAND_MAX && hasBody) {
+      add({
+        kind: "empty-space",
+        severity: "warning",
+        measured: Math.round(slide.emptyBand * 100),
+        message: `${where} leaves ${Math.round(slide.emptyBand * 100)}% of its height empty in one band. Give the body more to show (a stat, a chart, a picture), or make the slide a statement with layout="center".`,
       });
     }
 

@@ -13,6 +13,8 @@ export type PlayerAssets = {
   check: string;
   /** The Diagram renderer (mermaid), imported by the player only for decks that draw a <Diagram>. */
   diagram: string;
+  /** The Formula renderer (KaTeX), imported by the player only for decks that draw a <Formula>. */
+  formula: string;
 };
 
 let cached: PlayerAssets | undefined;

@@ -54,6 +54,7 @@ export function renderFrameDocument(options: FrameOptions): Response {
     embedded: options.embedded,
     logo: options.logo,
     diagramUrl: abs(assets.diagram),
+    formulaUrl: abs(assets.formula),
     ...(options.edit ? { edit: true } : {}),
   };
 

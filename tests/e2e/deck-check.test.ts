@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { synthesizeTokensCss } from "@/lib/brands/synthesize-tokens";
 import { exampleDeckSource } from "@/lib/deck/instructions";
 import { stopLocalRunner } from "@/lib/jobs/local-runner";
 import { closeRenderBrowser } from "@/lib/render/browser";
@@ -34,7 +35,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-const fifteen = Array.from({ length: 15 }, (_, i) => `Point ${i + 1}`);
+const ten = Array.from({ length: 10 }, (_, i) => `Point ${i + 1}`);
 const forty = Array.from(
   { length: 40 },
   (_, i) => `Point ${i + 1}: a long bullet that says rather more than it should`,
@@ -57,9 +58,9 @@ export default function Stress() {
       <Slide label="Long word" layout="center">
         <Title>${longWord}</Title>
       </Slide>
-      <Slide label="Fifteen">
-        <Heading>Fifteen points</Heading>
-        <Bullets items={${JSON.stringify(fifteen)}} />
+      <Slide label="Ten">
+        <Heading>Ten points</Heading>
+        <Bullets items={${JSON.stringify(ten)}} />
       </Slide>
       <Slide label="Forty">
         <Heading>Forty points</Heading>
@@ -116,7 +117,7 @@ describe("GET /decks/{id}/check", () => {
   it("reports nothing wrong where fitting saves the slide, and an error where it cannot", async () => {
     const deck = await createDeck(author);
     // A brand with a larger type scale: the Stats are bigger than the default theme draws them.
-    const saved = await setContent(author, deck.id, { source: stress, tokensCss: ":root { --type-scale: 1.5; }" });
+    const saved = await setContent(author, deck.id, { source: stress, tokensCss: ":root { --type-scale: 1.4; }" });
     expect(saved.status).toBe(200);
     const res = await check(author, deck.id);
     expect(res.status).toBe(200);
@@ -150,7 +151,7 @@ describe("GET /decks/{id}/check", () => {
     const findings = res.body.findings as Finding[];
     const kinds = (slide: number) => on(findings, slide).map((finding) => `${finding.severity}:${finding.kind}`);
     expect(kinds(1)).toEqual(["error:empty-slide"]);
-    expect(kinds(2)).toEqual(["warning:missing-label"]);
+    expect(kinds(2)).toEqual(["warning:missing-label", "warning:empty-space"]);
     expect(kinds(3)).toEqual(["warning:near-empty-slide", "warning:duplicate-label"]);
     // On each slide, errors come first.
     expect(kinds(4)).toEqual(["error:image-failed", "warning:image-missing-alt"]);
@@ -289,6 +290,148 @@ export default function Diagrams() {
     expect(on(findings, 1)).toEqual([]);
     expect(on(findings, 2)).toEqual([expect.objectContaining({ kind: "diagram-failed", severity: "error" })]);
   }, 90_000);
+
+  it("sees what a designer sees: small type, an empty band, source shown as text, missing glyphs, a 0 px image", async () => {
+    const pixel =
+      "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGNgYGAAAAAEAAH2FzhVAAAAAElFTkSuQmCC";
+    const source = `import { Deck, Slide, Title, Heading, Text, Bullets, Code, Image, Stat, Columns } from "@deckhand/player";
+export default function Designer() {
+  return (
+    <Deck title="Designer">
+      <Slide label="Lonely line">
+        <Heading>Churn</Heading>
+        <Text>Down.</Text>
+      </Slide>
+      <Slide label="Markdown">
+        <Heading>Set-up is fast</Heading>
+        <Bullets items={["Setup takes **12 minutes** on average", "No code needed", "Works with every CRM we tried"]} />
+      </Slide>
+      <Slide label="Mermaid">
+        <Heading>How a request flows</Heading>
+        <Code language="text" code={\`flowchart LR
+  Browser --> API --> Database\`} />
+      </Slide>
+      <Slide label="Glyphs">
+        <Heading>An old script</Heading>
+        <Text>Linear A: 𐘀𐘁𐘂 and then plain words after it, and an emoji: 🚀</Text>
+        <Bullets items={["Found on Crete", "Never deciphered", "Written from left to right"]} />
+      </Slide>
+      <Slide label="Cover with a picture" layout="center">
+        <Title subtitle="With the logo under it">A cover</Title>
+        <Image src="${pixel}" alt="The logo" />
+      </Slide>
+      <Slide label="Squeezed">
+        <Heading>A picture in a box of no width</Heading>
+        <Text>The picture below is squeezed to nothing by its wrapper.</Text>
+        <div style={{ width: 0 }}><Image src="${pixel}" alt="The squeezed logo" /></div>
+      </Slide>
+      <Slide label="Full">
+        <Heading>What a slide that fills looks like</Heading>
+        <Columns>
+          <Stat value="43%" label="Activation" detail="up from 21%" />
+          <Bullets items={["Onboarding in five minutes", "Pricing per team", "An API agents can drive"]} />
+        </Columns>
+      </Slide>
+    </Deck>
+  );
+}
+`;
+    const deck = await createDeck(author);
+    expect((await setContent(author, deck.id, { source })).status).toBe(200);
+    const findings = (await check(author, deck.id)).body.findings as Finding[];
+    const kinds = (slide: number) => on(findings, slide).map((finding) => `${finding.severity}:${finding.kind}`);
+    expect(kinds(1)).toEqual(["warning:empty-space"]);
+    expect(kinds(2), JSON.stringify(on(findings, 2))).toEqual(["warning:source-as-text"]);
+    expect(on(findings, 2)[0]).toMatchObject({ component: "Bullets" });
+    expect(kinds(3)).toEqual(["warning:source-as-text"]);
+    expect(on(findings, 3)[0]!.message).toContain("Mermaid");
+    expect(kinds(4)).toEqual(["error:missing-glyph"]);
+    // The shipped emoji font draws the rocket; nothing has Linear A.
+    expect(on(findings, 4)[0]!.message).toContain("(𐘀𐘁𐘂)");
+    // A picture on a centred cover gets room of its own; one squeezed to 0 px is reported.
+    expect(kinds(5)).toEqual([]);
+    expect(kinds(6)[0]).toBe("error:image-zero-size");
+    expect(on(findings, 6)[0]).toMatchObject({ component: "Image", text: "The squeezed logo" });
+    expect(kinds(7)).toEqual([]);
+
+    // The same words on a theme whose body size is 12 pt (grown at most to 16 pt on short slides): the body
+    // text is reported, the headings are not.
+    const small = await createDeck(author);
+    const tokensCss = ":root { --type-base: 24px; }";
+    expect((await setContent(author, small.id, { source, tokensCss })).status).toBe(200);
+    const smallFindings = ((await check(author, small.id)).body.findings as Finding[]).filter(
+      (finding) => finding.kind === "small-text",
+    );
+    expect(smallFindings.length).toBeGreaterThan(0);
+    expect(smallFindings.map((finding) => finding.component)).not.toContain("Heading");
+    expect(smallFindings.find((finding) => finding.slide === 2)).toMatchObject({ component: "Bullets" });
+  }, 120_000);
+
+  it("finds no text under 4.5:1 in code, stats and kickers, under the default theme and a dark brand's tokens", async () => {
+    const source = `import { Deck, Slide, Heading, Code, Stat, Columns } from "@deckhand/player";
+export default function Tones() {
+  return (
+    <Deck title="Tones">
+      <Slide label="Code">
+        <Heading kicker="Engineering">The cache key</Heading>
+        <Code language="ts" code={\`// Hash the inputs
+export class CacheKey {
+  constructor(private readonly step: Step) {}
+  toString(): string {
+    return hash([this.step.command, "v2", 42].join("\\n"));
+  }
+}\`} />
+      </Slide>
+      <Slide label="Numbers">
+        <Heading kicker="Results">Builds are faster</Heading>
+        <Columns>
+          <Stat value="4x" label="Faster builds" detail="up from 38 minutes" />
+          <Stat value="83%" label="Cache hits" tone="accent" />
+        </Columns>
+      </Slide>
+    </Deck>
+  );
+}
+`;
+    const dark = synthesizeTokensCss({
+      palette: {
+        roles: {
+          primary: { hex: "#1d4ed8", source: "test", confidence: 1 },
+          secondary: { hex: "#0f766e", source: "test", confidence: 1 },
+          accent: { hex: "#c2410c", source: "test", confidence: 1 },
+          background: { hex: "#0b0d12", source: "test", confidence: 1 },
+          surface: { hex: "#161a22", source: "test", confidence: 1 },
+          text: { hex: "#f5f5f4", source: "test", confidence: 1 },
+          muted: { hex: "#5b6170", source: "test", confidence: 1 },
+        },
+        colors: [],
+        contrast: {
+          textOnBackground: 18,
+          textOnSurface: 16,
+          onPrimary: { hex: "#ffffff", ratio: 6 },
+          onAccent: { hex: "#ffffff", ratio: 5 },
+        },
+        confidence: 1,
+      },
+      typography: {
+        heading: { family: "Inter", category: "sans-serif", weights: [400], source: "test", confidence: 1 },
+        body: { family: "Inter", category: "sans-serif", weights: [400], source: "test", confidence: 1 },
+        mono: null,
+        scale: { basePx: 16, ratio: 1.2 },
+        fontSources: [],
+      },
+      imagery: { style: "minimal", shapes: "rounded", cornerRadiusPx: 8, guidelines: [], confidence: 1 },
+    });
+    for (const tokensCss of [undefined, dark]) {
+      const deck = await createDeck(author);
+      expect((await setContent(author, deck.id, { source, ...(tokensCss ? { tokensCss } : {}) })).status).toBe(200);
+      const findings = (await check(author, deck.id)).body.findings as Finding[];
+      expect(
+        findings.filter((finding) => finding.kind === "low-contrast"),
+        tokensCss ? "dark brand" : "default theme",
+      ).toEqual([]);
+    }
+  }, 120_000);
 
   it("finds nothing at all in the authoring brief's example deck", async () => {
     const deck = await createDeck(author);

@@ -63,6 +63,8 @@ describe("the sample decks in the player", () => {
       const published = await publishDeck(author, { source: deck.source });
 
       const overflowing: string[] = [];
+      const bands: string[] = [];
+      const wide: string[] = [];
       for (let slide = 1; slide <= outline.length; slide++) {
         const { page, frame } = await openSlide(
           browser,
@@ -72,20 +74,47 @@ describe("the sample decks in the player", () => {
           path.join(SHOTS, `${base}-${slide}.png`),
         );
         const state = await frame.evaluate((n) => {
-          const section = document.querySelector(`.dh-stage-slide:not([hidden]) .dh-slide[data-slide="${n}"]`);
+          const section = document.querySelector<HTMLElement>(`.dh-stage-slide:not([hidden]) .dh-slide[data-slide="${n}"]`);
           return {
             errors: document.querySelectorAll(".dh-error").length,
             overflow:
               section?.matches("[data-dh-overflow]") === true || section?.querySelector("[data-dh-overflow]") !== null,
             text: section?.textContent?.trim().length ?? 0,
+            // The tallest band of a content slide's safe area that none of its elements reaches (0-1).
+            band: (() => {
+              if (!section || section.getAttribute("data-layout") !== "content") return 0;
+              const box = section.getBoundingClientRect();
+              const scale = box.width / section.offsetWidth;
+              const style = getComputedStyle(section);
+              const top = box.top + Number.parseFloat(style.paddingTop) * scale;
+              const bottom = box.bottom - Number.parseFloat(style.paddingBottom) * scale;
+              const spans = [...section.children]
+                .filter((child) => !child.matches(".dh-slide-image, .dh-logo-pinned, [data-dh-pseudo]"))
+                .map((child) => child.getBoundingClientRect())
+                .map((rect) => [Math.max(top, rect.top), Math.min(bottom, rect.bottom)])
+                .filter(([from, to]) => to! > from!)
+                .sort((a, b) => a[0]! - b[0]!);
+              if (spans.length < 2) return 0; // a Title alone: a title slide, composed around the middle
+              let largest = 0;
+              let reached = top;
+              for (const [from, to] of spans) {
+                largest = Math.max(largest, from! - reached);
+                reached = Math.max(reached, to!);
+              }
+              return Math.max(largest, bottom - reached) / (bottom - top);
+            })(),
           };
         }, slide);
+        bands.push(`${slide} ${outline[slide - 1]}: ${Math.round(state.band * 100)}%`);
+        if (state.band > 0.25) wide.push(`${slide} ${outline[slide - 1]}: ${Math.round(state.band * 100)}%`);
         expect(state.errors, `${name} slide ${slide}`).toBe(0);
         expect(state.text, `${name} slide ${slide}`).toBeGreaterThan(0);
         if (state.overflow) overflowing.push(`${slide} ${outline[slide - 1]}`);
         await page.context().close();
       }
       expect(overflowing).toEqual([]);
+      // Content slides use the canvas: no blank band over a quarter of the safe area's height.
+      expect(wide, bands.join("; ")).toEqual([]);
 
       // The deck check draws the deck as the PDF export does: no finding of severity "error".
       const check = await call("GET", `/decks/${published.id}/check`, { key: author.key });
@@ -95,6 +124,11 @@ describe("the sample decks in the player", () => {
         .filter((finding) => finding.severity === "error")
         .map((finding) => `${finding.label}: ${finding.kind} ${finding.message}`);
       expect(errors).toEqual([]);
+      // Nor anything a room cannot read, or a slide left half empty.
+      const unreadable = findings
+        .filter((finding) => finding.kind === "small-text" || finding.kind === "empty-space")
+        .map((finding) => `${finding.label}: ${finding.message}`);
+      expect(unreadable).toEqual([]);
     },
     180_000,
   );

@@ -51,3 +51,38 @@ export function parseEot(eot: Buffer): EotPart {
     fontData: eot.subarray(at),
   };
 }
+
+/** An OpenType font's tables (tag → bytes) and its Windows English names (name ID → string). */
+export function readOpenType(font: Buffer): { tables: Map<string, Buffer>; names: Map<number, string> } {
+  const tables = new Map<string, Buffer>();
+  for (let i = 0; i < font.readUInt16BE(4); i++) {
+    const record = 12 + 16 * i;
+    const offset = font.readUInt32BE(record + 8);
+    tables.set(
+      font.toString("latin1", record, record + 4),
+      font.subarray(offset, offset + font.readUInt32BE(record + 12)),
+    );
+  }
+  const names = new Map<number, string>();
+  const name = tables.get("name");
+  if (name) {
+    const storage = name.readUInt16BE(4);
+    for (let i = 0; i < name.readUInt16BE(2); i++) {
+      const record = 6 + 12 * i;
+      if (name.readUInt16BE(record) !== 3 || name.readUInt16BE(record + 4) !== 0x409) continue;
+      const start = storage + name.readUInt16BE(record + 10);
+      const text = Buffer.from(name.subarray(start, start + name.readUInt16BE(record + 8))).swap16();
+      names.set(name.readUInt16BE(record + 6), text.toString("utf16le"));
+    }
+  }
+  return { tables, names };
+}
+
+/** OpenType's whole-font check: the font's 32-bit word sum is 0xB1B0AFBA when head's adjustment is right. */
+export function wholeFontSum(font: Buffer): number {
+  let sum = 0;
+  const padded = Buffer.alloc(Math.ceil(font.length / 4) * 4);
+  font.copy(padded);
+  for (let at = 0; at < padded.length; at += 4) sum = (sum + padded.readUInt32BE(at)) >>> 0;
+  return sum;
+}

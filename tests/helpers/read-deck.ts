@@ -30,16 +30,20 @@ function literal(node: t.Node | null | undefined): unknown {
       );
     case "JSXExpressionContainer":
       return literal(node.expression as t.Node);
+    // JSX as a value (a table cell with markup): its text.
+    case "JSXElement":
+    case "JSXFragment":
+      return textOf(node);
     default:
       throw new Error(`not a literal: ${node.type}`);
   }
 }
 
-function textOf(node: t.JSXElement): string {
+function textOf(node: t.JSXElement | t.JSXFragment): string {
   return node.children
     .map((child) => {
       if (child.type === "JSXText") return child.value;
-      if (child.type === "JSXElement") return textOf(child);
+      if (child.type === "JSXElement" || child.type === "JSXFragment") return textOf(child);
       if (child.type === "JSXExpressionContainer" && child.expression.type !== "JSXEmptyExpression") {
         return String(literal(child.expression));
       }

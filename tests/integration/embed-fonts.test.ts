@@ -3,10 +3,11 @@ import path from "node:path";
 import JSZip from "jszip";
 import { beforeAll, describe, expect, it } from "vitest";
 import { decompress } from "wawoff2";
+import { shippedFonts } from "@/lib/contract/fonts";
 import type { SlideModel, TextRun } from "@/lib/contract/slide-model";
 import { buildPptx } from "@/lib/exports/build-pptx";
 import { embedShippedFonts, FONT_CONTENT_TYPE, FONT_RELATIONSHIP } from "@/lib/exports/embed-fonts";
-import { parseEot } from "../helpers/eot";
+import { parseEot, readOpenType, wholeFontSum } from "../helpers/eot";
 import { readPptxXml } from "../helpers/pptx-xml";
 
 // The fonts in the PPTX, read back without the code that wrote them: the package parts PowerPoint looks for
@@ -159,6 +160,46 @@ describe("fonts embedded in the PPTX", () => {
       expect(header.fontDataSize).toBe(header.fontData.length);
       expect(header.fontData.equals(await shipped(file)), `${typeface} ${slot}`).toBe(true);
     }
+  });
+
+  it("embeds every shipped family, each face named as the slides name it, its outlines unchanged", async () => {
+    const plain = await buildPptx({
+      title: "Every family",
+      slides: shippedFonts.map((font) =>
+        slide([
+          run("Regular", font.family),
+          ...(font.weights.includes(700) ? [run("Bold", font.family, { bold: true })] : []),
+          ...(font.italic ? [run("Italic", font.family, { italic: true })] : []),
+        ]),
+      ),
+      notes: shippedFonts.map(() => ""),
+      rasters: new Map(),
+    });
+    const result = await embedShippedFonts(plain);
+    expect(result.embedded).toEqual(shippedFonts.map((font) => font.family).sort((a, b) => a.localeCompare(b)));
+
+    const every = await JSZip.loadAsync(result.data);
+    const faces = Object.keys(every.files).filter((name) => name.startsWith("ppt/fonts/"));
+    const styles = new Set<string>();
+    for (const name of faces) {
+      const eot = parseEot(await every.file(name)!.async("nodebuffer"));
+      const font = shippedFonts.find((shipped) => shipped.family === eot.familyName)!;
+      expect(font, eot.familyName).toBeDefined();
+      const { tables, names } = readOpenType(eot.fontData);
+      // The family PowerPoint and LibreOffice match on is the typeface the runs name (not "Montserrat Thin").
+      expect(names.get(1), name).toBe(font.family);
+      expect(names.get(16) ?? names.get(1), name).toBe(font.family);
+      expect(names.get(2)).toBe(eot.styleName);
+      expect(names.get(0), "the copyright notice is kept").toBeTruthy();
+      expect(wholeFontSum(eot.fontData), name).toBe(0xb1b0afba);
+      // The glyphs are the player's own: same outlines as the shipped file of that weight and style.
+      const slug = font.package.slice(font.package.indexOf("/") + 1);
+      const file = `${slug}-latin-${eot.weight}-${eot.italic ? "italic" : "normal"}.woff2`;
+      const original = readOpenType(await shipped(file));
+      expect(tables.get("glyf")!.equals(original.tables.get("glyf")!), file).toBe(true);
+      styles.add(`${font.family} ${eot.styleName}`);
+    }
+    expect(styles.size).toBe(faces.length);
   });
 
   it("leaves a file without shipped fonts as it was", async () => {

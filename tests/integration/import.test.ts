@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import net from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@/lib/db/client";
@@ -52,7 +53,7 @@ describe("POST /decks/import", () => {
       body: { markdown: slidev, visibility: "public" },
     });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ format: "slides", visibility: "public" });
+    expect(res.body).toMatchObject({ format: "slides", visibility: "public", warnings: [] });
     expect(res.body.title).toBe("Designing a rate limiter");
     expect(res.body.publicUrl).toMatch(/\/d\/[0-9a-z]+$/);
     const version = await call("GET", `/decks/${res.body.id}/versions/1`, { key: user.key });
@@ -96,6 +97,52 @@ describe("POST /decks/import", () => {
     expect(detail.body.versionCount).toBe(1);
     expect(detail.body.latestVersion.tokensCss).toContain("#e4002b");
     expect(detail.body.latestVersion.outline).toEqual(["Cover", "Plan", "Thank you"]);
+  });
+
+  it("imports a deck whose images cannot be fetched: placeholders in their places, a warning for each (issue 35, item 3)", async () => {
+    const user = await createUser();
+    // A loopback port nothing listens on, a refused address, a 404, a page that is not an image.
+    const closed = await new Promise<number>((resolve) => {
+      const server = net.createServer().listen(0, "127.0.0.1", () => {
+        const { port } = server.address() as net.AddressInfo;
+        server.close(() => resolve(port));
+      });
+    });
+    const urls = {
+      closed: `http://localhost:${closed}/chart.png`,
+      refused: `${host.canaryOrigin}/secret.png`,
+      missing: `${host.origin}/missing.png`,
+      page: `${host.origin}/page.html`,
+    };
+    const markdown = [
+      "---\nmarp: true\n---\n\n# Imported anyway",
+      `## Closed port\n\n![The weekly chart](${urls.closed})`,
+      `## Refused address\n\n![A secret](${urls.refused})`,
+      `![bg right:40%](${urls.missing})\n\n## Beside the text\n\n- The words stay`,
+      `![bg](${urls.page})\n\n## Behind the text\n\n- Still here`,
+      `## A good one\n\n![Build times](${host.origin}/build-times.png)`,
+    ].join("\n\n---\n\n");
+    const res = await call("POST", "/decks/import", { key: user.key, body: { markdown } });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.warnings).toEqual([
+      { kind: "image-not-imported", slide: "Closed port", message: expect.stringContaining(urls.closed) },
+      { kind: "image-not-imported", slide: "Refused address", message: expect.stringContaining(urls.refused) },
+      { kind: "image-not-imported", slide: "Beside the text", message: expect.stringContaining(urls.missing) },
+      { kind: "image-not-imported", slide: "Behind the text", message: expect.stringContaining(urls.page) },
+    ]);
+    expect(res.body.warnings[1].message).toMatch(/not at a public address/);
+    expect(res.body.warnings[2].message).toMatch(/answered 404.*placeholder/);
+    expect(res.body.warnings[3].message).toMatch(/not an image.*without its background/);
+    expect(host.canaryRequests).toEqual([]);
+    const version = await call("GET", `/decks/${res.body.id}/versions/1`, { key: user.key });
+    const source = version.body.source as string;
+    for (const url of Object.values(urls)) expect(source).not.toContain(url);
+    // Each picture keeps its place and alt text with no address: the player draws its placeholder.
+    expect(source).toContain('<Image src="" alt="The weekly chart"');
+    expect(source).toContain('<Image src="" alt="A secret"');
+    expect(source).toMatch(/image=""\s+imageSide="right"/);
+    expect(source).toContain(`${host.origin}/build-times.png`);
+    expect(version.body.compiledJs).toMatch(/\/assets\/[0-9a-f]{64}\.png/);
   });
 
   it("refuses what it cannot take with a 422 naming the problem, and saves nothing", async () => {

@@ -25,6 +25,11 @@ function slide(n: number, overrides: Partial<SlideMeasurements> = {}): SlideMeas
     images: [],
     diagramErrors: [],
     fonts: ["Inter"],
+    smallText: [],
+    emptyBand: 0,
+    sourceText: [],
+    missingGlyphs: [],
+    zeroSizeImages: [],
     ...overrides,
   };
 }
@@ -137,5 +142,51 @@ describe("the deck check's findings", () => {
       [2, "slide-failed", "error"],
     ]);
     expect(findings[0]!.message).toContain("runs 120 px past the slide's safe area and is cut off");
+  });
+
+  it("reports small type by how small: body under 18 pt and labels under 14 pt warn, anything under 12 pt is an error", () => {
+    const findings = findingsFor({
+      slides: [
+        slide(1, {
+          smallText: [
+            { component: "Bullets", text: "A point", px: 33.6, min: 36 },
+            { component: "Stat", text: "up from 21%", px: 26, min: 28 },
+            { component: "Text", text: "Fine print", px: 20, min: 36 },
+          ],
+        }),
+      ],
+      missingFonts: [],
+    });
+    expect(findings.map((f) => [f.kind, f.severity, f.measured])).toEqual([
+      ["small-text", "error", 20],
+      ["small-text", "warning", 33.6],
+      ["small-text", "warning", 26],
+    ]);
+    expect(findings[1]!.message).toContain("16.8 pt (33.6px on the 1920px canvas); body text needs 18 pt");
+    expect(findings[2]!.message).toContain("a label needs 14 pt");
+  });
+
+  it("reports an empty band over a third of a content slide, and source, missing glyphs and invisible images", () => {
+    const findings = findingsFor({
+      slides: [
+        slide(1, { emptyBand: 0.3 }),
+        slide(2, { emptyBand: 0.45 }),
+        slide(3, {
+          sourceText: [{ component: "Bullets", text: "**12 minutes** to set up", syntax: "Markdown" }],
+          missingGlyphs: [{ component: "Text", text: "Ship it 🚀", characters: "🚀" }],
+          zeroSizeImages: [{ component: "Image", text: "Logo" }],
+        }),
+      ],
+      missingFonts: [],
+    });
+    expect(findings.map((f) => [f.slide, f.kind, f.severity])).toEqual([
+      [2, "empty-space", "warning"],
+      [3, "missing-glyph", "error"],
+      [3, "image-zero-size", "error"],
+      [3, "source-as-text", "warning"],
+    ]);
+    expect(findings[0]!.measured).toBe(45);
+    expect(findings[1]!.message).toContain("(🚀)");
+    expect(findings[3]!.message).toContain("Markdown source");
   });
 });

@@ -2,7 +2,7 @@ import JSZip from "jszip";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { Icon, icons } from "@/components/player/vocabulary/media";
+import { Icon, icons } from "@/components/player/vocabulary/icon/icon";
 import { buildPptx } from "@/lib/exports/build-pptx";
 import { sanitiseIconSvg } from "@/lib/exports/icon-svg";
 import { attributeValues, readPptxXml, slideParts } from "../helpers/pptx-xml";

@@ -202,7 +202,17 @@ describe("Markdown details", () => {
     const ranges = await generateAndCheck(
       "# Code\n\n## Ranges\n\n```sql{3-5}\na\nb\nc\nd\ne\n```\n\n```js {1|3-4}\nx\ny\nz\nw\n```",
     );
-    expect(elements(ranges.slides, "Code").map((code) => code.props.highlight)).toEqual([[3, 4, 5], [1]]);
+    expect(elements(ranges.slides, "Code").map((code) => code.props.highlight)).toEqual([
+      [3, 4, 5],
+      [3, 4],
+    ]);
+  });
+
+  it("draws Slidev's click-step highlights in their final state: `all` last leaves no line dimmed (issue 35, item 3)", async () => {
+    const steps = await generateAndCheck(
+      "---\ntheme: default\n---\n\n# Steps\n\n```sql {1|2-3|all}\na\nb\nc\nd\n```\n\n---\n\n# Last step\n\n```ts {1|4}\nw\nx\ny\nz\n```",
+    );
+    expect(elements(steps.slides, "Code").map((code) => code.props.highlight)).toEqual([undefined, [4]]);
   });
 
   it("never makes text from raw HTML a title, heading, label or Stat in a brief without headings", async () => {
@@ -280,14 +290,15 @@ group by region
     );
   });
 
-  it("shows a $$ block as LaTeX in Code, beside or under the text, and leaves single dollars as money", async () => {
+  it("typesets a $$ block as a display Formula, beside or under the text, and leaves single dollars as money", async () => {
     const math = "$$\nE = mc^2\n$$";
     const brief = await generateAndCheck(
       `# Physics\n\n## Energy\n\nRevenue reached $4.2M, up from $3M. It costs $5 or $6 a month.\n\n${math}`,
     );
     const deck = await generateAndCheck(`---\ntheme: default\n---\n\n# Energy\n\n${math}\n\nIt costs $5 or $6.`);
     for (const { slides } of [brief, deck]) {
-      expect(elements(slides, "Code").map((code) => code.props)).toEqual([{ language: "latex", code: "E = mc^2" }]);
+      expect(elements(slides, "Formula").map((formula) => formula.props)).toEqual([{ display: true, tex: "E = mc^2" }]);
+      expect(elements(slides, "Code")).toEqual([]);
     }
     // The section's one metric takes the place beside the text; the formula goes under it.
     expect(elements(brief.slides, "Stat").map((stat) => stat.props.value)).toEqual(["$4.2M"]);
@@ -481,4 +492,111 @@ describe("arbitrary Markdown", () => {
       { seed: 16, numRuns: 200 },
     );
   }, 60_000);
+});
+
+describe("briefs keep what they state (issue 35, item 4)", () => {
+  const qbr = [
+    "# Northwind Analytics — Q3 Business Review",
+    "",
+    "Prepared for the board, October. Presenter: Priya Raman, CEO.",
+    "",
+    "## Headline",
+    "We signed 212 new customers, including three enterprise logos: Globex, Initech and Umbrella.",
+    "",
+    "## Churn",
+    "Monthly logo churn fell to 1.9% from 2.6% in Q2, the lowest in 14 months.",
+  ].join("\n");
+
+  it("puts the brief's H1 on the cover of a deck the user named, and keeps the name as the deck's", async () => {
+    const deck = await generateAndCheck(qbr, { title: "Board QBR" });
+    expect(deck.title).toBe("Board QBR");
+    expect(deck.source).toContain('<Deck title="Board QBR">');
+    const cover = deck.slides[0]!.elements.find((element) => element.name === "Title");
+    expect(cover).toMatchObject({ text: "Q3 Business Review", props: { kicker: "Northwind Analytics" } });
+    expect(deck.source).not.toMatch(/<Title[^>]*>\s*Board QBR/);
+  });
+
+  it("keeps the presenter, the customers and the figure's remark on the slides", async () => {
+    const deck = await generateAndCheck(qbr, { title: "Board QBR" });
+    const cover = deck.slides[0]!;
+    expect(cover.elements.map((element) => element.text)).toContain("Priya Raman, CEO");
+    expect(elements(deck.slides, "Stat").map((stat) => stat.props)).toEqual([
+      { value: "212", label: "New customers", detail: "Including Globex, Initech and Umbrella" },
+      { value: "1.9%", label: "Monthly logo churn", detail: "Down from 2.6% in Q2, the lowest in 14 months" },
+    ]);
+    expect(deck.warnings).toEqual([]);
+  });
+
+  it("makes every metric a Stat with its comparison as its detail, in sentences and in bullets", async () => {
+    const deck = await generateAndCheck(
+      [
+        "# Q2 product review",
+        "",
+        "## Usage",
+        "Weekly active users grew to 52,000 this quarter, up from 41,500.",
+        "",
+        "Average session length is 14 minutes, compared with 11 in Q1.",
+        "",
+        "Our NPS reached 48, up from 39 a year ago.",
+        "",
+        "## Sales",
+        "- Pipeline is healthy",
+        "- Win rate reached 31%, up from 24%.",
+        "- Average deal size grew to $48k from $41k.",
+        "",
+        "## Speed",
+        "Builds are 4x faster and reviews are 2x faster than last year, and deploys take 9 minutes instead of 40.",
+      ].join("\n"),
+    );
+    const stats = (label: string) =>
+      deck.slides
+        .find((slide) => slide.label === label)!
+        .elements.filter((element) => element.name === "Stat")
+        .map((stat) => [stat.props.value, stat.props.label, stat.props.detail]);
+    expect(stats("Usage")).toEqual([
+      ["52,000", "Weekly active users", "Up from 41,500"],
+      ["14 minutes", "Average session length", "Compared with 11 in Q1"],
+      ["48", "NPS", "Up from 39 a year ago"],
+    ]);
+    expect(stats("Sales")).toEqual([
+      ["31%", "Win rate", "Up from 24%"],
+      ["$48k", "Average deal size", "Up from $41k"],
+    ]);
+    // The bullet with no figure stays a bullet; the figures are not said twice.
+    expect(elements(deck.slides, "Bullets").flatMap((list) => list.props.items as string[])).toEqual([
+      "Pipeline is healthy",
+    ]);
+    expect(stats("Speed")).toEqual([
+      ["4x", "Faster builds", undefined],
+      ["2x", "Faster reviews", undefined],
+      ["9 minutes", "Deploys", "Instead of 40"],
+    ]);
+    expect(deck.warnings).toEqual([]);
+  });
+
+  it("says which text is in the speaker notes only because it did not fit", async () => {
+    const deck = await generateAndCheck(
+      [
+        "# Plan",
+        "",
+        "## Onboarding",
+        "We rebuilt the first-run flow around templates so that a new team reaches its first deck in minutes. The old flow asked eleven questions before showing anything, and most teams left halfway through. Support tickets about setup dropped sharply after the change.",
+        "- Templates for the five most common decks",
+        "- Brand import from a website",
+      ].join("\n"),
+    );
+    expect(deck.warnings).toEqual([
+      {
+        kind: "text-in-notes",
+        slide: "Onboarding",
+        message: expect.stringMatching(/^"The old flow asked eleven questions.*" is in the speaker notes only/),
+      },
+      {
+        kind: "text-in-notes",
+        slide: "Onboarding",
+        message: expect.stringMatching(/^"Support tickets about setup dropped sharply.*" is in the speaker notes only/),
+      },
+    ]);
+    expect(deck.slides[1]?.notes).toContain("Support tickets about setup dropped sharply after the change.");
+  });
 });

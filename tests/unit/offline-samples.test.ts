@@ -85,7 +85,7 @@ describe("the sample briefs and decks, offline", () => {
       "The ask",
     ]);
     expect(slides.map(components)).toEqual([
-      ["Title"],
+      ["Title", "Text"],
       ["Heading", "Grid", "Stat"],
       ["Heading", "Columns", "Table", "Chart"],
       ["Heading", "Columns", "Text", "Stat"],
@@ -98,6 +98,9 @@ describe("the sample briefs and decks, offline", () => {
     const [cover] = find(slides, "Title");
     expect(cover?.text).toBe("Q3 Business Review");
     expect(cover?.props.kicker).toBe("Northwind Analytics");
+    // The presenter and the customers stay on the slides (issue 35, item 4).
+    expect(slides[0]?.elements[1]?.text).toBe("Priya Raman, CEO");
+    expect(find(slides, "Stat")[3]?.props.detail).toBe("Including Globex, Initech and Umbrella");
     expect(find(slides, "Stat").map((stat) => [stat.props.value, stat.props.label])).toEqual([
       ["$16.8M", "Annual recurring revenue"],
       ["124%", "Net revenue retention"],
@@ -161,21 +164,29 @@ describe("the sample briefs and decks, offline", () => {
     ]);
     expect(slides.map(components)).toEqual([
       ["Title"],
-      ["Heading", "Bullets"],
+      ["Heading", "Bullets", "Text"],
       ["Heading", "Bullets"],
       ["Heading", "Code"],
       ["Heading", "Table"],
       ["Heading", "Image"],
       ["Heading", "Bullets", "Text"],
     ]);
+    // Bold inside a bullet and in the closing line stays bold (issue 35, item 3).
+    expect(find(slides, "strong").map((strong) => strong.text)).toEqual(["38 minutes", "Questions?"]);
     const comments = [...markdown.matchAll(/<!--([\s\S]*?)-->/g)].map((match) => (match[1] ?? "").trim());
     const notes = comments.filter((comment) => !/^(?:_?class:|fit$)/.test(comment));
     expect(notes).toHaveLength(3);
     for (const note of notes) expect(slides.some((slide) => slide.notes.includes(note))).toBe(true);
-    expect(JSON.stringify(slides)).not.toMatch(/_class|lead|<!--|fit -->|marp|paginate/);
+    const shown = slides.map((slide) => ({ notes: slide.notes, elements: slide.elements }));
+    expect(JSON.stringify(shown)).not.toMatch(/_class|lead|<!--|fit -->|marp|paginate/);
+    // Marp's directives are the slides' own: paginate numbers every slide, "lead" centres the first.
+    expect(slides.map((slide) => slide.props.paginate)).toEqual(slides.map(() => true));
+    expect(slides[0]?.props.layout).toBe("center");
+    // w:900 on Marp's 1280-pixel canvas is 1350 on the 1920-pixel one.
     expect(find(slides, "Image")[0]?.props).toMatchObject({
       src: "http://localhost:8799/build-times.png",
       alt: "Build time per week, falling from 38 to 9 minutes",
+      width: 1350,
     });
     expect(find(slides, "Bullets")[1]?.props.marker).toBe("number");
     expectCodeAndTables(slides, markdown);
@@ -202,9 +213,15 @@ describe("the sample briefs and decks, offline", () => {
       ["Heading", "Code", "Text"],
       ["Quote"],
       ["Heading", "Table"],
-      ["Heading", "Columns", "Text", "Image"],
+      ["Heading", "Text"],
       ["Title"],
     ]);
+    // image-right: the picture on the slide's right half, edge to edge, the text beside it (issue 35, item 3).
+    expect(slides[7]?.props).toMatchObject({
+      image: "http://localhost:8799/dashboard.png",
+      imageSide: "right",
+      imageAlt: "Watching it live",
+    });
     expect(slides.map((slide) => slide.props.layout ?? "content")).toEqual([
       "center",
       "center",

@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import * as runtime from "@/components/player/runtime";
 import { PlayerContext, type PlayerState } from "@/components/player/shell/player-context";
-import { icons } from "@/components/player/vocabulary/media";
+import { icons } from "@/components/player/vocabulary/icon/icon";
 import * as contract from "@/lib/contract/vocabulary";
 import { vocabulary } from "@/lib/deck/vocabulary";
 import { importEdges, sourceFiles } from "../helpers/import-graph";
@@ -26,6 +26,7 @@ const player: PlayerState = {
     embedded: false,
     logo: { url: "/d/example/logo", alt: "Acme" },
     diagramUrl: "/player/diagram.js",
+    formulaUrl: "/player/formula.js",
   },
   slide: 0,
   count: 1,
@@ -41,6 +42,8 @@ const player: PlayerState = {
 
 // The least each component needs to draw something the props can change.
 const requiredProps: Record<string, Record<string, unknown>> = {
+  // With an image, so that the props about the slide's image draw something.
+  Slide: { image: "data:image/png;base64,iVBORw0KGgo=" },
   Bullets: { items: ["One point"] },
   Code: { code: "const a = 1;" },
   Image: { src: "data:image/png;base64,iVBORw0KGgo=", alt: "A picture" },
@@ -123,7 +126,8 @@ describe("the player's contract", () => {
   }
 
   it("the player imports only itself, the contract and its packages; the contract imports only itself", () => {
-    // mermaid only in the Diagram renderer, a build of its own that the runtime imports by URL.
+    // mermaid only in the Diagram renderer and katex only in the Formula renderer, builds of their own that
+    // the runtime imports by URL.
     const packages = [
       "react",
       "react/jsx-runtime",
@@ -133,6 +137,7 @@ describe("the player's contract", () => {
       "sugar-high",
       "sugar-high/lang",
       "mermaid",
+      "katex",
     ];
     const edges = importEdges(sourceFiles(["components/player", "lib/contract"]));
     const outside = edges

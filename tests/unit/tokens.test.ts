@@ -1,7 +1,9 @@
+import { oklch, wcagContrast } from "culori";
 import { describe, expect, it } from "vitest";
 import { AppError } from "@/lib/core/errors";
 import type { Imagery, Palette, Typography } from "@/lib/brands/brand-book";
 import { synthesizeTokensCss } from "@/lib/brands/synthesize-tokens";
+import { brandTokensCss } from "@/lib/decks/create-deck";
 import { parseTokensCss, reserializeStoredTokensCss } from "@/lib/deck/tokens";
 import { defaultTokensCss, themeTokens } from "@/lib/deck/vocabulary";
 
@@ -285,6 +287,49 @@ describe("parseTokensCss keeps well-formed values and re-serialises them", () =>
     const css = synthesizeTokensCss(book);
     expect(parseTokensCss(css).css).toBe(css);
     expect(reserializeStoredTokensCss(css)).toBe(css);
+  });
+});
+
+describe("synthesizeTokensCss: brand tones that read", () => {
+  const ratio = (css: string, a: string, b: string) => {
+    const value = (name: string) => new RegExp(`${name}: (#[0-9a-f]{6});`).exec(css)![1]!;
+    return wcagContrast(value(a), value(b));
+  };
+
+  it("moves a tone that does not read on a dark brand's page toward its text colour, and keeps its fills readable", () => {
+    const book = brandBook({ heading: "Inter", body: "Inter" });
+    Object.assign(book.palette.roles, {
+      background: { hex: "#0b0d12", source: "test", confidence: 1 },
+      surface: { hex: "#161a22", source: "test", confidence: 1 },
+      text: { hex: "#f5f5f4", source: "test", confidence: 1 },
+      muted: { hex: "#5b6170", source: "test", confidence: 1 },
+    });
+    // The brand's blue on its near-black page: 3.4:1, under the check's 4.5:1.
+    expect(wcagContrast("#1d4ed8", "#0b0d12")).toBeLessThan(4.5);
+    const css = synthesizeTokensCss(book);
+    for (const tone of ["--color-primary", "--color-secondary", "--color-accent", "--color-muted"]) {
+      expect(ratio(css, tone, "--color-bg"), tone).toBeGreaterThanOrEqual(4.5);
+      expect(ratio(css, tone, "--color-surface"), tone).toBeGreaterThanOrEqual(4.5);
+    }
+    expect(ratio(css, "--color-on-primary", "--color-primary")).toBeGreaterThanOrEqual(4.5);
+    expect(ratio(css, "--color-on-accent", "--color-accent")).toBeGreaterThanOrEqual(4.5);
+    // The hue is the brand's: still a blue.
+    const primary = /--color-primary: (#[0-9a-f]{6});/.exec(css)![1]!;
+    expect(Math.abs((oklch(primary)?.h ?? 0) - (oklch("#1d4ed8")?.h ?? 0))).toBeLessThan(25);
+  });
+
+  it("reads the old synthesiser's default body size (32px) of a stored brand as today's, and keeps any other", () => {
+    expect(brandTokensCss({ tokensCss: ":root {\n  --type-base: 32px;\n  --radius: 8px;\n}" })).toBe(
+      ":root {\n  --type-base: 48px;\n  --radius: 8px;\n}",
+    );
+    expect(brandTokensCss({ tokensCss: ":root {\n  --type-base: 40px;\n}" })).toBe(":root {\n  --type-base: 40px;\n}");
+    expect(brandTokensCss({})).toBeNull();
+  });
+
+  it("leaves a light brand's tones that already read as they are", () => {
+    const css = synthesizeTokensCss(brandBook({ heading: "Inter", body: "Inter" }));
+    expect(css).toContain("--color-primary: #1d4ed8;");
+    expect(css).toContain("--color-on-primary: #ffffff;");
   });
 });
 

@@ -1,6 +1,6 @@
 // The Diagram renderer: mermaid, built by scripts/build-player.ts as an entry of its own under /player/
 // (split into chunks, so each diagram type loads only its own code) and imported by the <Diagram>
-// component (vocabulary/diagram.tsx) only when a deck draws one. The runtime never contains it.
+// component (vocabulary/diagram/diagram.tsx) only when a deck draws one. The runtime never contains it.
 //
 // Mermaid runs in "strict" security (labels are text: no HTML, no scripts, no click handlers) with
 // SVG-only labels (no <foreignObject>, so PDF keeps the labels as text and PPTX pictures match), in the

@@ -4,16 +4,16 @@
 // the deck's own scripts redefine changes what it reports. It measures; the server
 // (lib/render/check-deck.ts) decides what is a finding and writes the messages.
 import type { CheckColor, CheckRect, CheckedElement, SlideMeasurements } from "@/lib/contract/check";
-import { composite, contrastRatio } from "@/lib/contract/check";
+import { TEXT_MINIMUMS, composite, contrastRatio } from "@/lib/contract/check";
 import { componentNames } from "@/lib/contract/vocabulary";
 import { SLIDE_FLOOR, WORD_FLOORS } from "../shell/fit";
 import { parseColor } from "./color";
 
 /** Elements that count as pictures, charts or other visual content (a slide with one is not empty). */
 const MEDIA =
-  ".dh-image, .dh-chart, .dh-table, .dh-code, .dh-icon, .dh-stat, .dh-timeline, .dh-steps, .dh-diagram, .dh-logo, .dh-slide-image";
-/** Text that is not body text: the heading ladder, big numbers, and data. */
-const NOT_BODY = ".dh-title, .dh-heading, .dh-stat-value, .dh-code, .dh-table, .dh-chart, .dh-diagram";
+  ".dh-image, .dh-chart, .dh-table, .dh-code, .dh-icon, .dh-stat, .dh-timeline, .dh-steps, .dh-diagram, .dh-logo, .dh-slide-image, .dh-formula[data-display]";
+/** Text that is not body text: the heading ladder, big numbers, data and formulas. */
+const NOT_BODY = ".dh-title, .dh-heading, .dh-stat-value, .dh-code, .dh-table, .dh-chart, .dh-diagram, .dh-formula";
 const WORD = /[\p{L}\p{N}][\p{L}\p{N}\p{M}'’.,-]*/gu;
 const MAX_TEXT_BLOCKS = 400;
 
@@ -87,6 +87,9 @@ function textBlocks(slide: HTMLElement): TextBlock[] {
     if (!/\S/.test(node.textContent ?? "")) continue;
     const parent = node.parentElement;
     if (!(parent instanceof HTMLElement) || !visible(parent)) continue;
+    // A drawn formula's glyphs are set on purpose over and under each other (and its MathML is there
+    // for screen readers, unseen): it is measured as the picture it is, not as lines of text.
+    if (parent.closest(".dh-formula .katex")) continue;
     range.selectNodeContents(node);
     // A text's boxes are as tall as its font's ascent and descent; with a tight line height they reach
     // into the lines above and below without any ink touching. Its line boxes are what must not cross.
@@ -206,6 +209,160 @@ function overflow(slide: HTMLElement): SlideMeasurements["overflow"] {
   });
 }
 
+// Text that may be as small as a label (14 pt): kickers, captions, details, table heads, chart and diagram
+// labels, dates, badges, and text the author made small (size "sm"). Everything else is body text (18 pt).
+const LABELS =
+  ".dh-kicker, .dh-image-caption, .dh-image-missing, .dh-stat-detail, .dh-table-head, .dh-timeline-date, .dh-step-detail, .dh-quote-role, .dh-chart, .dh-diagram, .dh-bullet-number, .dh-logo, [data-size='sm']";
+
+function smallText(slide: HTMLElement, blocks: TextBlock[]): SlideMeasurements["smallText"] {
+  if (!slide.classList.contains("dh-slide")) return []; // a webpage is read at arm's length
+  const found: SlideMeasurements["smallText"] = [];
+  for (const { element } of blocks) {
+    const px = Number.parseFloat(getComputedStyle(element).fontSize);
+    const min = element.closest(LABELS) ? TEXT_MINIMUMS.label : TEXT_MINIMUMS.body;
+    if (px < min - 0.01) found.push({ ...named(element), px: Math.round(px * 10) / 10, min });
+  }
+  return found;
+}
+
+// Not in the flow of the slide's column: the background image, a pinned Logo, the export's scrim copy.
+const OUT_OF_FLOW = ".dh-slide-image, .dh-logo-pinned, [data-dh-pseudo]";
+
+// The tallest band of a content slide's safe area (inside its padding) that no element of its column
+// reaches, as a share of the area's height. Covers and statements (layout "center") are composed around
+// the middle on purpose and are not measured; nor is a slide with nothing in it.
+function emptyBand(slide: HTMLElement): number {
+  if (!slide.classList.contains("dh-slide") || (slide.dataset.layout ?? "content") !== "content") return 0;
+  const children = [...slide.children].filter(
+    (child): child is HTMLElement => child instanceof HTMLElement && !child.matches(OUT_OF_FLOW) && visible(child),
+  );
+  if (children.length === 0) return 0;
+  const box = slide.getBoundingClientRect();
+  const style = getComputedStyle(slide);
+  const top = box.top + Number.parseFloat(style.paddingTop);
+  const bottom = box.top + slide.clientHeight - Number.parseFloat(style.paddingBottom);
+  const spans = children
+    .map((child) => child.getBoundingClientRect())
+    .map((rect) => [Math.max(top, rect.top), Math.min(bottom, rect.bottom)] as const)
+    .filter(([from, to]) => to > from)
+    .sort((a, b) => a[0] - b[0]);
+  let largest = 0;
+  let reached = top;
+  for (const [from, to] of spans) {
+    largest = Math.max(largest, from - reached);
+    reached = Math.max(reached, to);
+  }
+  largest = Math.max(largest, bottom - reached);
+  return bottom > top ? Math.round((largest / (bottom - top)) * 100) / 100 : 0;
+}
+
+// Source of another language shown as text: what an import or a model left unconverted.
+const SOURCE_PATTERNS: ReadonlyArray<[SlideMeasurements["sourceText"][number]["syntax"], RegExp]> = [
+  [
+    "Markdown",
+    /\*\*[^*\s][^*]*\*\*|(^|\s)__[^_\s][^_]*__(?=\s|$)|!\[[^\]]*\]\([^)\s]+\)|\[[^\]]+\]\((?:https?:|\/|#)[^)\s]*\)|^#{1,6}\s|(^|\s)`[^`\n]+`/m,
+  ],
+  [
+    "LaTeX",
+    /\$\$|\\(?:frac|sum|int|sqrt|alpha|beta|gamma|lambda|sigma|begin|end|left|right|cdot|times|mathbb|mathrm|text)\b|\$[^$\s][^$]*\\[a-z]+[^$]*\$/,
+  ],
+  [
+    "HTML",
+    /<\/?(?:div|span|br|p|img|a|b|i|u|s|strong|em|ul|ol|li|table|tr|td|th|h[1-6]|section|style|script|sup|sub)\b[^>]*>|&(?:nbsp|amp|lt|gt|quot);/i,
+  ],
+];
+const MERMAID =
+  /^\s*(?:(?:graph|flowchart)\s+(?:TD|TB|BT|RL|LR)\b|sequenceDiagram|classDiagram|stateDiagram(?:-v2)?|erDiagram|gantt|pie\b|journey|mindmap|gitGraph)/;
+const LATEX_BLOCK = /^\s*(?:\$\$|\\begin\{(?:equation|align|gather|matrix)\*?\})/;
+
+function sourceText(slide: HTMLElement, blocks: TextBlock[]): SlideMeasurements["sourceText"] {
+  const found: SlideMeasurements["sourceText"] = [];
+  for (const code of slide.querySelectorAll<HTMLElement>(".dh-code")) {
+    const text = code.textContent ?? "";
+    const syntax = MERMAID.test(text) ? "Mermaid" : LATEX_BLOCK.test(text) ? "LaTeX" : null;
+    if (syntax) found.push({ ...named(code), syntax });
+  }
+  const seen = new Set<Element>();
+  for (const { element } of blocks) {
+    if (element.closest(".dh-code, .dh-diagram, .dh-chart")) continue;
+    const owner = element.closest(".dh-bullet, .dh-text, .dh-table-cell, .dh-quote, .dh-heading, .dh-title") ?? element;
+    if (seen.has(owner)) continue;
+    seen.add(owner);
+    const text = owner.textContent ?? "";
+    const match = SOURCE_PATTERNS.find(([, pattern]) => pattern.test(text));
+    if (match) found.push({ ...named(owner), syntax: match[0] });
+  }
+  return found;
+}
+
+// Characters no font of the renderer has: drawn on a canvas in the element's font, each is compared with
+// what that font draws for an unassigned code point (the missing-glyph box, whichever font draws it).
+// Only characters beyond Latin are tried (the shipped faces cover Latin); joiners, variation selectors,
+// skin tones, tags and combining marks only modify their neighbour.
+const UNASSIGNED = "\u0378";
+// Code points that only modify their neighbour: joiners and directional marks, variation selectors, skin
+// tones, tag characters; combining marks and spaces are tested by class.
+const MODIFIER_RANGES: ReadonlyArray<[number, number]> = [
+  [0x200b, 0x200f],
+  [0x2060, 0x2060],
+  [0xfe00, 0xfe0f],
+  [0x1f3fb, 0x1f3ff],
+  [0xe0020, 0xe007f],
+];
+const modifies = (character: string) => {
+  const point = character.codePointAt(0)!;
+  return /[\p{M}\s]/u.test(character) || MODIFIER_RANGES.some(([from, to]) => point >= from && point <= to);
+};
+const GLYPH_PROBE = 40;
+
+function missingGlyphs(blocks: TextBlock[]): SlideMeasurements["missingGlyphs"] {
+  const found: SlideMeasurements["missingGlyphs"] = [];
+  const canvas = document.createElement("canvas");
+  canvas.width = GLYPH_PROBE * 2;
+  canvas.height = GLYPH_PROBE * 2;
+  const context = canvas.getContext("2d", { willReadFrequently: true });
+  if (!context) return found;
+  const drawn = (font: string, character: string) => {
+    context.clearRect(0, 0, canvas.width, canvas.height);
+    context.font = font;
+    context.fillText(character, GLYPH_PROBE / 2, GLYPH_PROBE * 1.5);
+    return context.getImageData(0, 0, canvas.width, canvas.height).data.join(",");
+  };
+  const boxes = new Map<string, string>();
+  const verdicts = new Map<string, boolean>();
+  for (const { element } of blocks) {
+    const own = [...element.childNodes]
+      .filter((node) => node.nodeType === Node.TEXT_NODE)
+      .map((node) => node.textContent ?? "")
+      .join("");
+    const candidates = [...new Set([...own].filter((ch) => ch.codePointAt(0)! > 0x24f && !modifies(ch)))];
+    if (candidates.length === 0) continue;
+    const style = getComputedStyle(element);
+    const font = `${style.fontStyle} ${style.fontWeight} ${GLYPH_PROBE}px ${style.fontFamily}`;
+    if (!boxes.has(font)) boxes.set(font, drawn(font, UNASSIGNED));
+    const missing = candidates.filter((ch) => {
+      const key = `${font}|${ch}`;
+      if (!verdicts.has(key)) verdicts.set(key, drawn(font, ch) === boxes.get(font));
+      return verdicts.get(key);
+    });
+    if (missing.length > 0) found.push({ ...named(element), characters: missing.join("").slice(0, 20) });
+  }
+  return found;
+}
+
+function zeroSizeImages(slide: HTMLElement): CheckedElement[] {
+  return [...slide.querySelectorAll<HTMLElement>(".dh-image")]
+    .filter((figure) => {
+      const picture = figure.querySelector(".dh-image-img, .dh-image-missing") ?? figure;
+      const rect = picture.getBoundingClientRect();
+      return rect.width < 2 || rect.height < 2;
+    })
+    .map((figure) => ({
+      component: "Image",
+      text: (figure.querySelector("img")?.getAttribute("alt") ?? "").slice(0, 60),
+    }));
+}
+
 function fitFactor(element: HTMLElement, property: string): number {
   const value = Number.parseFloat(element.style.getPropertyValue(property));
   return Number.isFinite(value) ? value : 1;
@@ -269,6 +426,11 @@ function measure(page: HTMLElement, index: number): SlideMeasurements {
       (figure) => figure.querySelector(".dh-diagram-error-message")?.textContent?.trim().slice(0, 200) ?? "",
     ),
     fonts: [...fonts],
+    smallText: smallText(slide, blocks),
+    emptyBand: emptyBand(slide),
+    sourceText: sourceText(slide, blocks),
+    missingGlyphs: missingGlyphs(blocks),
+    zeroSizeImages: zeroSizeImages(slide),
   };
 }
 

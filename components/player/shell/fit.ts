@@ -1,10 +1,15 @@
-// Text that fits: before a slide is painted its type is shrunk, in fixed steps, until everything sits
-// inside the slide's padding, down to a floor; what still does not fit is marked, never silently cut.
+// Text that fits and fills: before a slide is painted its type is shrunk, in fixed steps, until everything
+// sits inside the slide's padding, down to a floor; what still does not fit is marked, never silently cut.
+// A content slide whose body is short (three bullets under a heading) has its body drawn larger instead,
+// up to GROW_MAX, until it fills about FILL_TARGET of the height under the heading: a slide is for a room.
 //
-// Two factors, both plain custom properties so the fitted sizes are in computed styles (PDF prints
+// Three factors, all plain custom properties so the fitted sizes are in computed styles (PDF prints
 // them, the PPTX extractor reads them):
 //   --dh-slide-fit on .dh-slide scales --dh-base, so every size on the slide shrinks together and the
 //                  type ladder keeps its proportions (floor SLIDE_FLOOR);
+//   --dh-grow      on a content .dh-slide scales the ladder of the body only (vocabulary.css), so the
+//                  heading keeps the deck's size on every slide (at most GROW_MAX); at that size a list
+//                  still short of the target spaces its points out with --dh-spread (1-SPREAD_MAX);
 //   --dh-fit       on a Title, Heading or Stat value whose longest word is wider than its box (floor
 //                  WORD_FLOORS, counted against the unfitted size); Stat values that sit side by side
 //                  share the smallest factor so a row of numbers stays one size.
@@ -13,7 +18,7 @@
 // Measuring uses layout boxes (offsetTop/offsetHeight), not screen rectangles, so it is the same in a
 // scaled stage, a thumbnail and an export page.
 
-import { FIT_FLOORS } from "@/lib/contract/deck";
+import { FIT_FLOORS, FIT_GROW_MAX } from "@/lib/contract/deck";
 
 export const SLIDE_FLOOR = FIT_FLOORS.slide;
 export const WORD_FLOORS: Readonly<Record<string, number>> = {
@@ -21,7 +26,13 @@ export const WORD_FLOORS: Readonly<Record<string, number>> = {
   "dh-heading-text": FIT_FLOORS.word,
   "dh-stat-value": FIT_FLOORS.stat,
 };
-const STEPS = 50; // factors are multiples of 1/50, so the same slide always gets the same sizes
+const STEPS = 100; // factors are multiples of 1/100, so the same slide always gets the same sizes
+export const GROW_MAX = FIT_GROW_MAX; // body 48px → 67px (34 pt) under a 100px heading: the hierarchy still reads
+const GROW_STEPS = Math.round(GROW_MAX * STEPS);
+const FILL_TARGET = 0.8;
+const SPREAD_MAX = 2; // of the height under the heading; the rest is the breathing room around the body
+// Not in the flow of the slide's column: the background image, a pinned Logo, the export's scrim copy.
+const OUT_OF_FLOW = ".dh-slide-image, .dh-logo-pinned, [data-dh-pseudo]";
 const WORD_SELECTOR = Object.keys(WORD_FLOORS)
   .map((name) => `.${name}`)
   .join(", ");
@@ -71,8 +82,13 @@ function fitSlide(slide: HTMLElement): void {
   // Not laid out (display: none somewhere above): nothing to measure; fitted when it is shown.
   if (slide.offsetWidth === 0 || slide.offsetHeight === 0) return;
   clearMarks(slide);
+  slide.style.removeProperty("--dh-grow");
+  slide.style.removeProperty("--dh-spread");
   apply(slide, STEPS);
-  if (overflowing(slide).length === 0) return;
+  if (overflowing(slide).length === 0) {
+    grow(slide);
+    return;
+  }
   const floor = Math.round(SLIDE_FLOOR * STEPS);
   apply(slide, floor);
   const atFloor = overflowing(slide);
@@ -91,6 +107,79 @@ function fitSlide(slide: HTMLElement): void {
     else high = middle;
   }
   apply(slide, low);
+}
+
+// The largest body factor, on the step grid up to GROW_MAX, at which the body still fits and fills at most
+// FILL_TARGET of the height under the heading. Only content slides grow (covers and statements are
+// composed around their Title); a body that already takes the height (a chart, an image) does not.
+function grow(slide: HTMLElement): void {
+  if (slide.dataset.layout !== "content") return;
+  const fits = (step: number) => {
+    setGrow(slide, step);
+    return overflowing(slide).length === 0 && bodyFill(slide) <= FILL_TARGET;
+  };
+  if (!fits(STEPS + 1)) {
+    setGrow(slide, STEPS);
+    return;
+  }
+  let low = STEPS + 1;
+  let high = GROW_STEPS + 1;
+  while (high - low > 1) {
+    const middle = Math.floor((low + high) / 2);
+    if (fits(middle)) low = middle;
+    else high = middle;
+  }
+  setGrow(slide, low);
+  if (low === GROW_STEPS) spread(slide);
+}
+
+// A list still short of the target at the largest type gets air between its points instead (its gap, from
+// half a line up to SPREAD_MAX times that), so three big bullets are not a strip in the middle of the slide.
+function spread(slide: HTMLElement): void {
+  if (!slide.querySelector(".dh-bullets")) return;
+  const fits = (step: number) => {
+    setSpread(slide, step);
+    return overflowing(slide).length === 0 && bodyFill(slide) <= FILL_TARGET;
+  };
+  if (!fits(STEPS + 1)) {
+    setSpread(slide, STEPS);
+    return;
+  }
+  let low = STEPS + 1;
+  let high = Math.round(SPREAD_MAX * STEPS) + 1;
+  while (high - low > 1) {
+    const middle = Math.floor((low + high) / 2);
+    if (fits(middle)) low = middle;
+    else high = middle;
+  }
+  setSpread(slide, low);
+}
+
+function setSpread(slide: HTMLElement, step: number) {
+  if (step <= STEPS) slide.style.removeProperty("--dh-spread");
+  else slide.style.setProperty("--dh-spread", String(step / STEPS));
+}
+
+function setGrow(slide: HTMLElement, step: number) {
+  if (step <= STEPS) slide.style.removeProperty("--dh-grow");
+  else slide.style.setProperty("--dh-grow", String(step / STEPS));
+  fitWords(slide, 1);
+}
+
+// How much of the height left under the slide's heading its body takes (0-1): the in-flow children after
+// a leading Heading or Title, their heights and the gaps between them.
+function bodyFill(slide: HTMLElement): number {
+  const style = getComputedStyle(slide);
+  const inner = slide.clientHeight - Number.parseFloat(style.paddingTop) - Number.parseFloat(style.paddingBottom);
+  const gap = Number.parseFloat(style.rowGap) || 0;
+  const children = [...slide.children].filter(
+    (child): child is HTMLElement => child instanceof HTMLElement && !child.matches(OUT_OF_FLOW),
+  );
+  const heading = children[0]?.matches(".dh-heading, .dh-title") ? children.shift() : undefined;
+  if (children.length === 0) return 1;
+  const available = inner - (heading ? heading.offsetHeight + gap : 0);
+  const used = children.reduce((sum, child) => sum + child.offsetHeight, 0) + gap * (children.length - 1);
+  return available > 0 ? used / available : 1;
 }
 
 function clearMarks(slide: HTMLElement) {
@@ -168,7 +257,7 @@ function overflowing(slide: HTMLElement): HTMLElement[] {
   const walk = (parent: Element) => {
     for (const child of parent.children) {
       // Out of the flow on purpose: the background image, a Logo pinned in the slide's padding.
-      if (!(child instanceof HTMLElement) || child.matches(".dh-slide-image, .dh-logo-pinned")) continue;
+      if (!(child instanceof HTMLElement) || child.matches(OUT_OF_FLOW)) continue;
       const box = layoutBox(child, slide);
       if (!box) continue;
       const outside = box.bottom > bottom || box.right > right;

@@ -9,19 +9,23 @@ import { htmlToText, imageAlt, type Inline, inlineRuns, plainText, runsText, tid
 import { capitalize, squash, stripQuoteMarks } from "./text";
 
 export type Block =
-  | { kind: "heading"; depth: number; text: string; line: number }
+  | { kind: "heading"; depth: number; text: string; runs: Inline[]; line: number }
   | { kind: "paragraph"; text: string; runs: Inline[]; lines: string[]; line: number; html?: true }
   | { kind: "list"; ordered: boolean; items: Item[]; line: number }
   | { kind: "code"; language: string | null; code: string; highlight: number[]; line: number }
-  | { kind: "table"; columns: string[]; rows: string[][]; line: number }
-  | { kind: "image"; src: string; alt: string; line: number }
+  | { kind: "table"; columns: string[]; rows: string[][]; runs: TableRuns; line: number }
+  | { kind: "image"; src: string; alt: string; line: number; width?: number; height?: number }
   | { kind: "quote"; text: string; by: string | null; role: string | null; line: number }
   | { kind: "math"; tex: string; line: number }
   | { kind: "comment"; text: string; line: number }
   | { kind: "callout"; name: string; blocks: Block[]; line: number }
   | { kind: "yaml"; value: string; line: number };
 
-export type Item = { text: string; children: string[] };
+/** An item's text, its nested items' texts, and its own text with the author's markup. */
+export type Item = { text: string; children: string[]; runs: Inline[] };
+
+/** A table's cells with the author's markup: the header's, then each body row's. */
+export type TableRuns = { columns: Inline[][]; rows: Inline[][][] };
 
 /** Blocks of a parsed document; `lineOffset` is added to every line so slices of a file name its lines. */
 export function toBlocks(root: Root, source: string, lineOffset = 0): Block[] {
@@ -43,7 +47,8 @@ function readNode(node: RootContent | BlockContent | DefinitionContent, out: Blo
   switch (node.type) {
     case "heading": {
       const text = squash(plainText(node.children, source));
-      if (text) out.push({ kind: "heading", depth: node.depth, text, line });
+      if (text)
+        out.push({ kind: "heading", depth: node.depth, text, runs: tidyRuns(inlineRuns(node.children, source)), line });
       return;
     }
     case "paragraph":
@@ -64,10 +69,15 @@ function readNode(node: RootContent | BlockContent | DefinitionContent, out: Blo
       const [head, ...body] = node.children.map((row) =>
         row.children.map((cell) => squash(plainText(cell.children, source))),
       );
+      const [headRuns = [], ...bodyRuns] = node.children.map((row) =>
+        row.children.map((cell) => tidyRuns(inlineRuns(cell.children, source))),
+      );
       if (!head) return;
       const width = head.length;
-      const rows = body.map((row) => Array.from({ length: width }, (_, index) => row[index] ?? ""));
-      out.push({ kind: "table", columns: head, rows, line });
+      const pad = <T>(row: T[], empty: T) => Array.from({ length: width }, (_, index) => row[index] ?? empty);
+      const rows = body.map((row) => pad(row, ""));
+      const runs = { columns: headRuns, rows: bodyRuns.map((row) => pad(row, [])) };
+      out.push({ kind: "table", columns: head, rows, runs, line });
       return;
     }
     case "blockquote":
@@ -82,7 +92,8 @@ function readNode(node: RootContent | BlockContent | DefinitionContent, out: Blo
         // The directive's [label] is a paragraph marked as such; it reads as the callout's heading.
         if (child.type === "paragraph" && child.data?.directiveLabel) {
           const text = squash(plainText(child.children, source));
-          if (text) inner.push({ kind: "heading", depth: 3, text, line: lineOf(child, context) });
+          const runs = tidyRuns(inlineRuns(child.children, source));
+          if (text) inner.push({ kind: "heading", depth: 3, text, runs, line: lineOf(child, context) });
         } else readNode(child, inner, context);
       }
       if (inner.length > 0) out.push({ kind: "callout", name: node.name, blocks: inner, line });
@@ -150,9 +161,21 @@ function readItems(list: List, source: string): Item[] {
       .filter((child): child is List => child.type === "list")
       .flatMap((child) => child.children.map((nested) => squash(itemText(nested, source))))
       .filter((child) => child.length > 0);
-    if (text || children.length > 0) items.push({ text: text || (children.shift() ?? ""), children });
+    const runs = text ? itemRuns(item, source) : [children[0] ?? ""];
+    if (text || children.length > 0) items.push({ text: text || (children.shift() ?? ""), children, runs });
   }
   return items;
+}
+
+function itemRuns(item: ListItem, source: string): Inline[] {
+  const runs: Inline[] = [];
+  for (const child of item.children) {
+    if (child.type === "list") continue;
+    if (runs.length > 0) runs.push(" ");
+    if (child.type === "paragraph") runs.push(...inlineRuns(child.children, source));
+    else runs.push(plainText(child, source));
+  }
+  return tidyRuns(runs);
 }
 
 function itemText(item: ListItem, source: string): string {
@@ -162,13 +185,16 @@ function itemText(item: ListItem, source: string): string {
     .join(" ");
 }
 
-/** "ts {2,3}", "sql{3-5}", "js {1|3-4}": the language and the highlighted lines (1-based). */
+/** "ts {2,3}", "sql{3-5}", "js {1|3-4}": the language and the highlighted lines (1-based) at the end. */
 function readFenceInfo(lang: string | null, meta: string | null): { language: string | null; highlight: number[] } {
   const info = `${lang ?? ""} ${meta ?? ""}`;
   const language = /^\s*([\w#+.-]+)/.exec(lang ?? "")?.[1]?.replace(/\{.*$/, "") || null;
   const braces = /\{([^}]*)\}/.exec(info)?.[1] ?? "";
   const highlight = new Set<number>();
-  const group = braces.split("|").find((part) => part.trim() && part.trim() !== "all") ?? "";
+  // Click steps ("{1|2-3|all}") end on their last group: a slide drawn once shows that final state, so no
+  // line stays dimmed that the talk ends up showing in full.
+  const last = braces.split("|").at(-1)?.trim() ?? "";
+  const group = last === "all" || last === "*" ? "" : last;
   for (const part of group.split(",")) {
     const range = /^\s*(\d{1,4})\s*(?:-\s*(\d{1,4}))?\s*$/.exec(part);
     if (!range) continue;

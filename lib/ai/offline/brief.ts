@@ -12,14 +12,16 @@ export type Brief = {
   title: string | null;
   subtitle: string | null;
   kicker: string | null;
-  /** Brief text that shaped the deck without becoming a slide: the ask for the deck, the presenter. */
+  /** Who presents it ("Priya Raman, CEO"): on the cover. */
+  byline: string | null;
+  /** Brief text that shaped the deck without becoming a slide: the ask for the deck, its goal and tone. */
   notes: string[];
   sections: Section[];
 };
 
 const MAX_IMPLICIT_SECTIONS = 10;
 
-const metaKeys: Record<string, "title" | "subtitle" | "kicker" | "note"> = {
+const metaKeys: Record<string, "title" | "subtitle" | "kicker" | "byline" | "note"> = {
   title: "title",
   "deck title": "title",
   subtitle: "subtitle",
@@ -28,9 +30,12 @@ const metaKeys: Record<string, "title" | "subtitle" | "kicker" | "note"> = {
   for: "kicker",
   date: "kicker",
   event: "kicker",
-  presenter: "note",
-  speaker: "note",
-  author: "note",
+  presenter: "byline",
+  presenters: "byline",
+  speaker: "byline",
+  speakers: "byline",
+  author: "byline",
+  "presented by": "byline",
   goal: "note",
   goals: "note",
   purpose: "note",
@@ -43,7 +48,7 @@ const askPattern =
   /^(?:please\s+)?(?:(?:can|could|would)\s+you\s+)?(?:(?:i|we)\s+(?:need|want|would like)\s+(?:you\s+to\s+)?)?(?:make|create|build|write|prepare|generate|draft|design|produce|put together|give me|need|want)?\s*(?:a|an|the|some)?\s*(?:short\s+|quick\s+|simple\s+)?(?:deck|presentation|slides?|slideshow|slide deck|talk|pitch|webpage|web page|keynote)\b\s*(?:(?:about|on|for|covering|explaining|introducing|presenting|showing|that explains|to)\s+)?/i;
 
 export function readBrief(input: Block[], frontMatter: FrontMatter): Brief {
-  const brief: Brief = { title: null, subtitle: null, kicker: null, notes: [], sections: [] };
+  const brief: Brief = { title: null, subtitle: null, kicker: null, byline: null, notes: [], sections: [] };
   applyFrontMatter(brief, frontMatter);
   const blocks = input.filter((block) => block.kind !== "yaml");
 
@@ -88,15 +93,16 @@ function applyFrontMatter(brief: Brief, frontMatter: FrontMatter): void {
   brief.title = field("title");
   brief.subtitle = field("subtitle") ?? field("description");
   brief.kicker = field("date") ?? field("event");
-  const author = field("author") ?? field("presenter");
-  if (author) brief.notes.push(`Presented by ${author}.`);
+  brief.byline = field("author") ?? field("presenter");
 }
 
 function isMetaParagraph(block: Block): boolean {
   return block.kind === "paragraph" && !block.html && block.lines.every((line) => readMeta(line) !== null);
 }
 
-function readMeta(line: string): { role: "title" | "subtitle" | "kicker" | "note"; key: string; value: string } | null {
+function readMeta(
+  line: string,
+): { role: "title" | "subtitle" | "kicker" | "byline" | "note"; key: string; value: string } | null {
   const match = /^([A-Za-z][A-Za-z -]{1,20}?)\s*[:：]\s*(\S.*)$/.exec(line.trim());
   const key = match?.[1]?.toLowerCase() ?? "";
   const role = metaKeys[key];
@@ -166,6 +172,7 @@ function takeCoverLines(brief: Brief, lines: string[], opening: boolean): string
         else if (meta.role === "subtitle") brief.subtitle ??= meta.value;
         else if (meta.role === "kicker")
           brief.kicker ??= meta.key === "audience" || meta.key === "for" ? `For ${meta.value}` : meta.value;
+        else if (meta.role === "byline") brief.byline ??= meta.value;
         else brief.notes.push(`${capitalize(meta.key)}: ${meta.value}.`);
         continue;
       }

@@ -9,14 +9,16 @@ import { AppError } from "@/lib/core/errors";
 import { toBlocks } from "./blocks";
 import { type Brief, readBrief, type Section } from "./brief";
 import { parseMarkdown } from "./markdown";
+import { MarpDirectives } from "./marp";
 import { joinNotes, notesOf, text, title as titleNode } from "./nodes";
 import { planDeckSlide } from "./plan-deck";
 import { deriveHeading, planSection } from "./plan-section";
 import { printModule, type SlidePlan } from "./print";
 import { normalizeSource, splitSource } from "./split-slides";
 import { capitalize, countWords, labelText, leadSentences, splitSentences, squash } from "./text";
+import { type GeneratorWarning, notesOnly, withoutImages } from "./warnings";
 
-export type GeneratedDeck = { title: string; source: string; outline: string[] };
+export type GeneratedDeck = { title: string; source: string; outline: string[]; warnings: GeneratorWarning[] };
 
 /** Markdown (a Marp or Slidev deck, an outline, a brief) → a slides deck's title and module. */
 export function markdownToDeck(markdown: string, options: { title?: string } = {}): { title: string; source: string } {
@@ -24,7 +26,15 @@ export function markdownToDeck(markdown: string, options: { title?: string } = {
   return { title, source };
 }
 
-export function generateOfflineDeck(input: { brief: string; title?: string; format: DeckFormat }): GeneratedDeck {
+export type OfflineInput = {
+  brief: string;
+  title?: string;
+  format: DeckFormat;
+  /** Images that cannot be imported, and why: each is left out, an Image showing its placeholder in its place. */
+  missingImages?: Array<{ url: string; message: string }>;
+};
+
+export function generateOfflineDeck(input: OfflineInput): GeneratedDeck {
   const text = normalizeSource(input.brief);
   if (text.trim().length === 0)
     throw new AppError("invalid_request", "Line 1: the text is empty; there is nothing to make slides from.");
@@ -40,10 +50,12 @@ export function generateOfflineDeck(input: { brief: string; title?: string; form
 
   let plans: SlidePlan[];
   let found: string | null;
+  const warnings: GeneratorWarning[] = [];
   if (split.kind !== "brief") {
     // A slide with nothing to show (only a comment, only front matter) is left out.
+    const marp = split.kind === "marp" ? new MarpDirectives(split.frontMatter) : null;
     plans = split.slides
-      .map((slide, index) => planDeckSlide(slide, index, split.kind as "marp", claim))
+      .map((slide, index) => planDeckSlide(slide, index, split.kind as "marp", claim, marp))
       .filter((plan) => plan.children.length > 0 || plan.image !== undefined);
     const fromHead = typeof split.frontMatter.title === "string" ? squash(split.frontMatter.title) : null;
     const firstTitle = plans[0]?.children.find((node) => node.tag === "Title" || node.tag === "Heading")?.children[0];
@@ -60,7 +72,9 @@ export function generateOfflineDeck(input: { brief: string; title?: string; form
       brief.title ??
       first?.heading ??
       (firstText?.kind === "paragraph" ? deriveHeading(splitSentences(firstText.text)).heading : null);
-    plans = brief.title || brief.sections.length > 0 ? planBrief(brief, pickTitle(input.title, found), claim) : [];
+    // The cover says what the brief calls itself; a name the deck was given stays the deck's name.
+    const shownTitle = brief.title ?? pickTitle(input.title, found);
+    plans = brief.title || brief.sections.length > 0 ? planBrief(brief, shownTitle, claim, warnings) : [];
   }
   if (plans.length === 0) {
     // Front matter that ends on the last line leaves a body that starts past the end: name the last line.
@@ -71,7 +85,13 @@ export function generateOfflineDeck(input: { brief: string; title?: string; form
     );
   }
   const title = pickTitle(input.title, found);
-  return { title, source: printModule(title, plans, input.format), outline: plans.map((plan) => plan.label) };
+  const shown = input.missingImages?.length ? withoutImages(plans, input.missingImages, warnings) : plans;
+  return {
+    title,
+    source: printModule(title, shown, input.format),
+    outline: plans.map((plan) => plan.label),
+    warnings,
+  };
 }
 
 function pickTitle(given: string | undefined, found: string | null): string {
@@ -86,12 +106,23 @@ const closingHeading =
 const askSentence =
   /^(?:we\s+(?:need|ask|request|want|propose|recommend)|please\s+|approve|fund|decide|join|sign\s+up|help\s+us|our\s+ask)\b/i;
 
-function planBrief(brief: Brief, title: string, claim: (label: string) => string): SlidePlan[] {
+function planBrief(
+  brief: Brief,
+  title: string,
+  claim: (label: string) => string,
+  warnings: GeneratorWarning[],
+): SlidePlan[] {
   const sections = [...brief.sections];
   const closing = takeClosing(sections);
   const plans: SlidePlan[] = [planCover(brief, title, claim)];
-  for (const section of sections) plans.push(...planSection(section, claim));
-  plans.push(planClosing(closing, title, claim));
+  for (const section of sections) {
+    const planned = planSection(section, claim);
+    warnings.push(...notesOnly(section.blocks, planned));
+    plans.push(...planned);
+  }
+  const end = planClosing(closing, title, claim);
+  if (closing) warnings.push(...notesOnly(closing.blocks, [end]));
+  plans.push(end);
   return plans;
 }
 
@@ -116,11 +147,16 @@ function planCover(brief: Brief, title: string, claim: (label: string) => string
     notes: joinNotes([
       `Welcome. This deck is "${title}".`,
       subtitle ? `${subtitle.replace(/\.$/, "")}.` : null,
+      brief.byline ? `Presented by ${brief.byline.replace(/\.$/, "")}.` : null,
       ...brief.notes,
     ]),
     layout: "center",
     background: "primary",
-    children: [titleNode(shown, { kicker, subtitle: subtitle ?? undefined })],
+    children: [
+      titleNode(shown, { kicker, subtitle: subtitle ?? undefined }),
+      // Who presents it stays on the cover, under the title.
+      ...(brief.byline ? [text(brief.byline.replace(/\.$/, ""))] : []),
+    ],
   };
 }
 

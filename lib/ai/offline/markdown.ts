@@ -12,19 +12,49 @@ import remarkMath from "remark-math";
 import remarkParse from "remark-parse";
 import { unified } from "unified";
 
-const processor = unified()
-  .use(remarkParse)
-  .use(remarkGfm)
-  .use(remarkFrontmatter, ["yaml"])
-  .use(remarkDirective)
-  .use(remarkMath, { singleDollarTextMath: false });
+const withoutMath = unified().use(remarkParse).use(remarkGfm).use(remarkFrontmatter, ["yaml"]).use(remarkDirective);
+const processor = withoutMath().use(remarkMath);
 
 export function parseMarkdown(text: string): Root {
-  return processor.parse(text);
+  const root = processor.parse(text);
+  keepPricesAsText(root, text);
+  return root;
 }
 
-/** Inline runs with emphasis kept, for body text that shows <strong> and <em>. */
-export type Inline = string | { tag: "strong" | "em"; children: Inline[] };
+// `$…$` is math by Pandoc's rule, as Marp reads it: the opening dollar is followed by a non-space, the
+// closing one preceded by a non-space and not followed by a digit. What remark took for math against that
+// rule ("$4M, up from $2M": two prices) is read again as the text it is.
+function keepPricesAsText(node: Nodes, source: string): void {
+  if (!("children" in node)) return;
+  const children = node.children as Nodes[];
+  for (let index = 0; index < children.length; index++) {
+    const child = children[index]!;
+    const start = child.position?.start.offset;
+    const end = child.position?.end.offset;
+    if (child.type !== "inlineMath" || start === undefined || end === undefined) {
+      keepPricesAsText(child, source);
+      continue;
+    }
+    const raw = source.slice(start, end);
+    const math = raw.startsWith("$$") || (/^\$\S(?:[\s\S]*\S)?\$$/.test(raw) && !/^\d/.test(source.slice(end)));
+    if (math) continue;
+    const paragraph = withoutMath.parse(raw).children[0];
+    const inline = paragraph?.type === "paragraph" ? paragraph.children : [{ type: "text" as const, value: raw }];
+    children.splice(index, 1, ...(inline as Nodes[]));
+    index += inline.length - 1;
+  }
+}
+
+/**
+ * Inline runs with the author's markup kept: emphasis, inline code, strikethrough, links (http, https and
+ * mailto only) and inline math, for text that shows them (see nodes.ts: <strong>, <em>, <code>, <s>,
+ * <Link>, <Formula>).
+ */
+export type Inline =
+  | string
+  | { tag: "strong" | "em" | "code" | "s"; children: Inline[] }
+  | { tag: "a"; href: string; children: Inline[] }
+  | { tag: "math"; tex: string };
 
 const entities: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
 
@@ -97,7 +127,7 @@ export function imageAlt(node: Nodes, source: string): string {
   return raw === undefined ? alt : raw.replace(/\\(.)/g, "$1");
 }
 
-/** Inline runs of phrasing content, emphasis kept as <strong>/<em>, everything else as its text. */
+/** Inline runs of phrasing content, the author's markup kept (see `Inline`), everything else as its text. */
 export function inlineRuns(nodes: PhrasingContent[], source: string): Inline[] {
   const runs: Inline[] = [];
   const push = (run: Inline) => {
@@ -105,23 +135,48 @@ export function inlineRuns(nodes: PhrasingContent[], source: string): Inline[] {
     if (typeof run === "string" && typeof last === "string") runs[runs.length - 1] = last + run;
     else if (run !== "") runs.push(run);
   };
+  const wrap = (tag: "strong" | "em" | "s", children: PhrasingContent[]) => {
+    const inner = inlineRuns(children, source);
+    if (inner.length > 0) push({ tag, children: inner });
+  };
   for (const node of nodes) {
-    if (node.type === "strong" || node.type === "emphasis") {
-      const children = inlineRuns(node.children, source);
-      if (children.length > 0) push({ tag: node.type === "strong" ? "strong" : "em", children });
+    if (node.type === "strong") wrap("strong", node.children);
+    else if (node.type === "emphasis") wrap("em", node.children);
+    else if (node.type === "delete") wrap("s", node.children);
+    else if (node.type === "inlineCode") push(node.value ? { tag: "code", children: [node.value] } : "");
+    else if (node.type === "inlineMath") push(node.value.trim() ? { tag: "math", tex: node.value.trim() } : "");
+    else if (node.type === "link" && linkable(node.url)) {
+      const inner = inlineRuns(node.children, source);
+      push({ tag: "a", href: node.url.trim(), children: inner.length > 0 ? inner : [node.url.trim()] });
     } else push(plainText(node, source));
   }
   return runs;
 }
 
+/** Links a slide may carry: absolute http(s) and mailto addresses, nothing that runs or stays in the frame. */
+function linkable(url: string): boolean {
+  return /^(?:https?:\/\/[^\s<>"]+|mailto:[^\s<>"]+)$/i.test(url.trim()) && url.trim().length <= 2048;
+}
+
 export function runsText(runs: Inline[]): string {
-  return runs.map((run) => (typeof run === "string" ? run : runsText(run.children))).join("");
+  return runs
+    .map((run) => (typeof run === "string" ? run : run.tag === "math" ? run.tex : runsText(run.children)))
+    .join("");
+}
+
+/** Whether runs hold any markup (else they print as plain text). */
+export function hasMarkup(runs: Inline[]): boolean {
+  return runs.some((run) => typeof run !== "string");
 }
 
 /** Runs with white space collapsed and the ends trimmed, as one line of slide text. */
 export function tidyRuns(runs: Inline[]): Inline[] {
-  const flat = runs.map((run) =>
-    typeof run === "string" ? run.replace(/\s+/g, " ") : { ...run, children: tidyRuns(run.children) },
+  const flat = runs.map((run): Inline =>
+    typeof run === "string"
+      ? run.replace(/\s+/g, " ")
+      : run.tag === "math"
+        ? run
+        : { ...run, children: tidyRuns(run.children) },
   );
   const trimEdge = (list: Inline[], edge: "start" | "end"): Inline[] => {
     const index = edge === "start" ? 0 : list.length - 1;
@@ -135,7 +190,7 @@ export function tidyRuns(runs: Inline[]): Inline[] {
         return trimEdge(copy, edge);
       }
       copy[index] = trimmed;
-    } else {
+    } else if (run.tag !== "math") {
       const children = trimEdge(run.children, edge);
       if (children.length === 0) {
         copy.splice(index, 1);

@@ -2,25 +2,37 @@
 // (lib/deck/instructions.ts): at most about 40 words of body per slide, at most five bullets of about ten
 // words; what does not fit goes to the notes.
 
-import type { Block } from "./blocks";
-import type { Inline } from "./markdown";
-import { type ChildNode, el, type ElementNode } from "./print";
+import type { Block, Item, TableRuns } from "./blocks";
+import { hasMarkup, type Inline, runsText, tidyRuns } from "./markdown";
+import { type ChildNode, el, type ElementNode, Jsx } from "./print";
 import { asSentence, countWords, shorten, squash, stripQuoteMarks } from "./text";
 
 export const MAX_BULLETS = 5;
 export const BULLET_WORDS = 12;
 export const BODY_WORDS = 40;
 
-export function heading(text: string, options: { kicker?: string; level?: 2 | 3; align?: "center" } = {}): ElementNode {
-  return el(
+export function heading(
+  content: string | Inline[],
+  options: { kicker?: string; level?: 2 | 3; align?: "center" } = {},
+): ElementNode {
+  const node = el(
     "Heading",
     [
       ["level", options.level],
       ["kicker", options.kicker],
       ["align", options.align],
     ],
-    squash(text),
+    ...richChildren(content),
   );
+  node.inline = typeof content !== "string" && hasMarkup(content);
+  return node;
+}
+
+/** Text as children: plain (squashed) when it carries no markup, else its runs as inline JSX. */
+function richChildren(content: string | Inline[]): ChildNode[] {
+  if (typeof content === "string") return [squash(content)];
+  if (!hasMarkup(content)) return [squash(runsText(content))];
+  return tidyRuns(content).map(inlineNode);
 }
 
 export function title(
@@ -52,21 +64,42 @@ export function text(content: string | Inline[], options: { size?: "sm" | "lg"; 
   return node;
 }
 
+/** A run as JSX: <strong>, <em>, <code> and <s> as they are, a link as <Link>, math as an inline <Formula>. */
 function inlineNode(run: Inline): ChildNode {
-  return typeof run === "string"
-    ? run
-    : { tag: run.tag, props: [], children: run.children.map(inlineNode), inline: true };
+  if (typeof run === "string") return run;
+  if (run.tag === "math") return { tag: "Formula", props: [["tex", run.tex]], children: [], inline: true };
+  const children = run.children.map(inlineNode);
+  if (run.tag === "a") return { tag: "Link", props: [["href", run.href]], children, inline: true };
+  return { tag: run.tag, props: [], children, inline: true };
 }
 
-export function bullets(items: string[], options: { numbered?: boolean; shorten?: boolean } = {}): ElementNode {
+export function bullets(
+  items: Array<string | Inline[]>,
+  options: { numbered?: boolean; shorten?: boolean } = {},
+): ElementNode {
+  const marker: [string, string | undefined] = ["marker", options.numbered ? "number" : undefined];
+  // Points with markup are <Text> children (their bold, code and links kept); plain points are `items`.
+  if (items.some((item) => typeof item !== "string" && hasMarkup(item))) {
+    const points = items.map((item) => (typeof item === "string" ? [item] : item));
+    return el("Bullets", [marker], ...points.map((runs) => text(withoutFinalStop(tidyRuns(runs)))));
+  }
   const shown = items.map((item) => {
-    const clean = squash(item).replace(/(?<![.])\.$/, "");
+    const clean = squash(typeof item === "string" ? item : runsText(item)).replace(/(?<![.])\.$/, "");
     return options.shorten ? shorten(clean, BULLET_WORDS, { ellipsis: true }) : clean;
   });
-  return el("Bullets", [
-    ["marker", options.numbered ? "number" : undefined],
-    ["items", shown],
-  ]);
+  return el("Bullets", [marker, ["items", shown]]);
+}
+
+/** A point's runs without the full stop that ends a sentence (as plain points lose it). */
+function withoutFinalStop(runs: Inline[]): Inline[] {
+  const last = runs.at(-1);
+  if (typeof last !== "string" || !/(?<![.])\.$/.test(last)) return runs;
+  return [...runs.slice(0, -1), last.replace(/\.$/, "")];
+}
+
+/** A list item's runs, its nested items after a colon (as `itemText` says them). */
+function itemRuns(item: Item): Inline[] {
+  return item.children.length > 0 ? [...item.runs, `: ${item.children.join("; ")}`] : item.runs;
 }
 
 export function quote(block: { text: string; by: string | null; role: string | null }): ElementNode {
@@ -82,7 +115,7 @@ export function quote(block: { text: string; by: string | null; role: string | n
   );
 }
 
-export function code(block: { language: string | null; code: string; highlight: number[] }): ElementNode {
+function code(block: { language: string | null; code: string; highlight: number[] }): ElementNode {
   const lines = block.code.replace(/\n+$/, "").split("\n");
   return el("Code", [
     ["language", block.language ?? undefined],
@@ -92,18 +125,49 @@ export function code(block: { language: string | null; code: string; highlight: 
   ]);
 }
 
-export function table(block: { columns: string[]; rows: string[][] }): ElementNode {
-  return el("Table", [
-    ["columns", block.columns],
-    ["rows", block.rows],
+/** A formula set on its own line (`$$…$$`): a display <Formula>, its TeX as the alt text's source. */
+export function formula(tex: string): ElementNode {
+  return el("Formula", [
+    ["display", true],
+    ["tex", tex.trim()],
   ]);
 }
 
-export function image(src: string, alt: string, options: { fit?: "contain" } = {}): ElementNode {
+/** A ```mermaid block, drawn by <Diagram> rather than shown as its source. */
+function diagram(source: string): ElementNode {
+  const lines = source.replace(/\n+$/, "").split("\n");
+  return el("Diagram", [["code", lines.join("\n") + (lines.length > 1 ? "\n" : "")]]);
+}
+
+/** Code, or a diagram when its language is Mermaid. */
+export function codeOrDiagram(block: { language: string | null; code: string; highlight: number[] }): ElementNode {
+  return block.language?.toLowerCase() === "mermaid" ? diagram(block.code) : code(block);
+}
+
+export function table(block: { columns: string[]; rows: string[][]; runs?: TableRuns }): ElementNode {
+  // A cell with markup is JSX (<strong>…</strong>, <code>…</code>); the others stay strings.
+  const cell = (plain: string, runs: Inline[] | undefined) =>
+    runs && hasMarkup(runs) ? new Jsx(tidyRuns(runs).map(inlineNode)) : plain;
+  return el("Table", [
+    ["columns", block.columns.map((column, index) => cell(column, block.runs?.columns[index]))],
+    [
+      "rows",
+      block.rows.map((row, rowIndex) => row.map((value, index) => cell(value, block.runs?.rows[rowIndex]?.[index]))),
+    ],
+  ]);
+}
+
+export function image(
+  src: string,
+  alt: string,
+  options: { fit?: "contain" | "cover"; width?: number; height?: number } = {},
+): ElementNode {
   return el("Image", [
     ["src", src],
     ["alt", alt || "Image"],
     ["fit", options.fit],
+    ["width", options.width],
+    ["height", options.height],
   ]);
 }
 
@@ -153,25 +217,25 @@ export function blockNodes(blocks: Block[], options: { headingLevel?: 2 | 3 } = 
   for (const block of blocks) {
     switch (block.kind) {
       case "heading":
-        nodes.push(heading(block.text, { level: options.headingLevel ?? 2 }));
+        nodes.push(heading(block.runs, { level: options.headingLevel ?? 2 }));
         break;
       case "paragraph":
         nodes.push(text(block.runs));
         break;
       case "list":
-        nodes.push(bullets(block.items.map(itemText), { numbered: block.ordered }));
+        nodes.push(bullets(block.items.map(itemRuns), { numbered: block.ordered }));
         break;
       case "code":
-        nodes.push(code(block));
+        nodes.push(codeOrDiagram(block));
         break;
       case "math":
-        nodes.push(code({ language: "latex", code: block.tex, highlight: [] }));
+        nodes.push(formula(block.tex));
         break;
       case "table":
         nodes.push(table(block));
         break;
       case "image":
-        nodes.push(image(block.src, block.alt, { fit: "contain" }));
+        nodes.push(image(block.src, block.alt, { fit: "contain", width: block.width, height: block.height }));
         break;
       case "quote":
         nodes.push(quote(block));
@@ -205,7 +269,8 @@ export function notesOf(blocks: Block[]): string {
         `"${stripQuoteMarks(block.text)}"${block.by ? ` (${[block.by, block.role].filter(Boolean).join(", ")})` : ""}`,
       );
     else if (block.kind === "table") parts.push(describeTable(block));
-    else if (block.kind === "code") parts.push(describeCode(block));
+    else if (block.kind === "code")
+      parts.push(block.language?.toLowerCase() === "mermaid" ? describeDiagram(block.code) : describeCode(block));
     else if (block.kind === "math") parts.push(`The formula, in LaTeX: ${shorten(block.tex, 20, { ellipsis: true })}.`);
     else if (block.kind === "callout") parts.push(notesOf(block.blocks));
   }
@@ -225,6 +290,21 @@ export function describeTable(block: { columns: string[]; rows: string[][] }): s
     })
     .filter(Boolean)
     .join(" ");
+}
+
+/** "The flowchart on the slide: Change, Cached?, Reuse output." */
+function describeDiagram(source: string): string {
+  const kind = /^\s*(\w+)/.exec(source)?.[1] ?? "diagram";
+  const name = /^(?:flowchart|graph)$/i.test(kind)
+    ? "flowchart"
+    : /^sequence/i.test(kind)
+      ? "sequence diagram"
+      : "diagram";
+  const labels = [...source.matchAll(/\[([^\]]{1,60})\]|\{([^}]{1,60})\}|\(([^)]{1,60})\)/g)]
+    .map((match) => squash(match[1] ?? match[2] ?? match[3] ?? ""))
+    .filter(Boolean);
+  const shown = [...new Set(labels)].slice(0, 8);
+  return shown.length > 0 ? `The ${name} on the slide: ${shown.join(", ")}.` : `The ${name} on the slide.`;
 }
 
 /** "The ts code on the slide, 12 lines, lines 2–3 and 7 highlighted." */

@@ -1,15 +1,17 @@
 // Marp and Slidev decks: one slide per source slide, in order, with its headings, every bullet, every code
 // block, table, image and quote. Slidev layouts map to the vocabulary (cover and center → a centred Title,
-// section → a section break, quote → Quote, two-cols and `::right::` → Columns, image-right/left →
-// Columns with the Image); speaker notes come from HTML comments (Marp: every comment that is not a
+// section → a section break, quote → Quote, two-cols and `::right::` → Columns, image-right/left → the
+// slide's image on that side); Marp's backgrounds and directives (marp.ts) to the slide's image, its side,
+// layout, colours and number; speaker notes come from HTML comments (Marp: every comment that is not a
 // directive; Slidev: the last comment of the slide).
 
 import { type Block, toBlocks } from "./blocks";
-import { parseMarkdown } from "./markdown";
+import { hasMarkup, parseMarkdown } from "./markdown";
+import { type MarpDirectives, type MarpLook, readImageAlt } from "./marp";
 import { blockNodes, columns, heading, image, joinNotes, quote, stack, text, title } from "./nodes";
 import type { ElementNode, SlidePlan } from "./print";
 import type { FrontMatter, SourceKind, SourceSlide } from "./split-slides";
-import { countWords, labelText, squash, stripQuoteMarks } from "./text";
+import { countWords, labelText, stripQuoteMarks } from "./text";
 
 type Slots = Array<{ name: string; blocks: Block[] }>;
 
@@ -24,28 +26,12 @@ function isMarpDirective(comment: string): boolean {
   return comment.trim() === "fit" || (lines.length > 0 && lines.every((line) => marpDirective.test(line)));
 }
 
-// Marp's image keywords live in the alt text: "w:900", "bg right", "contain", "sepia"…
-const imageKeyword =
-  /^(?:bg|left|right|contain|cover|fit|auto|vertical|sepia|grayscale|blur|invert|opacity|saturate|brightness|contrast|hue-rotate|drop-shadow|(?:w|h|width|height|sepia|blur|brightness|contrast|opacity|saturate|grayscale|invert|hue-rotate):\S+|\d+%)$/i;
-
-function readImageAlt(alt: string): { alt: string; background: "full" | "left" | "right" | null } {
-  const words = alt.split(/\s+/).filter(Boolean);
-  let background: "full" | "left" | "right" | null = null;
-  let index = 0;
-  while (index < words.length && imageKeyword.test(words[index] ?? "")) {
-    const word = (words[index] ?? "").toLowerCase();
-    if (word === "bg") background = "full";
-    else if (background && (word === "left" || word === "right")) background = word;
-    index++;
-  }
-  return { alt: squash(words.slice(index).join(" ")), background };
-}
-
 export function planDeckSlide(
   slide: SourceSlide,
   index: number,
   kind: Exclude<SourceKind, "brief">,
   claim: (label: string) => string,
+  marp: MarpDirectives | null = null,
 ): SlidePlan {
   const slots: Slots = slide.slots.map((slot) => ({
     name: slot.name,
@@ -65,16 +51,35 @@ export function planDeckSlide(
     labelText(firstHeading?.text ?? (firstText?.kind === "paragraph" ? firstText.text : "")) || `Slide ${index + 1}`,
   );
   const base: SlidePlan = { label, notes, children: [] };
+  let plan: SlidePlan;
   switch (layout) {
     case "cover":
     case "center":
     case "section":
-      return { ...base, ...planCentered(slots, layout) };
+      plan = { ...base, ...planCentered(slots, layout) };
+      break;
     case "quote":
-      return { ...base, ...planQuote(slots) };
+      plan = { ...base, ...planQuote(slots) };
+      break;
     default:
-      return { ...base, ...planContent(slots, layout, slide.frontMatter) };
+      plan = { ...base, ...planContent(slots, layout, slide.frontMatter) };
   }
+  return marp ? withLook(plan, marp.next(directives)) : plan;
+}
+
+/** Marp's class (lead, invert), colours and page number on a slide's plan. */
+function withLook(plan: SlidePlan, look: MarpLook): SlidePlan {
+  const styled = { ...plan };
+  // "lead" centres whatever the slide holds; a picture running edge to edge stays so.
+  if (look.lead && styled.layout === undefined) styled.layout = "center";
+  if (look.invert) styled.background = "invert";
+  if (look.backgroundColor || look.color) {
+    styled.colors = { background: look.backgroundColor ?? undefined, text: look.color ?? undefined };
+    // The slide's own colours replace the theme's fill.
+    if (look.backgroundColor) delete styled.background;
+  }
+  if (look.paginate) styled.paginate = true;
+  return styled;
 }
 
 type Layout =
@@ -105,10 +110,15 @@ function planCentered(slots: Slots, layout: "cover" | "center" | "section"): Par
   const blocks = slots.flatMap((slot) => slot.blocks);
   const [head, ...rest] = blocks;
   const paragraphs = rest.filter((block) => block.kind === "paragraph");
-  const subtitle = paragraphs[0]?.kind === "paragraph" ? paragraphs[0].text : undefined;
+  // The first line under the title is its subtitle; one with markup (bold, code, a link) is a line of text
+  // of its own instead, since a subtitle is a plain string.
+  const first = paragraphs[0]?.kind === "paragraph" ? paragraphs[0] : undefined;
+  const subtitle = first && !hasMarkup(first.runs) ? first.text : undefined;
   const more = paragraphs
-    .slice(1)
-    .map((block) => (block.kind === "paragraph" ? text(block.runs, { tone: "muted" }) : null));
+    .slice(subtitle === undefined ? 0 : 1)
+    .map((block) =>
+      block.kind === "paragraph" ? text(block.runs, { tone: subtitle === undefined ? undefined : "muted" }) : null,
+    );
   return {
     layout: "center",
     background: layout === "cover" ? "primary" : layout === "section" ? "surface" : undefined,
@@ -158,50 +168,62 @@ function planContent(slots: Slots, layout: Layout, frontMatter: FrontMatter): Pa
     return { children };
   }
 
-  const [first, ...rest] = main;
-  const body = first?.kind === "heading" ? rest : main;
-  if (first?.kind === "heading") children.push(heading(first.text));
-
-  // Marp background images: "bg" covers the slide, "bg left/right" takes a side.
-  const images = body.filter((block) => block.kind === "image");
-  let background: string | undefined;
-  let sideImage: { src: string; alt: string; side: "left" | "right" } | null = null;
-  const visible = body.filter((block) => {
+  // Marp's backgrounds (`bg`) belong to the slide wherever they stand among its blocks: one behind the
+  // content, one beside it (`bg left`, `bg right:40%`); an image's `w:`/`h:` is its size.
+  let background: { src: string; alt: string; fit: "cover" | "contain" | null } | null = null;
+  let side: NonNullable<SlidePlan["imageSide"]> | null = null;
+  let sideSrc = "";
+  const kept = main.filter((block) => {
     if (block.kind !== "image") return true;
     const read = readImageAlt(block.alt);
     block.alt = read.alt;
-    if (read.background === "full" && !background) {
-      background = block.src;
+    block.width = read.width ?? undefined;
+    block.height = read.height ?? undefined;
+    const bg = read.background;
+    if (bg?.side && !side) {
+      side = {
+        side: bg.side,
+        ...(bg.width ? { width: bg.width } : {}),
+        ...(bg.fit === "contain" ? { fit: "contain" } : {}),
+      };
+      if (read.alt) side.alt = read.alt;
+      sideSrc = block.src;
       return false;
     }
-    if ((read.background === "left" || read.background === "right") && !sideImage) {
-      sideImage = { src: block.src, alt: read.alt, side: read.background };
+    if (bg && !bg.side && !background) {
+      background = { src: block.src, alt: read.alt, fit: bg.fit };
       return false;
     }
     return true;
   });
-  if (fmImage && (layout === "image-right" || layout === "image-left")) {
-    sideImage = {
-      src: fmImage,
-      alt: first?.kind === "heading" ? first.text : "Image",
-      side: layout === "image-left" ? "left" : "right",
-    };
-  }
-  if (fmImage && layout === "image") background = fmImage;
+  const [first, ...rest] = kept;
+  const body = first?.kind === "heading" ? rest : kept;
+  if (first?.kind === "heading") children.push(heading(first.runs));
 
-  const nodes = blockNodes(visible);
-  const side = sideImage as { src: string; alt: string; side: "left" | "right" } | null;
-  if (side) {
-    const picture = image(side.src, side.alt);
-    const content = stack(...nodes);
-    children.push(columns(side.side === "left" ? [picture, content] : [content, picture], "1:1", "center"));
-  } else if (images.length === 1 && nodes.length > 1 && nodes.some((node) => node.tag === "Image")) {
+  if (fmImage && (layout === "image-right" || layout === "image-left")) {
+    side = { side: layout === "image-left" ? "left" : "right" };
+    if (first?.kind === "heading") side.alt = first.text;
+    sideSrc = fmImage;
+  }
+  if (fmImage && layout === "image") background = { src: fmImage, alt: "", fit: null };
+
+  const nodes = blockNodes(body);
+  const images = body.filter((block) => block.kind === "image");
+  if (images.length === 1 && nodes.length > 1 && nodes.some((node) => node.tag === "Image") && !side) {
     const picture = nodes.find((node) => node.tag === "Image") as ElementNode;
     children.push(columns([stack(...nodes.filter((node) => node !== picture)), picture], "1:1", "center"));
   } else {
     children.push(...nodes);
   }
-  return { children, image: background, layout: children.length === 0 && background ? "full-bleed" : undefined };
+  const split = side as NonNullable<SlidePlan["imageSide"]> | null;
+  if (split) return { children, image: sideSrc, imageSide: split };
+  const behind = background as { src: string; alt: string; fit: "cover" | "contain" | null } | null;
+  // A slide that is only its background is the picture itself, edge to edge, under no scrim.
+  if (behind && children.length === 0) {
+    const fit = behind.fit === "contain" ? "contain" : "cover";
+    return { layout: "full-bleed", children: [image(behind.src, behind.alt, { fit })] };
+  }
+  return { children, image: behind?.src };
 }
 
 function withLevel(node: ElementNode, level: 2 | 3 | undefined): ElementNode {

@@ -7,8 +7,21 @@
 
 import type { Block } from "./blocks";
 import type { Section } from "./brief";
-import { findMetrics, type Metric } from "./metrics";
-import { box, bullets, columns, grid, heading, joinNotes, notesOf, quote, stat, text } from "./nodes";
+import { findMetrics, type Metric, shownByStats } from "./metrics";
+import {
+  BODY_WORDS,
+  box,
+  bullets,
+  columns,
+  grid,
+  heading,
+  itemText,
+  joinNotes,
+  notesOf,
+  quote,
+  stat,
+  text,
+} from "./nodes";
 import { planTables } from "./plan-table";
 import { planText } from "./plan-text";
 import { el, type ElementNode, type PropValue, type SlidePlan } from "./print";
@@ -16,6 +29,9 @@ import { chartRequest, comparison, datedList, datedSentences, inlineQuote, proce
 import { capitalize, countWords, labelText, leadSentences, shorten, splitSentences, splitSeries, squash } from "./text";
 
 type Claim = (label: string) => string;
+
+/** Stats on one slide: two rows of three at most. */
+const MAX_STATS = 6;
 
 export function planSection(section: Section, claim: Claim): SlidePlan[] {
   const notes = joinNotes([notesOf(section.blocks), ...commentsOf(section.blocks)]);
@@ -129,9 +145,13 @@ export function planSection(section: Section, claim: Claim): SlidePlan[] {
     );
   }
 
-  const metrics = sentences.flatMap(findMetrics).slice(0, 4);
-  if (metrics.length >= 2 && !list) {
-    const used = new Set(metrics.map((metric) => metric.sentence));
+  // Every figure the section states is a Stat with its comparison: in its sentences and in its bullets.
+  const items = content.flatMap((block) => (block.kind === "list" ? block.items.map(itemText) : []));
+  const metrics = [...sentences, ...items].flatMap(findMetrics).slice(0, MAX_STATS);
+  // A list whose every point is a figure is shown by its Stats.
+  const listLeft = list !== undefined && items.some((item) => !shownByStats(item, metrics));
+  if (metrics.length >= 2 && !listLeft) {
+    const used = new Set(sentences.filter((sentence) => shownByStats(sentence, metrics)));
     const other = sentences.filter((sentence) => !used.has(sentence));
     const twoThings =
       other.some((sentence) => /:\s/.test(sentence) && splitSeries(sentence.split(/:\s/)[1] ?? "")) ||
@@ -205,7 +225,7 @@ function planMetrics(
   notes: string,
   headingNode: (lead?: string | null) => ElementNode,
 ): SlidePlan[] {
-  const used = new Set(metrics.map((metric) => metric.sentence));
+  const used = new Set(sentences.filter((sentence) => shownByStats(sentence, metrics)));
   const first = sentences[0] ?? "";
   // "Q3 was our best quarter: revenue reached…": the clause before the colon is the takeaway.
   const head = /^([^:;]{3,60}?):\s/.exec(first)?.[1];
@@ -219,7 +239,7 @@ function planMetrics(
       children: [
         headingNode(title),
         grid(metrics.map((metric) => stat(metric.value, metric.label, metric.detail))),
-        ...(rest ? [text(leadSentences(rest, 25), { tone: "muted" })] : []),
+        ...(rest ? [text(leadSentences(rest, BODY_WORDS), { tone: "muted" })] : []),
       ],
     },
   ];

@@ -3,13 +3,14 @@
 // code, formulas, images and callouts beside the text (those under it when a metric or a quote is beside).
 
 import type { Block } from "./blocks";
-import type { Metric } from "./metrics";
+import { type Metric, shownByStats } from "./metrics";
 import {
   BODY_WORDS,
   box,
   bullets,
-  code,
+  codeOrDiagram,
   columns,
+  formula,
   grid,
   heading,
   image,
@@ -48,23 +49,29 @@ export function planText(section: TextSection): SlidePlan[] {
   const { content, sentences, metrics, quotes, topic, label, notes, headingNode, explicit } = section;
   const points = section.points ?? [];
   const lists = content.filter((block) => block.kind === "list");
-  const items = [...points, ...lists.flatMap((block) => (block.kind === "list" ? block.items.map(itemText) : []))];
+  // Points and sentences whose figures the Stats show are not said twice.
+  const items = [
+    ...points,
+    ...lists.flatMap((block) => (block.kind === "list" ? block.items.map(itemText) : [])),
+  ].filter((item) => !shownByStats(item, metrics));
   const numbered = lists.some((block) => block.kind === "list" && block.ordered);
   const visuals = visualNodes(content);
-  const metric = metrics.length === 1 ? metrics[0] : undefined;
+  const stats = metrics.slice(0, 4).map((metric) => stat(metric.value, metric.label, metric.detail));
   const quoteBlock = quotes[0];
-  let sentencesLeft = metric ? sentences.filter((sentence) => sentence !== metric.sentence) : sentences;
+  let sentencesLeft = sentences.filter((sentence) => !shownByStats(sentence, metrics));
   if (quoteBlock && quotes.length === 1 && quoteBlock.kind === "quote") {
     const inline = inlineQuote(sentencesLeft.join(" "));
     if (inline) sentencesLeft = splitSentences(inline.rest);
   }
-  // Beside the text: a single metric as a Stat, else a quote, else the code, formulas and images. When a
-  // Stat or a quote takes that place, the visuals go under the text: nothing of the section is left out.
-  const aside = metric
-    ? stat(metric.value, metric.label, metric.detail)
-    : quoteBlock?.kind === "quote"
-      ? box(quote({ ...quoteBlock, text: shorten(quoteBlock.text, 40, { ellipsis: true }) }))
-      : null;
+  // Beside the text: the metrics as Stats (one above the other), else a quote, else the code, formulas and
+  // images. When Stats or a quote take that place, the visuals go under the text: nothing of the section is
+  // left out.
+  const aside =
+    stats.length > 0
+      ? stack(...stats)
+      : quoteBlock?.kind === "quote"
+        ? box(quote({ ...quoteBlock, text: shorten(quoteBlock.text, 40, { ellipsis: true }) }))
+        : null;
   const beside = aside ?? (visuals.length > 0 ? stack(...visuals) : null);
   const under = aside ? visuals : [];
 
@@ -129,8 +136,8 @@ export function planText(section: TextSection): SlidePlan[] {
 /** The section's code, formulas, images and callouts, in order: what goes beside its text. */
 export function visualNodes(blocks: Block[]): ElementNode[] {
   return blocks.flatMap((block): ElementNode[] => {
-    if (block.kind === "code") return [code(block)];
-    if (block.kind === "math") return [code({ language: "latex", code: block.tex, highlight: [] })];
+    if (block.kind === "code") return [codeOrDiagram(block)];
+    if (block.kind === "math") return [formula(block.tex)];
     if (block.kind === "image") return [image(block.src, block.alt, { fit: "contain" })];
     if (block.kind === "callout") return [box(...blockText(block.blocks))];
     return [];
@@ -141,7 +148,10 @@ export function visualNodes(blocks: Block[]): ElementNode[] {
 function withSide(main: ElementNode[], extra: ElementNode | null): ElementNode[] {
   if (!extra) return main;
   if (main.length === 0) return [extra];
-  return [columns([stack(...main), extra], extra.tag === "Stat" ? "3:2" : "1:1", "center")];
+  const stats =
+    extra.tag === "Stat" ||
+    (extra.tag === "Stack" && extra.children.every((child) => typeof child !== "string" && child.tag === "Stat"));
+  return [columns([stack(...main), extra], stats ? "3:2" : "1:1", "center")];
 }
 
 function blockText(blocks: Block[]): ElementNode[] {

@@ -5,7 +5,12 @@
 import type { DeckFormat } from "@/lib/contract/deck";
 import { vocabulary } from "@/lib/deck/vocabulary";
 
-export type PropValue = string | number | boolean | PropValue[] | { [key: string]: PropValue };
+/** JSX as a prop's value (a table cell with markup), printed as the element or a fragment. */
+export class Jsx {
+  constructor(readonly children: ChildNode[]) {}
+}
+
+export type PropValue = string | number | boolean | Jsx | PropValue[] | { [key: string]: PropValue };
 export type ElementNode = {
   tag: string;
   props: Array<[string, PropValue | undefined]>;
@@ -19,8 +24,13 @@ export type SlidePlan = {
   label: string;
   notes: string;
   layout?: "center" | "full-bleed";
-  background?: "primary" | "accent" | "surface";
+  background?: "primary" | "accent" | "surface" | "invert";
   image?: string;
+  /** The image beside the content (a split slide): its side, its share of the width, fit and alt text. */
+  imageSide?: { side: "left" | "right"; width?: number; fit?: "contain"; alt?: string };
+  /** Colours of the slide's own (Marp's backgroundColor and color), as hex. */
+  colors?: { background?: string; text?: string };
+  paginate?: boolean;
   children: ElementNode[];
 };
 
@@ -40,7 +50,15 @@ export function printModule(title: string, plans: SlidePlan[], format: DeckForma
         ["layout", plan.layout],
         ["height", format === "webpage" && index === 0 ? "screen" : undefined],
         ["background", plan.background],
+        ["backgroundColor", plan.colors?.background],
+        ["color", plan.colors?.text],
         ["image", plan.image],
+        // A beat has no split: its image is behind its content.
+        ["imageSide", format === "slides" ? plan.imageSide?.side : undefined],
+        ["imageWidth", format === "slides" ? plan.imageSide?.width : undefined],
+        ["imageFit", format === "slides" ? plan.imageSide?.fit : undefined],
+        ["imageAlt", format === "slides" ? plan.imageSide?.alt : undefined],
+        ["paginate", format === "slides" && plan.paginate ? true : undefined],
         // <Beat> has no notes; a webpage shows the full text instead.
         ["notes", format === "slides" && plan.notes ? plan.notes : undefined],
       ],
@@ -117,12 +135,17 @@ function printElement(node: ElementNode, indent: number): string[] {
 
 function printInline(children: ChildNode[], keepSpaces: boolean): string {
   return children
-    .map((child) =>
-      typeof child === "string"
-        ? printText(child, keepSpaces)
-        : `<${child.tag}>${printInline(child.children, true)}</${child.tag}>`,
-    )
+    .map((child) => (typeof child === "string" ? printText(child, keepSpaces) : printInlineElement(child)))
     .join("");
+}
+
+function printInlineElement(node: ElementNode): string {
+  const props = node.props
+    .filter((prop): prop is [string, PropValue] => prop[1] !== undefined && prop[1] !== false)
+    .map(([name, value]) => ` ${printProp(name, value)}`)
+    .join("");
+  if (node.children.length === 0) return `<${node.tag}${props} />`;
+  return `<${node.tag}${props}>${printInline(node.children, true)}</${node.tag}>`;
 }
 
 function printProp(name: string, value: PropValue): string {
@@ -140,6 +163,12 @@ function printPropLines(name: string, value: PropValue, indent: number): string[
 
 function printValue(value: PropValue): string {
   if (typeof value === "string") return value.includes("\n") ? printTemplate(value) : JSON.stringify(value);
+  if (value instanceof Jsx) {
+    const [only] = value.children;
+    return value.children.length === 1 && only !== undefined && typeof only !== "string"
+      ? printInlineElement(only)
+      : `<>${printInline(value.children, true)}</>`;
+  }
   if (typeof value === "number" || typeof value === "boolean") return String(value);
   if (Array.isArray(value)) return `[${value.map(printValue).join(", ")}]`;
   const entries = Object.entries(value).map(

@@ -56,7 +56,7 @@ export interface paths {
         put?: never;
         /**
          * Import a Markdown deck
-         * @description Creates a slides deck and its first version from Markdown in one call, without a model: a Marp or Slidev deck (--- between slides; front matter read, never shown; HTML comments become speaker notes), or a brief or outline (a cover from the first heading, a slide per section). Headings, bullets, code blocks (language and highlighted lines), tables, images with their alt text and quotes each become the matching component. Text it cannot read is refused with 422 naming the line, and nothing is saved. Consumes one version edit.
+         * @description Creates a slides deck and its first version from Markdown in one call, without a model: a Marp or Slidev deck (--- between slides; front matter read, never shown; HTML comments become speaker notes; Marp's backgrounds and directives and Slidev's layouts honoured), or a brief or outline (a cover from the first heading, a slide per section). Headings, bullets, code blocks (language and highlighted lines), Mermaid diagrams, math, tables, images with their alt text and quotes each become the matching component, with bold, italic, code, links and strikethrough kept. Text it cannot read is refused with 422 naming the line, and nothing is saved; an image that cannot be imported leaves a placeholder and a warning. Consumes one version edit.
          */
         post: operations["import_deck"];
         delete?: never;
@@ -701,10 +701,10 @@ export interface components {
         };
         Finding: {
             /**
-             * @description What is wrong, stable across releases. render-failed: error: the deck could not be drawn at all (an error at the module's top level, a loop). slide-failed: error: the slide's code threw; the slide shows an error panel. overflow: error: content does not fit even with its type shrunk to the floor, and is cut off or crosses the padding. overlap: error: text drawn over other text. text-at-floor: warning: type shrunk to the smallest size the player allows, or a word broken because it is too wide. low-contrast: error under 3:1 (or under 4.5:1 for text below 24px), warning under 4.5:1: text against the colours or picture behind it. empty-slide: error: no text and no visual. near-empty-slide: warning: a content slide with a heading and nothing under it. too-many-words: warning: more than about 40 words of body text. too-many-bullets: warning: a list of more than 5 bullets. long-bullet: warning: a bullet of more than about 10 words. missing-label: warning: a slide without a label. duplicate-label: warning: two slides with one label. image-missing-alt: warning: an image without alt text. image-failed: error: an image that cannot be shown (a remote address). diagram-failed: error: a Diagram whose Mermaid source cannot be drawn; the slide shows the parser's message. font-substituted: warning: a font of the theme that the viewer and exports do not have.
+             * @description What is wrong, stable across releases. render-failed: error: the deck could not be drawn at all (an error at the module's top level, a loop). slide-failed: error: the slide's code threw; the slide shows an error panel. overflow: error: content does not fit even with its type shrunk to the floor, and is cut off or crosses the padding. overlap: error: text drawn over other text. text-at-floor: warning: type shrunk to the smallest size the player allows, or a word broken because it is too wide. low-contrast: error under 3:1 (or under 4.5:1 for text below 24px), warning under 4.5:1: text against the colours or picture behind it. empty-slide: error: no text and no visual. near-empty-slide: warning: a content slide with a heading and nothing under it. too-many-words: warning: more than about 40 words of body text. too-many-bullets: warning: a list of more than 5 bullets. long-bullet: warning: a bullet of more than about 10 words. missing-label: warning: a slide without a label. duplicate-label: warning: two slides with one label. image-missing-alt: warning: an image without alt text. image-failed: error: an image that cannot be shown (a remote address). diagram-failed: error: a Diagram whose Mermaid source cannot be drawn; the slide shows the parser's message. font-substituted: warning: a font of the theme that the viewer and exports do not have. small-text: warning: body text drawn under 18 pt (36px on the 1920px canvas), or a label, kicker or caption under 14 pt (28px); error under 12 pt. empty-space: warning: a content slide with a band of more than a third of its height left empty. source-as-text: warning: Markdown, LaTeX, Mermaid or HTML source shown as text instead of what it describes. missing-glyph: error: characters no font of the renderer has, drawn as empty boxes. image-zero-size: error: an image drawn zero pixels wide or high, so it does not show (nor in exports).
              * @enum {string}
              */
-            kind: "render-failed" | "slide-failed" | "overflow" | "overlap" | "text-at-floor" | "low-contrast" | "empty-slide" | "near-empty-slide" | "too-many-words" | "too-many-bullets" | "long-bullet" | "missing-label" | "duplicate-label" | "image-missing-alt" | "image-failed" | "diagram-failed" | "font-substituted";
+            kind: "render-failed" | "slide-failed" | "overflow" | "overlap" | "text-at-floor" | "low-contrast" | "empty-slide" | "near-empty-slide" | "too-many-words" | "too-many-bullets" | "long-bullet" | "missing-label" | "duplicate-label" | "image-missing-alt" | "image-failed" | "diagram-failed" | "font-substituted" | "small-text" | "empty-space" | "source-as-text" | "missing-glyph" | "image-zero-size";
             /**
              * @description 'error': a viewer sees something broken; 'warning': against the authoring brief's rules.
              * @enum {string}
@@ -774,6 +774,55 @@ export interface components {
             publicUrl: string | null;
             passwordProtected: boolean;
             expiresAt: string | null;
+        };
+        ImportResult: {
+            /** Format: uuid */
+            id: string;
+            title: string;
+            /** @description Brand used for look and feel; null when the deck has none. */
+            brandId: string | null;
+            /**
+             * @description 'template': the organization starts new decks from it.
+             * @enum {string}
+             */
+            kind: "deck" | "template";
+            description: string;
+            /** @description A retired template: still named by decks built from it, no longer offered. */
+            archived: boolean;
+            /** @description The deck (often a template) this deck's design was built on. */
+            startedFromDeckId: string | null;
+            /**
+             * @description 'slides' is paged 16:9; 'webpage' is a scrolling page. Fixed at creation.
+             * @enum {string}
+             */
+            format: "slides" | "webpage";
+            /** @enum {string} */
+            visibility: "private" | "org" | "public";
+            /** @description Share slug; set on first publish, stable afterwards. */
+            publicSlug: string | null;
+            /** @description The viewer link to share while visibility is 'public'; null otherwise. Do not build links from the id. */
+            publicUrl: string | null;
+            /** Format: uuid */
+            organizationId: string;
+            /** Format: uuid */
+            ownerId: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** @description What of the input the deck does not show as written; empty when everything arrived. */
+            warnings: components["schemas"]["ImportWarning"][];
+        };
+        ImportWarning: {
+            /**
+             * @description image-not-imported: an image could not be fetched or is not an image; the slide shows a placeholder (or no background). text-in-notes: text of the input is in the slide's speaker notes only.
+             * @enum {string}
+             */
+            kind: "image-not-imported" | "text-in-notes";
+            /** @description The label of the slide it concerns. */
+            slide: string;
+            /** @description What happened and why, naming the image's URL or the text. */
+            message: string;
         };
         Error: {
             error: {
@@ -1179,7 +1228,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The new deck, with its first version written. */
+            /** @description The new deck, with its first version written, and what of the input it does not show as written. */
             201: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1189,7 +1238,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Deck"];
+                    "application/json": components["schemas"]["ImportResult"];
                 };
             };
             401: components["responses"]["Unauthorized"];

@@ -1,11 +1,9 @@
 "use client";
 
-// Media: pictures and the built-in icon set. Icons are drawn from lucide's icon nodes, imported one by
-// one so the player bundle carries only the names the vocabulary promises, not lucide's whole set.
+// Icon: the built-in icon set, drawn from lucide's icon nodes, imported one by one so the player bundle
+// carries only the names the vocabulary promises, not lucide's whole set.
 
-import { createElement, useState } from "react";
-import { flushSync } from "react-dom";
-import { holdReady } from "@/components/player/shell/pending";
+import { createElement } from "react";
 import {
   ArrowDownRight,
   ArrowRight,
@@ -32,7 +30,6 @@ import {
   Globe,
   GraduationCap,
   Heart,
-  ImageOff,
   Info,
   Key,
   Layers,
@@ -72,20 +69,8 @@ import {
   type IconNode,
 } from "lucide";
 import { oneOf, textOf } from "@/components/player/vocabulary/tone";
-import {
-  iconSizes,
-  imageFits,
-  imageFocuses,
-  textTones,
-  type IconName,
-  type IconSize,
-  type ImageFit,
-  type ImageFocus,
-  type TextTone,
-} from "@/lib/contract/vocabulary";
+import { iconSizes, textTones, type IconName, type IconSize, type TextTone } from "@/lib/contract/vocabulary";
 
-// Keyed by the contract's `iconNames` (the type makes tsc hold the two together; a unit test checks it at
-// runtime too); values are the closest lucide glyph, several of which lucide has since renamed.
 export const icons: Readonly<Record<IconName, IconNode>> = {
   "arrow-right": ArrowRight,
   "arrow-up-right": ArrowUpRight,
@@ -217,7 +202,7 @@ export function Icon({ name, size, tone }: IconProps) {
 
 // One line-icon drawing for the Icon component and the image placeholder.
 // `data-icon` names the drawing (the PPTX export's alt text for the icon).
-function LineIcon({
+export function LineIcon({
   name,
   node,
   size,
@@ -254,65 +239,4 @@ function LineIcon({
 
 function glyph(node: IconNode) {
   return node.map(([tag, attrs], index) => createElement(tag, { key: index, ...attrs }));
-}
-
-type ImageProps = {
-  src: string;
-  alt: string;
-  fit?: ImageFit;
-  focus?: ImageFocus;
-  caption?: string;
-  rounded?: boolean;
-};
-
-export function Image({ src, alt, fit, focus, caption, rounded }: ImageProps) {
-  // Remembering which src failed (not just "failed") lets a new src try again after an edit.
-  const [failedSrc, setFailedSrc] = useState<string | null>(null);
-  const url = typeof src === "string" ? src.trim() : "";
-  const description = textOf(alt) ?? "";
-  const captionText = textOf(caption);
-  const failed = url === "" || failedSrc === url;
-
-  return (
-    <figure className="dh-image" data-rounded={rounded === true ? "" : undefined}>
-      <div className="dh-image-frame">
-        {failed ? (
-          // Decks run under a CSP that blocks remote images, so a missing picture is an expected state
-          // that should look intentional, not a browser's broken-image glyph.
-          <div className="dh-image-missing" role="img" aria-label={description} data-src={url || undefined}>
-            <LineIcon name="image-off" node={ImageOff} size="lg" tone="muted" />
-            {description ? (
-              <span className="dh-image-missing-text" dir="auto">
-                {description}
-              </span>
-            ) : null}
-          </div>
-        ) : (
-          <img
-            className="dh-image-img"
-            src={url}
-            alt={description}
-            data-fit={oneOf(fit, imageFits, "cover")}
-            data-focus={oneOf(focus, imageFocuses, "center")}
-            decoding="async"
-            onError={() => setFailedSrc(url)}
-            // The ready report (what exports, og.png and the deck check wait for) waits until the picture
-            // can be painted, or until a broken one is replaced by its alt text, committed at once. decode()
-            // also settles an error that fired before React attached onError, and tells a broken image from
-            // a size-less SVG.
-            ref={(element) => {
-              if (element && (!element.complete || element.naturalWidth === 0)) {
-                holdReady(element.decode().catch(() => flushSync(() => setFailedSrc(url))));
-              }
-            }}
-          />
-        )}
-      </div>
-      {captionText ? (
-        <figcaption className="dh-image-caption" dir="auto">
-          {captionText}
-        </figcaption>
-      ) : null}
-    </figure>
-  );
 }
