@@ -74,7 +74,9 @@ describe("the sample decks in the player", () => {
           path.join(SHOTS, `${base}-${slide}.png`),
         );
         const state = await frame.evaluate((n) => {
-          const section = document.querySelector<HTMLElement>(`.dh-stage-slide:not([hidden]) .dh-slide[data-slide="${n}"]`);
+          const section = document.querySelector<HTMLElement>(
+            `.dh-stage-slide:not([hidden]) .dh-slide[data-slide="${n}"]`,
+          );
           return {
             errors: document.querySelectorAll(".dh-error").length,
             overflow:
