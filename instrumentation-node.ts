@@ -2,6 +2,7 @@
 // Edge build never sees Node's APIs (process.exit): check every setting (a bad value stops the server with
 // a message naming the variable, rather than failing someone's request later); open (and migrate) the
 // embedded database before the first request, so a locked or broken data folder is reported at start-up;
+// sweep the temporary files of writes a killed process left in the local file store;
 // without Inngest, start the in-process job runner with the jobs it polls, so exports queued before a
 // restart (or by another process) are picked up; and install the graceful stop. The composition root: the
 // one place that names the jobs and the order things stop in.
@@ -19,6 +20,8 @@ export async function registerNode() {
     const { getDatabase } = await import("@/lib/db/client");
     await getDatabase();
   }
+  const { localFileStore } = await import("@/lib/storage/storage");
+  void localFileStore()?.sweepTemporaryFiles();
   const runner = config.inngestConfigured
     ? null
     : await (async () => {
