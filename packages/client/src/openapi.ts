@@ -460,7 +460,7 @@ export interface paths {
         put?: never;
         /**
          * Model Context Protocol endpoint
-         * @description Streamable HTTP transport, stateless, answering with application/json. Send `Accept: application/json, text/event-stream` and `Content-Type: application/json`. Tools: one per operation of this document (named by operationId) plus export_deck, which waits for the file; each declares an output schema and answers structured content. Prompts: authoring_brief, write_deck; resources: deckhand://instructions, deckhand://decks/{id}, deckhand://decks/{id}/versions/{version}. Tool errors carry the API's error code, HTTP status and, for 429, retryAfterSeconds as structured content. Refusals of the transport itself (400, 406, 413, 415) are JSON-RPC error objects.
+         * @description Streamable HTTP transport, stateless, answering with application/json. Send `Accept: application/json, text/event-stream` and `Content-Type: application/json`. Tools: one per operation of this document (named by operationId) plus export_deck, which waits for the file; each declares an output schema and answers structured content. Prompts: authoring_brief, write_deck; resources: deckhand://instructions, deckhand://decks/{id}, deckhand://decks/{id}/versions/{version}. Tool errors carry the API's error code, HTTP status and, for 429, 503 and 507, retryAfterSeconds as structured content. Refusals of the transport itself (400, 406, 413, 415) are JSON-RPC error objects.
          */
         post: operations["mcp"];
         delete?: never;
@@ -778,7 +778,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "unauthorized" | "allowance_exhausted" | "forbidden" | "not_found" | "conflict" | "invalid_request" | "payload_too_large" | "compile_failed" | "rate_limited" | "quota_exceeded" | "internal" | "ai_failed" | "ai_timeout";
+                code: "unauthorized" | "allowance_exhausted" | "forbidden" | "not_found" | "conflict" | "invalid_request" | "payload_too_large" | "compile_failed" | "rate_limited" | "quota_exceeded" | "internal" | "ai_failed" | "ai_timeout" | "service_unavailable" | "insufficient_storage";
                 message: string;
                 featureId?: string;
                 requestId?: string;
@@ -1007,6 +1007,28 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The database could not be reached or cannot take the request now (service_unavailable); retry after Retry-After seconds. A write may or may not have been applied. */
+        ServiceUnavailable: {
+            headers: {
+                "Retry-After": components["headers"]["Retry-After"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The server's disk is full, so nothing was saved (insufficient_storage); retry after Retry-After seconds. */
+        InsufficientStorage: {
+            headers: {
+                "Retry-After": components["headers"]["Retry-After"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
     };
     parameters: never;
     requestBodies: never;
@@ -1071,6 +1093,7 @@ export interface operations {
             422: components["responses"]["InvalidRequest"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     list_decks: {
@@ -1123,6 +1146,7 @@ export interface operations {
             422: components["responses"]["InvalidRequest"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     create_deck: {
@@ -1158,6 +1182,8 @@ export interface operations {
             422: components["responses"]["InvalidRequest"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     import_deck: {
@@ -1193,6 +1219,8 @@ export interface operations {
             422: components["responses"]["InvalidRequest"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     get_deck: {
@@ -1242,6 +1270,7 @@ export interface operations {
             422: components["responses"]["InvalidRequest"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     delete_deck: {
@@ -1275,6 +1304,8 @@ export interface operations {
             422: components["responses"]["InvalidRequest"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     update_deck: {
@@ -1312,6 +1343,8 @@ export interface operations {
             422: components["responses"]["InvalidRequest"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     set_deck_content: {
@@ -1350,6 +1383,8 @@ export interface operations {
             422: components["responses"]["InvalidRequest"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     generate_deck: {
@@ -1388,6 +1423,8 @@ export interface operations {
             422: components["responses"]["InvalidRequest"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     edit_deck: {
@@ -1427,6 +1464,8 @@ export interface operations {
             422: components["responses"]["InvalidRequest"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     check_deck: {
@@ -1479,6 +1518,7 @@ export interface operations {
             422: components["responses"]["InvalidRequest"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     get_deck_analytics: {
@@ -1533,6 +1573,7 @@ export interface operations {
             422: components["responses"]["InvalidRequest"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     get_share_link: {
@@ -1582,6 +1623,7 @@ export interface operations {
             422: components["responses"]["InvalidRequest"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     set_share_link: {
@@ -1619,6 +1661,8 @@ export interface operations {
             422: components["responses"]["InvalidRequest"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     revoke_share_link: {
@@ -1652,6 +1696,8 @@ export interface operations {
             422: components["responses"]["InvalidRequest"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     list_deck_versions: {
@@ -1701,6 +1747,7 @@ export interface operations {
             422: components["responses"]["InvalidRequest"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     get_deck_version: {
@@ -1752,6 +1799,7 @@ export interface operations {
             422: components["responses"]["InvalidRequest"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     revert_deck_version: {
@@ -1788,6 +1836,8 @@ export interface operations {
             422: components["responses"]["InvalidRequest"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     create_export: {
@@ -1825,6 +1875,8 @@ export interface operations {
             422: components["responses"]["InvalidRequest"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     get_export: {
@@ -1874,6 +1926,7 @@ export interface operations {
             422: components["responses"]["InvalidRequest"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     download_export: {
@@ -1915,6 +1968,7 @@ export interface operations {
             422: components["responses"]["InvalidRequest"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     list_brands: {
@@ -1960,6 +2014,7 @@ export interface operations {
             422: components["responses"]["InvalidRequest"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     create_brand_from_url: {
@@ -1993,6 +2048,8 @@ export interface operations {
             422: components["responses"]["InvalidRequest"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     get_brand: {
@@ -2042,6 +2099,7 @@ export interface operations {
             422: components["responses"]["InvalidRequest"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     delete_brand: {
@@ -2076,6 +2134,8 @@ export interface operations {
             422: components["responses"]["InvalidRequest"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     list_assets: {
@@ -2121,6 +2181,7 @@ export interface operations {
             422: components["responses"]["InvalidRequest"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     upload_asset: {
@@ -2161,6 +2222,8 @@ export interface operations {
             422: components["responses"]["InvalidRequest"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     delete_asset: {
@@ -2195,6 +2258,8 @@ export interface operations {
             422: components["responses"]["InvalidRequest"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     mcp: {
