@@ -105,13 +105,14 @@ export function describeError(error: unknown): { message: string; causes?: strin
 function describeOne(e: ErrorLike): string {
   const name = typeof e.name === "string" ? e.name : "Error";
   const code = typeof e.code === "string" ? ` [${e.code}]` : "";
-  if (typeof e.query === "string") {
+  const message = typeof e.message === "string" ? e.message : String(e);
+  // drizzle's DrizzleQueryError: its message is the SQL followed by every parameter.
+  if (typeof e.query === "string" && message.startsWith("Failed query: ")) {
     const sql = e.query.length > 200 ? `${e.query.slice(0, 200)}…` : e.query;
     const params = Array.isArray(e.params) ? e.params : [];
     const bytes = params.reduce<number>((sum, value) => sum + String(value ?? "").length, 0);
     return `${name}${code}: Failed query: ${sql} (${params.length} parameters, ${bytes} characters, not logged)`;
   }
-  const message = typeof e.message === "string" ? e.message : String(e);
   return `${name}${code}: ${message.length > 500 ? `${message.slice(0, 500)}…` : message}`;
 }
 
