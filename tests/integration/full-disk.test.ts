@@ -83,30 +83,37 @@ describe.skipIf(!mounted)("a full disk", () => {
     expect(res.headers.get("retry-after")).toBe("60");
   };
 
-  it("answers writes 507 with Retry-After, leaves no temporary file, logs the cause without the source, and says so in readiness", async () => {
-    fill();
-    // A source large enough to need new pages of the table: a 300 KB comment.
-    const marker = "NOT-IN-THE-LOG";
-    const source = deckSource(["Full"], `// ${marker} ${"x".repeat(300_000)}`);
-    const saved = await saveVersion(source);
-    expectFull(saved);
-    const line = logged.find((entry) => entry.includes(saved.headers.get("x-request-id")!));
-    expect(line).toMatch(/53100/);
-    expect(line).toMatch(/No space left on device/);
-    expect(line).not.toContain(marker);
-    expect(line!.length).toBeLessThan(2000);
+  describe("while it is full", () => {
+    beforeAll(fill);
+    afterAll(() => fs.rmSync(filler));
 
-    expectFull(await upload("#16a34a"));
-    expect(temporaryFiles()).toEqual([]);
+    it("answers a version write 507 with Retry-After, logged with its cause and without the source", async () => {
+      // A source large enough to need new pages of the table: a 300 KB comment.
+      const marker = "NOT-IN-THE-LOG";
+      const saved = await saveVersion(deckSource(["Full"], `// ${marker} ${"x".repeat(300_000)}`));
+      const line = logged.find((entry) => entry.includes(saved.headers.get("x-request-id")!));
+      expect(line).toMatch(/53100/);
+      expect(line).toMatch(/No space left on device/);
+      expect(line).not.toContain(marker);
+      expect(line!.length).toBeLessThan(2000);
+      expectFull(saved);
+    });
 
-    const readiness = await ready();
-    expect(readiness.status).toBe(503);
-    expect(await readiness.json()).toMatchObject({ status: "unavailable", storage: "full" });
-    expect(live().status).toBe(200);
+    it("answers an image upload 507 with Retry-After and leaves no temporary file", async () => {
+      const uploaded = await upload("#16a34a");
+      expect(temporaryFiles()).toEqual([]);
+      expectFull(uploaded);
+    });
+
+    it("is not ready (503, storage full) while liveness stays 200", async () => {
+      const readiness = await ready();
+      expect(readiness.status).toBe(503);
+      expect(await readiness.json()).toMatchObject({ status: "unavailable", storage: "full" });
+      expect(live().status).toBe(200);
+    });
   });
 
   it("works again once there is room", async () => {
-    fs.rmSync(filler);
     expect((await ready()).status).toBe(200);
     expect((await saveVersion(deckSource(["Room again"]))).status).toBe(200);
     expect((await upload("#9333ea")).status).toBe(201);
