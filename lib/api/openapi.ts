@@ -75,7 +75,8 @@ const errorResponses: Record<ErrorStatus, { name: string; description: string }>
   },
   507: {
     name: "InsufficientStorage",
-    description: "The server's disk is full, so nothing was saved (insufficient_storage); retry after Retry-After seconds.",
+    description:
+      "The server's disk is full, so nothing was saved (insufficient_storage); retry after Retry-After seconds.",
   },
 };
 

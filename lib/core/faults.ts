@@ -19,7 +19,10 @@ export type FaultKind = "connection" | "unavailable" | "disk_full";
 // SQLSTATE (PostgreSQL Appendix A): class 08 is "connection exception"; 57P01–57P03 and 57P05 end the
 // session (admin shutdown, crash shutdown, cannot connect now, idle session timeout).
 const connectionStates = /^(08...|57P0[1235])$/;
-const unavailableStates = new Set(["53300" /* too_many_connections */, "57014" /* query_canceled: statement_timeout */]);
+const unavailableStates = new Set([
+  "53300" /* too_many_connections */,
+  "57014" /* query_canceled: statement_timeout */,
+]);
 const diskFullStates = new Set(["53100" /* disk_full */]);
 const connectionErrnos = new Set([
   "ECONNRESET",
@@ -94,12 +97,21 @@ export function faultError(error: unknown): AppError | null {
  */
 export function describeError(error: unknown): { message: string; causes?: string[]; stack?: string } {
   const [first, ...rest] = causes(error).map(describeOne);
-  const stack = error instanceof Error ? error.stack?.split("\n").filter((line) => /^\s+at /.test(line)) : undefined;
+  const stack = error instanceof Error ? framesOf(error) : undefined;
   return {
     message: first ?? String(error),
     ...(rest.length > 0 ? { causes: rest } : {}),
     ...(stack?.length ? { stack: stack.slice(0, 12).join("\n") } : {}),
   };
+}
+
+// The stack's frames without its first line, the message (which may span lines of what was written).
+function framesOf(error: Error): string[] {
+  const header = `${error.name}: ${error.message}`;
+  const stack = error.stack ?? "";
+  return (stack.startsWith(header) ? stack.slice(header.length) : stack)
+    .split("\n")
+    .filter((line) => /^\s+at /.test(line));
 }
 
 function describeOne(e: ErrorLike): string {

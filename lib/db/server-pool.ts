@@ -33,14 +33,18 @@ type Pool = {
 /** Makes `pool` heal as described above; returns it. */
 export function healingPool<P extends Pool>(pool: P): P {
   pool.on("error", (error) => {
-    console.warn(JSON.stringify({ level: "warn", component: "database", event: "idle_connection_lost", ...describeError(error) }));
+    console.warn(
+      JSON.stringify({ level: "warn", component: "database", event: "idle_connection_lost", ...describeError(error) }),
+    );
   });
   pool.on("connect", (client) => client.on("error", () => {}));
   const connect = pool.connect.bind(pool) as (callback?: unknown) => Promise<Client>;
   // pg-pool's own `query` calls connect with a callback and releases with the error itself: left as it is.
   // drizzle calls it without one, for a transaction.
   pool.connect = ((callback?: unknown) =>
-    callback ? connect(callback) : connect().then((client) => transactionClient(client, () => connect()))) as P["connect"];
+    callback
+      ? connect(callback)
+      : connect().then((client) => transactionClient(client, () => connect()))) as P["connect"];
   return pool;
 }
 
