@@ -275,8 +275,8 @@ function toolResult(tool: string, value: unknown): CallToolResult {
   return { content: [{ type: "text", text: JSON.stringify(content, null, 2) }], structuredContent: content };
 }
 
-// A tool error carries the API's error code, HTTP status and (429, 503, 507) retryAfterSeconds as structured fields,
-// and the same JSON in the text a model reads.
+// A tool error carries the API's error code, HTTP status and (429, 503, 507) retryAfterSeconds as structured
+// fields, and the same JSON in the text a model reads.
 function toolError(error: unknown, requestId: string): CallToolResult {
   const apiError = toAppError(error, requestId);
   const body = {

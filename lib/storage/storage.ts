@@ -105,13 +105,12 @@ export class LocalFileStore implements FileStore {
       const file = path.join(entry.parentPath, entry.name);
       const stat = await fs.stat(file).catch(() => null);
       if (!stat || Date.now() - stat.mtimeMs < olderThanMs) continue;
-      if (
-        await fs.rm(file).then(
-          () => true,
-          () => false,
-        )
-      )
+      try {
+        await fs.rm(file);
         removed++;
+      } catch {
+        // Gone already: another instance swept it.
+      }
     }
     if (removed > 0) console.log(JSON.stringify({ level: "info", component: "storage", event: "temp_swept", removed }));
     return removed;
