@@ -1,12 +1,14 @@
 // What `register` (instrumentation.ts) does in the Node.js runtime, in a module of its own so that the
 // Edge build never sees Node's APIs (process.exit): check every setting (a bad value stops the server with
-// a message naming the variable, rather than failing someone's request later); open (and migrate) the
+// a message naming the variable, rather than failing someone's request later); stamp each request with its
+// socket's address (lib/net/client-address.ts: route handlers cannot see the socket); open (and migrate) the
 // embedded database before the first request, so a locked or broken data folder is reported at start-up;
 // sweep the temporary files of writes a killed process left in the local file store;
 // without Inngest, start the in-process job runner with the jobs it polls, so exports queued before a
 // restart (or by another process) are picked up; and install the graceful stop. The composition root: the
 // one place that names the jobs and the order things stop in.
 import { config, configProblems } from "@/lib/core/config";
+import { stampPeerAddresses } from "@/lib/net/client-address";
 
 export async function registerNode() {
   const problems = configProblems();
@@ -16,6 +18,7 @@ export async function registerNode() {
     );
     process.exit(1);
   }
+  stampPeerAddresses();
   if (!config.databaseUrl) {
     const { getDatabase } = await import("@/lib/db/client");
     await getDatabase();

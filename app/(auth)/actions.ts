@@ -56,8 +56,11 @@ async function signInWithPassword(email: string, password: string, target: strin
     await signIn("credentials", { email, password, redirectTo: safeNextPath(target) });
   } catch (error) {
     if (!(error instanceof AuthError)) throw error; // the redirect of a successful sign-in
-    throw (error as AuthError & { code?: string }).code === "rate_limited"
-      ? new AppError("rate_limited", "Too many attempts for this address. Wait a minute and try again.")
-      : new AppError("unauthorized", "That email and password do not match an account.");
+    const code = (error as AuthError & { code?: string }).code;
+    if (code === "rate_limited")
+      throw new AppError("rate_limited", "Too many attempts for this address. Wait a minute and try again.");
+    if (code === "busy")
+      throw new AppError("rate_limited", "Too many sign-ins are being checked right now. Try again in a few seconds.");
+    throw new AppError("unauthorized", "That email and password do not match an account.");
   }
 }

@@ -16,6 +16,7 @@ import {
 } from "@/lib/auth/accounts-app";
 import { normalizeEmail } from "@/lib/auth/accounts";
 import { config } from "@/lib/core/config";
+import { AppError } from "@/lib/core/errors";
 
 // Sessions of the browser app (next-auth v5): email + password always (works offline), GitHub and Google
 // when their keys are set (AUTH_GITHUB_ID/SECRET, AUTH_GOOGLE_ID/SECRET). Sessions are sealed JWT cookies
@@ -28,6 +29,11 @@ const secret = () => serverSecret().toString("base64");
 
 class TooManyAttempts extends CredentialsSignin {
   override code = "rate_limited";
+}
+
+// More passwords being checked at once than the server takes (lib/auth/passwords.ts): retry in a moment.
+class PasswordChecksBusy extends CredentialsSignin {
+  override code = "busy";
 }
 
 export const oauthProviders = config.oauth;
@@ -47,7 +53,9 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
         const db = await getDb();
         // Guessing passwords is slowed per address, counted in the database like API rate limits.
         if ((await takeRateLimit(db, `signin:${email}`, "slow")).exceeded) throw new TooManyAttempts();
-        const user = await verifyCredentials(db, email, password);
+        const user = await verifyCredentials(db, email, password).catch((error: unknown) => {
+          throw error instanceof AppError && error.code === "rate_limited" ? new PasswordChecksBusy() : error;
+        });
         return user && { id: user.id, email: user.email, name: user.name };
       },
     }),

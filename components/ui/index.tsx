@@ -14,7 +14,7 @@ const focus = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visi
 
 type Variant = "primary" | "secondary" | "danger" | "ghost";
 
-const buttonStyles = (variant: Variant, className?: string) =>
+export const buttonStyles = (variant: Variant, className?: string) =>
   cx(
     "inline-flex items-center justify-center gap-2 rounded-md px-3.5 py-2 text-sm font-medium disabled:cursor-not-allowed disabled:opacity-60",
     focus,

@@ -7,10 +7,11 @@ import { analyticsViews } from "@/lib/db/schema/analytics-views";
 import { analyticsVisitors } from "@/lib/db/schema/analytics-visitors";
 import type { Db, Tx } from "@/lib/db/types";
 import { takeRateLimit } from "@/lib/limits/rate-limit";
+import { clientAddress } from "@/lib/net/client-address";
 import { findPublishedDeck } from "./published-deck";
 import type { EventBatchInput as EventBatch } from "./schemas";
 import { maybeSweepAnalytics } from "./sweep";
-import { clientAddress, isBot, optedOut, utcDay, visitorHash } from "./visitor";
+import { isBot, optedOut, utcDay, visitorHash } from "./visitor";
 
 // POST /d/{slug}/events: a batch of time-on-slide records from a viewer page. Nothing is recorded for a
 // viewer who asked not to be tracked (DNT, Sec-GPC) or a bot; a deck that is not public (or whose link
@@ -56,8 +57,9 @@ export async function ingestEvents(db: Db, input: IngestInput): Promise<IngestRe
   });
 
   const today = utcDay(now);
+  const ip = clientAddress(headers);
   const hashOn = (day: string) =>
-    visitorHash({ secret: input.secret, day, ip: clientAddress(headers), userAgent: userAgent!, deckId: deck.id });
+    visitorHash({ secret: input.secret, day, ip, userAgent: userAgent!, deckId: deck.id });
   const visitor = hashOn(today);
   for (const [subject, limit] of [
     [`analytics-viewer:${visitor}`, setting("ANALYTICS_VIEWER_EVENTS_PER_MINUTE")],

@@ -1,11 +1,11 @@
 import { createHmac } from "node:crypto";
 
 // Counting viewers without cookies or stored IP addresses, the way privacy-first web analytics do it
-// (Plausible, Fathom): a viewer is the hash of their IP address, user agent and the deck under a salt of
-// the day. The salt is derived from the server's secret and the UTC date and never stored, so the same
-// person is one viewer all day and a different, unlinkable one the next; the IP address is hashed in
-// memory and dropped. Nothing here reads the clock or the secret: the caller passes both, so the tests can
-// pin the day.
+// (Plausible, Fathom): a viewer is the hash of their IP address (lib/net/client-address.ts: the socket's,
+// or as the deployment's trusted proxies tell it), user agent and the deck under a salt of the day. The
+// salt is derived from the server's secret and the UTC date and never stored, so the same person is one
+// viewer all day and a different, unlinkable one the next; the IP address is hashed in memory and dropped.
+// Nothing here reads the clock or the secret: the caller passes both, so the tests can pin the day.
 
 /** The UTC day (YYYY-MM-DD) of a moment. */
 export function utcDay(at: Date): string {
@@ -30,17 +30,6 @@ export function visitorHash(input: {
     .digest()
     .subarray(0, 16)
     .toString("base64url");
-}
-
-/**
- * The client's address as the nearest proxy saw it: the first X-Forwarded-For entry (Vercel and `next
- * start` behind a proxy set it), else X-Real-IP, else empty (then the hash is of the user agent and the
- * deck only). A client talking to the app directly can write this header itself; it can then look like
- * several viewers, which the per-deck rate limit bounds. It is used for nothing but the hash.
- */
-export function clientAddress(headers: Headers): string {
-  const forwarded = headers.get("x-forwarded-for")?.split(",")[0]?.trim();
-  return (forwarded || headers.get("x-real-ip")?.trim() || "").slice(0, 64);
 }
 
 /** Do-Not-Track (DNT: 1) or Global Privacy Control (Sec-GPC: 1): nothing is recorded. */

@@ -222,7 +222,11 @@ export function buildOpenApiDocument(serverUrl: string) {
           }
         : {
             description: op.success.description,
-            headers: { ...rateHeaders(), ...(conditional(op) ? cacheHeaders(op.cache) : {}) },
+            headers: {
+              ...rateHeaders(),
+              ...(conditional(op) ? cacheHeaders(op.cache) : {}),
+              ...(op.paged ? { Link: nextPageHeader } : {}),
+            },
             content: { "application/json": { schema: ref(responseSchemaName(op.success.schema)) } },
           };
     const body = op.body
@@ -423,6 +427,11 @@ const jsonRpcSchemas: Record<string, JsonSchema> = {
 
 // Reads answer with an ETag and take If-None-Match (lib/api/route.ts).
 const conditional = (op: Operation) => op.method === "GET" && op.success.status === 200;
+
+const nextPageHeader = header(
+  'With `limit`, when another page follows: `<URL>; rel="next"` (RFC 8288), the URL of the next page (this query with its `cursor`).',
+  { type: "string" },
+);
 
 function cacheHeaders(cache: Operation["cache"]) {
   return {

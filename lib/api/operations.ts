@@ -20,6 +20,7 @@ import {
   deckParams,
   deckSchema,
   deletedSchema,
+  encodeDeckCursor,
   listDecksQuery,
   setContentBody,
   updateDeckBody,
@@ -89,9 +90,17 @@ export type Operation<
   limit: LimitClass;
   /** "immutable": what it answers never changes (a version), so callers may keep it for good. */
   cache?: "immutable";
-  /** Answers with the success schema's output, or the redirect target of a 302. */
-  run: (input: OperationInput<P, Q, B>) => Promise<z.output<R> | string>;
+  /**
+   * A list answered a page at a time: `run` answers a Page of the success schema's items; the API sends the
+   * items as the body and the next page's URL in a Link header (rel="next"), MCP { items, nextCursor }.
+   */
+  paged?: true;
+  /** Answers with the success schema's output, the redirect target of a 302, or a Page of a paged list. */
+  run: (input: OperationInput<P, Q, B>) => Promise<z.output<R> | string | Page>;
 };
+
+/** One page of a paged list, and the cursor of the next page (null on the last one). */
+export type Page<T = unknown> = { items: T[]; nextCursor: string | null };
 
 function define<
   P extends z.ZodType = None,
@@ -147,11 +156,15 @@ const definitions = {
     tag: "Decks",
     summary: "List decks",
     description:
-      "Decks newest first. scope 'mine' (default) lists the caller's decks, 'org' the organization's decks the caller may read. kind 'template' lists the organization's starting points. Archived decks are left out unless includeArchived is 'true'.",
+      "Decks newest first. scope 'mine' (default) lists the caller's decks, 'org' the organization's decks the caller may read. kind 'template' lists the organization's starting points. Archived decks are left out unless includeArchived is 'true'. limit answers a page of at most that many decks, and the next page's URL (the same query with a cursor) in the Link header, rel=\"next\" (over MCP: nextCursor, passed back as cursor); without limit every deck is listed.",
     query: listDecksQuery,
     success: { status: 200, schema: z.array(deckSchema), description: "Decks, newest first." },
     errors: [401, 403, 422, 429, 500],
-    run: ({ ctx, query }) => listDecks(ctx, query),
+    paged: true,
+    run: async ({ ctx, query }) => {
+      const { items, next } = await listDecks(ctx, query);
+      return { items, nextCursor: next && encodeDeckCursor(next) };
+    },
   }),
 
   create_deck: define({

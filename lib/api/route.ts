@@ -1,9 +1,10 @@
 import type { z } from "zod";
+import { config } from "@/lib/core/config";
 import { etagOf, notModified } from "@/lib/core/etag";
 import { json, withApiKey } from "./handler";
 import { readJsonBody, readParams, readQuery } from "./input";
 import { readUploadBody } from "./upload";
-import type { Operation } from "./operations";
+import type { Operation, Page } from "./operations";
 
 // The route handler of one operation: authenticate and rate-limit (withApiKey), validate path, query and
 // body with the operation's schemas, run it, and answer with its documented status.
@@ -26,19 +27,37 @@ export function route<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodT
       if (op.success.status === 302) {
         return new Response(null, { status: 302, headers: { Location: String(result), "Cache-Control": "no-store" } });
       }
-      if (req.method === "GET" && op.success.status === 200) return conditional(req, result, op.cache);
-      return json(result, op.success.status);
+      const page = op.paged ? (result as Page) : undefined;
+      const body = page ? page.items : result;
+      const link: Record<string, string> = page?.nextCursor
+        ? { Link: `<${nextPageUrl(req, page.nextCursor)}>; rel="next"` }
+        : {};
+      if (req.method === "GET" && op.success.status === 200) return conditional(req, body, op.cache, link);
+      return json(body, op.success.status, link);
     },
     { limit: op.limit },
   );
 }
 
+// The next page of a paged list (RFC 8288): the request's own query with the next cursor, on the app's URL.
+function nextPageUrl(req: Request, cursor: string): string {
+  const url = new URL(req.url);
+  url.searchParams.set("cursor", cursor);
+  return `${config.appUrl}${url.pathname}${url.search}`;
+}
+
 // A read answers with an ETag of its body and 304 without one when the caller already has it. Responses
 // are the caller's own (private, and varying with the key); they are revalidated each time unless what
 // they show never changes (a version).
-function conditional(req: Request, result: unknown, cache: "immutable" | undefined): Response {
+function conditional(
+  req: Request,
+  result: unknown,
+  cache: "immutable" | undefined,
+  extra: Record<string, string>,
+): Response {
   const body = JSON.stringify(result);
   const headers = {
+    ...extra,
     ETag: etagOf(body),
     "Cache-Control": cache === "immutable" ? "private, max-age=31536000, immutable" : "private, no-cache",
     Vary: "Authorization",

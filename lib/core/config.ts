@@ -111,6 +111,11 @@ export const settings = {
   ANALYTICS_RETENTION_DAYS: wholeNumber(90, { min: 1, max: 3650 }),
   ANALYTICS_VIEWER_EVENTS_PER_MINUTE: wholeNumber(60, { min: 1 }),
   ANALYTICS_DECK_EVENTS_PER_MINUTE: wholeNumber(6000, { min: 1 }),
+  // Proxies in front of the server whose X-Forwarded-For is believed (lib/net/client-address.ts); 0: none.
+  TRUSTED_PROXIES: wholeNumber(0, { min: 0, max: 10 }),
+  // A password link's unlock attempts per client address, and wrong passwords from everyone, per 15 minutes.
+  UNLOCK_ATTEMPTS_PER_ADDRESS: wholeNumber(10, { min: 1 }),
+  UNLOCK_FAILURES_PER_LINK: wholeNumber(100, { min: 1 }),
 } satisfies Record<string, z.ZodType<unknown, string | undefined>>;
 
 // Set by the platform, not by the operator: read here too, never documented as settings.
@@ -266,6 +271,10 @@ export const config = {
   },
   get development(): boolean {
     return setting("NODE_ENV") === "development";
+  },
+  /** Vercel's own functions: its proxy tells the client's address (lib/net/client-address.ts). */
+  get onVercel(): boolean {
+    return Boolean(setting("VERCEL"));
   },
   /** A serverless function (Vercel, AWS Lambda): no user namespaces, no long-lived workers. */
   get serverless(): boolean {

@@ -45,6 +45,32 @@ export const versionParams = z.object({
     .meta({ type: "integer", minimum: 1, maximum: 2_147_483_647, description: "Version number (1 is the first)." }),
 });
 
+// list_decks' paging: a page of `limit` decks, and the next one's URL in the Link header (rel="next"), whose
+// `cursor` is where the page ended in the list's order (newest first): the last deck's creation time, to
+// the microsecond, and its id. Without `limit` the answer is the whole list, as SPEC.md has it.
+const LIST_LIMIT_MAX = 100;
+const limitMessage = `must be an integer from 1 to ${LIST_LIMIT_MAX}`;
+const cursorMessage = `is not a cursor this API gave out; take the next page's URL from the Link header (rel="next")`;
+const deckCursor = z.object({
+  createdAt: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/),
+  id: z.uuid(),
+});
+export type DeckCursor = z.output<typeof deckCursor>;
+
+export function encodeDeckCursor(cursor: DeckCursor): string {
+  return Buffer.from(JSON.stringify([cursor.createdAt, cursor.id])).toString("base64url");
+}
+
+function decodeDeckCursor(text: string): DeckCursor | null {
+  try {
+    const [createdAt, id] = JSON.parse(Buffer.from(text, "base64url").toString("utf8")) as unknown[];
+    const parsed = deckCursor.safeParse({ createdAt, id });
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
 export const listDecksQuery = z.strictObject({
   scope: z
     .enum(["mine", "org"])
@@ -56,6 +82,33 @@ export const listDecksQuery = z.strictObject({
     .default("false")
     .transform((v) => v === "true")
     .describe("Whether archived decks are listed too."),
+  limit: z
+    .string()
+    .regex(/^[1-9][0-9]{0,2}$/, limitMessage)
+    .transform(Number)
+    .refine((n) => n <= LIST_LIMIT_MAX, limitMessage)
+    .optional()
+    .meta({
+      type: "integer",
+      minimum: 1,
+      maximum: LIST_LIMIT_MAX,
+      description: `At most this many decks (1 to ${LIST_LIMIT_MAX}); the Link header (rel="next") then gives the URL of the next page, when there is one. Without it, every deck is listed.`,
+    }),
+  cursor: z
+    .string()
+    .max(200, cursorMessage)
+    .transform((text, ctx) => {
+      const cursor = decodeDeckCursor(text);
+      if (cursor) return cursor;
+      ctx.addIssue({ code: "custom", message: cursorMessage });
+      return z.NEVER;
+    })
+    .optional()
+    .meta({
+      type: "string",
+      description:
+        "Where the previous page ended: the `cursor` of its Link header's next URL (or MCP's nextCursor). Opaque; the list continues after that deck, newest first.",
+    }),
 });
 
 export const createDeckBody = z.strictObject({

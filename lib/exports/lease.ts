@@ -101,15 +101,16 @@ export async function releaseExport(db: Queryable, id: string, token: string): P
 }
 
 // A failure ends the export when it is final (the deck itself cannot render) or attempts are used up;
-// otherwise the export goes back to the queue for another try.
+// otherwise the export goes back to the queue for another try. Answers false when the worker no longer
+// held the lease (nothing changed).
 export async function failExport(
   db: Queryable,
   id: string,
   token: string,
   error: string,
   final: boolean,
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const rows = await db
     .update(exports)
     .set({
       status: sql`case when ${final} or ${exports.attempts} >= ${MAX_ATTEMPTS} then 'failed' else 'pending' end`,
@@ -118,7 +119,9 @@ export async function failExport(
       leaseExpiresAt: null,
       updatedAt: sql`now()`,
     })
-    .where(and(eq(exports.id, id), eq(exports.leaseToken, token), eq(exports.status, "running")));
+    .where(and(eq(exports.id, id), eq(exports.leaseToken, token), eq(exports.status, "running")))
+    .returning({ id: exports.id });
+  return rows.length > 0;
 }
 
 // An export its transport gave up on (Inngest's retries used up): failed with the reason, unless it

@@ -18,15 +18,20 @@ const contentTypes = {
 type Outcome = "completed" | "failed" | "lost";
 type Claim = { row: ExportRow; token: string };
 
-// The claims this process is rendering now, handed back when the server stops before they finish.
-const running = new Set<Claim>();
+// The claims this process is rendering now, handed back when the server stops before they finish. One set
+// per process, kept on globalThis: Next.js bundles this module once for the routes that queue and run
+// exports (the local runner runs the copy that queued last, Inngest its route's) and once for
+// instrumentation, whose copy hands them back at the stop.
+const holder = globalThis as typeof globalThis & { __deckhandRunningExports?: Set<Claim> };
+const running = (holder.__deckhandRunningExports ??= new Set<Claim>());
 
 /** Hands back to the queue every export this process still renders (at shutdown); answers how many. */
 export async function releaseRunningExports(): Promise<number> {
   const db = await getDb();
   let released = 0;
   for (const claim of [...running]) {
-    if (await releaseExport(db, claim.row.id, claim.token).catch(() => false)) released += 1;
+    if (!(await releaseExport(db, claim.row.id, claim.token).catch(() => false))) continue;
+    released += 1;
     log({ event: "export.released", exportId: claim.row.id });
   }
   return released;
@@ -76,13 +81,20 @@ async function render(viewable: ViewableDeck, claims: Claim[]): Promise<Result[]
 
 // What the deck caused is the caller's to read and final; infrastructure failures are logged, not shown,
 // and retried.
-async function fail(db: Db, { row, token }: Claim, error: unknown, started: number): Promise<"failed"> {
+async function fail(db: Db, { row, token }: Claim, error: unknown, started: number): Promise<Outcome> {
   const message = error instanceof Error ? error.message : String(error);
   const deckFault = error instanceof DeckFaultError;
   const shown = deckFault ? message : "The export could not be rendered; request it again.";
-  await failExport(db, row.id, token, shown, deckFault);
-  log({ event: "export.failed", exportId: row.id, ms: Date.now() - started, error: message });
-  return "failed";
+  // A claim handed back meanwhile (the server is stopping and closed the browser under it) is no longer
+  // this worker's to fail.
+  const failed = await failExport(db, row.id, token, shown, deckFault);
+  log({
+    event: failed ? "export.failed" : "export.lease_lost",
+    exportId: row.id,
+    ms: Date.now() - started,
+    error: message,
+  });
+  return failed ? "failed" : "lost";
 }
 
 async function finish(db: Db, claim: Claim, result: RenderedExport, started: number): Promise<Outcome> {

@@ -71,7 +71,7 @@ function toolInputSchemas(): Map<string, JsonSchema> {
 }
 
 // What a tool answers as structured content (MCP requires an object): the operation's response as sent,
-// a list wrapped as { items }, download_export's link as { url }. get_deck and get_deck_version leave out
+// a list wrapped as { items } (a paged list with its nextCursor), download_export's link as { url }. get_deck and get_deck_version leave out
 // compiledJs (the module the player runs: half of a deck's answer, never useful to a model).
 const mcpDeckDetailSchema = deckDetailSchema.extend({
   latestVersion: deckDetailSchema.shape.latestVersion.unwrap().omit({ compiledJs: true }).nullable(),
@@ -111,6 +111,15 @@ function resultSchemaOf(op: Operation): z.ZodType {
   const override = withoutCompiledJs[op.id];
   if (override) return override;
   const schema = op.success.schema;
+  if (op.paged) {
+    return z.object({
+      items: schema,
+      nextCursor: z
+        .string()
+        .nullable()
+        .describe("Pass it back as cursor (with the same arguments) for the next page; null on the last one."),
+    });
+  }
   return schema instanceof z.ZodArray ? z.object({ items: schema }) : schema;
 }
 
@@ -358,7 +367,7 @@ export function createMcpServer(ctx: Ctx, requestId: string): Server {
   });
 
   server.setRequestHandler(ListResourcesRequestSchema, async () => {
-    const decks = await listDecks(ctx, { scope: "mine", includeArchived: false });
+    const { items: decks } = await listDecks(ctx, { scope: "mine", includeArchived: false });
     return {
       resources: [
         {

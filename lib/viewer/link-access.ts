@@ -29,11 +29,16 @@ export function verifyUnlockToken(
   passwordHash: string,
   now = Date.now(),
 ): boolean {
+  return verifySigned(token, (expires) => sign(slug, passwordHash, expires), now);
+}
+
+/** Whether `<expires>.<signature>` is unexpired and signed as `sign` signs that expiry. */
+function verifySigned(token: string | null | undefined, sign: (expires: number) => string, now: number): boolean {
   const match = /^(\d{1,12})\.([\w-]{43})$/.exec(token ?? "");
   if (!match) return false;
   const expires = Number(match[1]);
   if (expires * 1000 <= now) return false;
-  const expected = Buffer.from(sign(slug, passwordHash, expires));
+  const expected = Buffer.from(sign(expires));
   const given = Buffer.from(match[2]!);
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
@@ -54,4 +59,28 @@ export function unlockTokenOf(req: Request, slug: string): string | null {
 export function hasLinkUnlockToken(req: Request, slug: string, passwordHash: string | null): boolean {
   if (!passwordHash) return true;
   return verifyUnlockToken(unlockTokenOf(req, slug), slug, passwordHash);
+}
+
+// The analytics beacon's page token: each viewer page (share, embedded, presenter) is served with an events
+// URL holding a token signed for its slug, and POST /d/{slug}/events takes only batches that bring one back,
+// so events come from someone who loaded the page, not from a script that never did. Not a secret from the
+// viewer: it proves a page load, and the counts still go by the trusted client address. It lasts a week, as
+// long as a page is plausibly left open (a revoked link's new slug ends it at once).
+const BEACON_TTL_SECONDS = 7 * 24 * 60 * 60;
+
+function signBeacon(slug: string, expires: number): string {
+  return createHmac("sha256", serverSecret())
+    .update(`deckhand analytics beacon\u0000${slug}\u0000${expires}`)
+    .digest("base64url");
+}
+
+/** The events URL a viewer page of this slug gives its beacon: /d/{slug}/events?t=<token>. */
+export function beaconUrl(slug: string, now = Date.now()): string {
+  const expires = Math.floor(now / 1000) + BEACON_TTL_SECONDS;
+  return `/d/${slug}/events?t=${expires}.${signBeacon(slug, expires)}`;
+}
+
+/** Whether the request brings back a page token of this slug that has not expired. */
+export function hasBeaconToken(req: Request, slug: string, now = Date.now()): boolean {
+  return verifySigned(new URL(req.url).searchParams.get("t"), (expires) => signBeacon(slug, expires), now);
 }

@@ -2,6 +2,7 @@ import { config } from "@/lib/core/config";
 import { playerAssets } from "./assets";
 import { escapeHtml } from "@/lib/contract/text";
 import { htmlDocument, htmlResponse, jsonScript } from "./html";
+import { beaconUrl } from "./link-access";
 
 // The pages on the app's origin around a sandboxed deck frame. They hold no deck code and no session.
 
@@ -68,7 +69,7 @@ export function renderViewerPage(deck: SharedDeck): Response {
       channel: deck.slug,
       frameUrl: frameUrl(deck.slug, "frame", deck.unlock ?? null),
       presenterUrl: `/d/${deck.slug}/presenter`,
-      eventsUrl: `/d/${deck.slug}/events`,
+      eventsUrl: beaconUrl(deck.slug),
     })}
 ${sharedBy(deck.organization)}`,
   });
@@ -115,7 +116,7 @@ export function renderEmbedPage(deck: SharedDeck): Response {
       channel: deck.slug,
       frameUrl: `${frameUrl(deck.slug, "embed", deck.unlock ?? null)}${deck.unlock ? "&" : "?"}in=page`,
       presenterUrl: `/d/${deck.slug}/presenter`,
-      eventsUrl: `/d/${deck.slug}/events`,
+      eventsUrl: beaconUrl(deck.slug),
       analyticsSource: "embed",
     }),
   });
@@ -176,7 +177,8 @@ ${jsonScript("dh-presenter", { slug: source.channel, frameUrl: source.frameUrl, 
 
 // GET /d/{slug} of a password link without its unlock: a form and nothing of the deck (no title, no
 // Open Graph tags, so a pasted link unfurls to nothing). It posts to /d/{slug}/unlock (lib/viewer/unlock.ts).
-export function renderPasswordPage(slug: string, wrong: boolean, status = 200): Response {
+/** The password form; `notice` says why it is shown again (a wrong password, too many tries). */
+export function renderPasswordPage(slug: string, notice: string | null = null, status = 200): Response {
   const html = htmlDocument({
     title: "Password required · Deckhand",
     head: `<style>${baseStyle}body{display:grid;place-items:center;padding:24px;box-sizing:border-box}
@@ -186,7 +188,7 @@ button{font:inherit;padding:10px 12px;border-radius:8px;border:0;background:#e4e
 .dh-wrong{color:#fca5a5}</style>`,
     body: `<main><form method="post" action="/d/${escapeHtml(slug)}/unlock">
 <h1>This deck is protected</h1><p>Enter the password you were given to view it.</p>
-${wrong ? `<p class="dh-wrong" role="alert">That password is not right.</p>` : ""}
+${notice ? `<p class="dh-wrong" role="alert">${escapeHtml(notice)}</p>` : ""}
 <input type="password" name="password" autocomplete="current-password" aria-label="Password" required autofocus maxlength="256">
 <button type="submit">View deck</button></form></main>`,
   });

@@ -4,7 +4,7 @@ import { defaultTokensCss } from "@/lib/deck/vocabulary";
 import { moduleResponse, readFrameQuery, renderFrameDocument } from "./frame-document";
 import { htmlDocument, htmlResponse } from "./html";
 import { logoResponse } from "./logo";
-import { hasLinkUnlockToken, unlockTokenOf } from "./link-access";
+import { beaconUrl, hasLinkUnlockToken, unlockTokenOf } from "./link-access";
 import {
   frameUrl,
   renderEmbedPage,
@@ -129,7 +129,7 @@ export async function servePublicDeck(
   }
   if (!viewable) return typeof part === "object" ? new Response("Not found", { status: 404 }) : renderNotFoundPage();
   if (locked) {
-    if (part === "page") return renderPasswordPage(slug, false);
+    if (part === "page") return renderPasswordPage(slug);
     if (part === "embedded") return renderLockedFrame();
     if (part === "presenter") return redirectTo(req, `${config.viewerBaseUrl}/d/${slug}`);
     if (typeof part === "object")
@@ -152,7 +152,7 @@ export async function servePublicDeck(
       title: shared.title,
       channel: slug,
       frameUrl: frameUrl(slug, "frame", unlock),
-      eventsUrl: `/d/${slug}/events`,
+      eventsUrl: beaconUrl(slug),
     });
   }
   if (typeof part === "object") {

@@ -363,6 +363,40 @@ describe("the library", () => {
     await context.close();
   }, 120_000);
 
+  it("lists 60 decks at first and the next 60 at each Load more, keeping its place and the filters", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await signUp(page, person("Collector"));
+    const deckhand = createDeckhandClient({
+      baseUrl: `${server.origin}/api/v1`,
+      apiKey: await createKey(page, "many"),
+    });
+    for (let i = 0; i < 65; i++) unwrap(await deckhand.api.POST("/decks", { body: { title: `Deck ${i}` } }));
+    const newestFirst = unwrap(await deckhand.api.GET("/decks")).map((deck) => deck.title);
+
+    await page.goto(`${server.origin}/decks?sort=created`);
+    const titles = () =>
+      page
+        .getByRole("list", { name: "Decks" })
+        .getByRole("link")
+        .evaluateAll((links) => links.map((l) => l.querySelector("p")?.textContent));
+    await expect.poll(titles).toEqual(newestFirst.slice(0, 60));
+    const more = page.getByRole("link", { name: "Load more decks" });
+    await more.scrollIntoViewIfNeeded();
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(scrolled).toBeGreaterThan(0);
+    await Promise.all([page.waitForURL(/shown=120/), more.click()]);
+    await expect.poll(titles).toEqual(newestFirst);
+    expect(new URL(page.url()).searchParams.get("sort")).toBe("created");
+    expect(await more.count()).toBe(0);
+    // In place: the page is not scrolled back to the top.
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    // A reload keeps the decks that were loaded.
+    await page.reload();
+    await expect.poll(titles).toEqual(newestFirst);
+    await context.close();
+  }, 120_000);
+
   it("fits a 390 px phone: nothing scrolls sideways, the header folds its navigation under the account", async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();

@@ -5,6 +5,7 @@ import { apiOf, person, signUp } from "../helpers/app-session";
 import { launchBrowser } from "../helpers/browser";
 import { deckSource } from "../helpers/decks";
 import { type NextServer, startNextServer } from "../helpers/next-server";
+import { viewerEventsUrl } from "../helpers/viewer-page";
 
 // The editor's Analytics panel against `next start`: a view sent to the deck's share link shows in the
 // panel's totals, its per-slide reach and the slides holding attention longest.
@@ -39,9 +40,12 @@ describe("the editor's Analytics panel", () => {
       await api.api.PATCH("/decks/{id}", { params: { path: { id: deck.id } }, body: { visibility: "public" } }),
     );
     // A viewer's page reporting: slide 1 for 2 s, slide 2 for 9 s, leaving there.
-    const sent = await fetch(`${published.publicUrl}/events`, {
+    const sent = await fetch(await viewerEventsUrl(published.publicUrl!), {
       method: "POST",
-      headers: { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/147.0.0.0 Safari/537.36" },
+      headers: {
+        origin: server.origin,
+        "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/147.0.0.0 Safari/537.36",
+      },
       body: JSON.stringify({
         view: crypto.randomUUID(),
         source: "share",

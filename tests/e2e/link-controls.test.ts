@@ -4,6 +4,7 @@ import { call, createUser, type TestUser } from "../helpers/api";
 import { type AppServer, startAppServer } from "../helpers/app-server";
 import { launchBrowser } from "../helpers/browser";
 import { setUpTestDatabase } from "../helpers/database";
+import { viewerEventsUrl } from "../helpers/viewer-page";
 
 // The public link's controls in a real Chromium and over plain HTTP: a password link asks for the password
 // and refuses the frame, the module, the logo, the Open Graph image and the analytics beacon without the
@@ -47,6 +48,8 @@ const get = (path: string, headers: Record<string, string> = {}) =>
 
 describe("link controls", () => {
   it("a password link refuses the frame and the module without the unlock, and shows the deck with it", async () => {
+    // The beacon's events URL as the open link's page handed it out, before the password.
+    const eventsUrl = await viewerEventsUrl(`${server.origin}/d/${slug}`);
     const set = await call("PATCH", `/decks/${deckId}/link`, { key: author.key, body: { password: "open sesame" } });
     expect(set.status).toBe(200);
     expect(set.body).toMatchObject({ passwordProtected: true, expiresAt: null });
@@ -70,9 +73,9 @@ describe("link controls", () => {
     expect(html).toContain('name="password"');
     expect(html).not.toContain("Board pack");
     expect(html).not.toContain("og:image");
-    const beacon = await fetch(`${server.origin}/d/${slug}/events`, {
+    const beacon = await fetch(eventsUrl, {
       method: "POST",
-      headers: { "user-agent": "Mozilla/5.0 Chrome/147" },
+      headers: { origin: server.origin, "user-agent": "Mozilla/5.0 Chrome/147" },
       body: JSON.stringify({ view: crypto.randomUUID(), source: "share", events: [{ slide: 1, ms: 0 }] }),
     });
     expect(beacon.status).toBe(404);

@@ -2,16 +2,20 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
+import { openDatabase, openPglite } from "@/lib/db/client";
+import { exports } from "@/lib/db/schema/exports";
 import { twentySlideModule } from "../bench/api";
 import { type Instance, startInstance } from "../helpers/instances";
 import { alive, chromiumBelow } from "../helpers/processes";
 
 // Stop and crash without losing anything (issue 25): `npm start` stopped by SIGTERM to its process group
-// while it renders an export exits 0 within its grace period, leaves no Chromium behind, and the export is
-// completed exactly once after the next start; a server killed with SIGKILL right after answering 50
-// writes has all 50 after a restart. On the embedded database, and on PostgreSQL when TEST_DATABASE_URL
-// is set (then the servers share it, as any deployment does).
+// while it renders an export exits 0 within its grace period, leaves no Chromium behind, hands the export
+// back to the queue with its attempt not counted (issue 34, item 11), and the export is completed exactly
+// once, on its first counted attempt, after the next start; a server killed with SIGKILL right after
+// answering 50 writes has all 50 after a restart. On the embedded database, and on PostgreSQL when
+// TEST_DATABASE_URL is set (then the servers share it, as any deployment does).
 
 const databaseUrl = process.env.TEST_DATABASE_URL ?? "";
 const started: Instance[] = [];
@@ -40,6 +44,20 @@ function prepare(): { dataDir: string; key: string; env: Record<string, string> 
     .split("\n")
     .at(-1)!;
   return { dataDir, key, env };
+}
+
+// An export's row as a stopped server left it, read once the server is gone (PGlite belongs to one process).
+async function exportRow(dataDir: string, id: string) {
+  const database = databaseUrl ? await openDatabase(databaseUrl) : await openPglite(path.join(dataDir, "pglite"));
+  try {
+    const [row] = await database.db
+      .select({ status: exports.status, attempts: exports.attempts })
+      .from(exports)
+      .where(eq(exports.id, id));
+    return row;
+  } finally {
+    await database.close();
+  }
 }
 
 async function start(env: Record<string, string>, via?: "npm start"): Promise<Instance> {
@@ -89,6 +107,8 @@ describe(`stopping the server (${databaseUrl ? "PostgreSQL" : "embedded database
     expect(await server.exited).toEqual({ code: 0, signal: null });
     expect(Date.now() - stopping).toBeLessThan(GRACE_MS + 5000);
     await expect.poll(() => browsers.filter(alive), { interval: 50, timeout: 5000 }).toEqual([]);
+    // Handed back, not failed by the closing browser: waiting again, the stopped attempt not counted.
+    expect(await exportRow(dataDir, queued.body.id)).toEqual({ status: "pending", attempts: 0 });
 
     const again = await start(settings, "npm start");
     await expect
@@ -103,6 +123,7 @@ describe(`stopping the server (${databaseUrl ? "PostgreSQL" : "embedded database
     expect(files).toEqual([`${queued.body.id}.pdf`]);
     await again.stop("SIGTERM");
     expect((await again.exited).code).toBe(0);
+    expect(await exportRow(dataDir, queued.body.id)).toEqual({ status: "completed", attempts: 1 });
   }, 240_000);
 
   it("keeps every acknowledged write through a SIGKILL (50 versions, all there after a restart), and leaves no browser behind", async () => {

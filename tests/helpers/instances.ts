@@ -1,4 +1,4 @@
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn, type StdioOptions } from "node:child_process";
 import { once } from "node:events";
 import net from "node:net";
 import path from "node:path";
@@ -10,9 +10,13 @@ import path from "node:path";
 
 export type Instance = {
   origin: string;
+  port: number;
   pid: number;
-  /** SIGTERM, or SIGKILL for a crash; resolves when the process has exited. */
-  stop: (signal?: "SIGTERM" | "SIGKILL") => Promise<void>;
+  /**
+   * SIGTERM, SIGINT, or SIGKILL for a crash, to the process group for `npm start` (as a service manager or
+   * Ctrl-C does) or to the pid alone (as `docker stop` does); resolves when the process has exited.
+   */
+  stop: (signal?: "SIGTERM" | "SIGINT" | "SIGKILL", to?: "group" | "pid") => Promise<void>;
   /** The exit code and signal, once it has exited. */
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 };
@@ -30,32 +34,37 @@ function freePort(): Promise<number> {
 let built = false;
 
 /**
- * `next start` by default; `via: "npm start"` runs scripts/start.mjs as `npm start` does, in a process group
- * of its own, and `stop` signals the whole group (as a service manager or Ctrl-C does).
+ * `next start` by default; `via: "npm start"` runs `npm start` itself, in a process group of its own, and
+ * `stop` signals the whole group unless told to signal npm's pid alone. On a free port, or the one given.
  */
 export async function startInstance(
   env: Record<string, string>,
-  options: { via?: "next start" | "npm start" } = {},
+  options: { via?: "next start" | "npm start"; port?: number } = {},
 ): Promise<Instance> {
   if (!built) {
     execFileSync("node", ["scripts/build-if-stale.mjs"], { stdio: "inherit" });
     built = true;
   }
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const origin = `http://127.0.0.1:${port}`;
   const group = options.via === "npm start";
-  // Next's CLI run by this Node directly (it serves in its own process): a SIGKILL kills the instance.
-  const child: ChildProcess = spawn(
-    process.execPath,
-    group
-      ? [path.join("scripts", "start.mjs")]
-      : [path.join("node_modules", "next", "dist", "bin", "next"), "start", "-p", String(port), "-H", "127.0.0.1"],
-    {
-      env: { ...process.env, NODE_ENV: "production", PORT: String(port), APP_URL: origin, ...env },
-      stdio: ["ignore", "ignore", "inherit"],
-      detached: group,
-    },
-  );
+  const settings: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    APP_URL: origin,
+    ...env,
+  };
+  const stdio: StdioOptions = ["ignore", "ignore", "inherit"];
+  // `npm start` as a person or a service runs it (npm asks no registry: the update check is off); or Next's
+  // CLI run by this Node directly (it serves in its own process: a SIGKILL kills the instance).
+  const child: ChildProcess = group
+    ? spawn("npm", ["start"], { env: { ...settings, npm_config_update_notifier: "false" }, stdio, detached: true })
+    : spawn(
+        process.execPath,
+        [path.join("node_modules", "next", "dist", "bin", "next"), "start", "-p", String(port), "-H", "127.0.0.1"],
+        { env: settings, stdio },
+      );
   const exited = once(child, "exit").then(([code, signal]) => ({
     code: code as number | null,
     signal: signal as NodeJS.Signals | null,
@@ -74,10 +83,11 @@ export async function startInstance(
   }
   return {
     origin,
+    port,
     pid: child.pid!,
-    stop: async (signal = "SIGTERM") => {
+    stop: async (signal = "SIGTERM", to = group ? "group" : "pid") => {
       if (child.exitCode === null && child.signalCode === null) {
-        if (group) process.kill(-child.pid!, signal);
+        if (group && to === "group") process.kill(-child.pid!, signal);
         else child.kill(signal);
       }
       await exited;

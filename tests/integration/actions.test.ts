@@ -22,6 +22,7 @@ import { revokeKeyAction } from "@/app/(app)/settings/keys/actions";
 import { removeMemberAction, setMemberRoleAction } from "@/app/(app)/settings/members/actions";
 import { defineAction } from "@/app/_server/action";
 import { signUp } from "@/lib/auth/accounts-app";
+import { PASSWORD_LINE, PASSWORD_SLOTS, verifyPassword } from "@/lib/auth/passwords";
 import type { Ctx } from "@/lib/auth/caller";
 import { AppError } from "@/lib/core/errors";
 import type { Database } from "@/lib/db/client";
@@ -309,6 +310,29 @@ describe("actions as Next.js calls them", () => {
       ok: false,
       error: { code: "unauthorized", message: "Your session has ended. Sign in again." },
     });
+  });
+
+  it("answers a sign-in while the server's password checks are all taken as a refusal to retry", async () => {
+    // Every slot and place in line of lib/auth/passwords.ts held by checks that wait for the gate.
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const held = Array.from({ length: PASSWORD_SLOTS + PASSWORD_LINE }, () =>
+      verifyPassword(null, "guess", () => gate),
+    );
+    try {
+      const form = newDeckForm({ email: member.email, password });
+      const outcome = await inRequest(() => signInAction(null, form));
+      expect(outcome.result).toEqual({
+        ok: false,
+        error: {
+          code: "rate_limited",
+          message: "Too many sign-ins are being checked right now. Try again in a few seconds.",
+        },
+      });
+    } finally {
+      open();
+      await Promise.all(held);
+    }
   });
 
   it("answers a wrong password as a refusal the form shows", async () => {

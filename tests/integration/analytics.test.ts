@@ -8,7 +8,9 @@ import { analyticsViews } from "@/lib/db/schema/analytics-views";
 import { analyticsVisitors } from "@/lib/db/schema/analytics-visitors";
 import { decks } from "@/lib/db/schema/decks";
 import { call, createUser, type TestUser } from "../helpers/api";
+import { beaconUrl } from "@/lib/viewer/link-access";
 import { dispatch } from "../helpers/app-router";
+import { eventsUrlIn } from "../helpers/viewer-page";
 import { setUpTestDatabase } from "../helpers/database";
 
 // The collection endpoint (POST /d/{slug}/events) and get_deck_analytics on the real route handlers and a
@@ -39,17 +41,28 @@ async function publish(user: TestUser, labels: string[]) {
   return { id, slug: String(patched.body.publicUrl).split("/d/")[1]! };
 }
 
+// A batch as a viewer page's beacon sends it: to the events URL the page was served with (its page token),
+// with the page's Origin. `url` replaces that URL (a path of the app); `origin: null` sends no Origin.
 async function send(
   batch: Record<string, unknown>,
-  options: { ua?: string; headers?: Record<string, string>; to?: string; raw?: string } = {},
+  options: {
+    ua?: string;
+    headers?: Record<string, string>;
+    to?: string;
+    raw?: string;
+    url?: string;
+    origin?: string | null;
+  } = {},
 ) {
+  const origin = options.origin === undefined ? "http://localhost" : options.origin;
   const headers = new Headers({
     "user-agent": options.ua ?? chrome,
     "x-forwarded-for": "203.0.113.7",
+    ...(origin === null ? {} : { origin }),
     ...options.headers,
   });
   const response = await dispatch(
-    new Request(`http://localhost/d/${options.to ?? slug}/events`, {
+    new Request(`http://localhost${options.url ?? beaconUrl(options.to ?? slug)}`, {
       method: "POST",
       headers,
       body: options.raw ?? JSON.stringify(batch),
@@ -197,6 +210,64 @@ describe("collecting events", () => {
     const view = randomUUID();
     expect((await send({ view, source: "share", events: [{ slide: 1, ms: 0 }] })).status).toBe(204);
     expect((await send({ view, source: "share", events: [{ slide: 4, ms: 0 }] }, { ua: firefox })).status).toBe(422);
+  });
+
+  it("takes batches only from a viewer page: its Origin and the page token its events URL holds", async () => {
+    const eventsUrl = eventsUrlIn(await (await dispatch(new Request(`http://localhost/d/${slug}`))).text());
+    expect(eventsUrl).toMatch(new RegExp(`^/d/${slug}/events\\?t=\\d+\\.[\\w-]{43}$`));
+    const batch = () => ({ view: randomUUID(), source: "share", events: [{ slide: 1, ms: 0 }] });
+    expect((await send(batch(), { url: eventsUrl })).status).toBe(204);
+    // A browser may send "null" for a page whose Referrer-Policy is no-referrer (the viewer pages').
+    expect((await send(batch(), { url: eventsUrl, origin: "null" })).status).toBe(204);
+
+    const noOrigin = await send(batch(), { url: eventsUrl, origin: null });
+    expect(noOrigin.status).toBe(403);
+    expect(noOrigin.body.error).toMatchObject({ code: "forbidden", message: expect.stringContaining("no Origin") });
+    const week = 7 * 24 * 60 * 60 * 1000;
+    const otherSlug = beaconUrl("zzzzzzzzzzzz").split("?")[1];
+    for (const url of [
+      `/d/${slug}/events`,
+      `/d/${slug}/events?t=`,
+      `/d/${slug}/events?${otherSlug}`,
+      beaconUrl(slug, Date.now() - week - 1000),
+      eventsUrl.replace(/.$/, (last: string) => (last === "A" ? "B" : "A")),
+    ]) {
+      const refused = await send(batch(), { url });
+      expect(refused.status, url).toBe(403);
+      expect(refused.body.error.message).toContain("page token");
+    }
+  });
+
+  it("counts one viewer however X-Forwarded-For is rotated, unless a proxy is trusted to write it", async () => {
+    const fresh = await publish(author, ["One"]);
+    const totals = async () =>
+      (await call("GET", `/decks/${fresh.id}/analytics`, { key: author.key })).body.totals as Record<string, number>;
+    for (let index = 0; index < 20; index++) {
+      const status = (
+        await send(
+          { view: randomUUID(), source: "share", events: [{ slide: 1, ms: 0 }] },
+          {
+            to: fresh.slug,
+            headers: { "x-forwarded-for": `198.51.100.${index + 1}`, "x-real-ip": `192.0.2.${index}` },
+          },
+        )
+      ).status;
+      expect(status).toBe(204);
+    }
+    expect(await totals()).toMatchObject({ views: 20, uniqueViewers: 1 });
+    // Behind one trusted proxy its entry is the client's: two addresses are two viewers, whatever they prepend.
+    process.env.TRUSTED_PROXIES = "1";
+    try {
+      for (const forwarded of ["203.0.113.1, 198.51.100.200", "203.0.113.2, 198.51.100.200", "198.51.100.201"]) {
+        await send(
+          { view: randomUUID(), source: "share", events: [{ slide: 1, ms: 0 }] },
+          { to: fresh.slug, headers: { "x-forwarded-for": forwarded } },
+        );
+      }
+    } finally {
+      delete process.env.TRUSTED_PROXIES;
+    }
+    expect(await totals()).toMatchObject({ views: 23, uniqueViewers: 3 });
   });
 
   it("rate-limits per viewer", async () => {

@@ -97,6 +97,32 @@ describe("the typed client", () => {
     );
   });
 
+  it("lists every deck with listAllDecks, a page at a time through the Link headers", async () => {
+    const owner = await createUser();
+    const deckhand = createDeckhandClient({ baseUrl: `${server.origin}/api/v1`, apiKey: owner.key });
+    for (let i = 0; i < 7; i++) unwrap(await deckhand.api.POST("/decks", { body: { title: `Deck ${i}` } }));
+    unwrap(await deckhand.api.POST("/decks", { body: { title: "A template", kind: "template" } }));
+    const requested: string[] = [];
+    deckhand.api.use({ onRequest: ({ request }) => void requested.push(new URL(request.url).search) });
+
+    const whole = unwrap(await deckhand.api.GET("/decks"));
+    const listed: string[] = [];
+    for await (const deck of deckhand.listAllDecks({ limit: 3 })) listed.push(deck.id);
+    expect(listed).toEqual(whole.map((deck) => deck.id));
+    // Three pages: the first, then each next one by its cursor.
+    expect(requested.slice(1)).toEqual([
+      "?limit=3",
+      expect.stringMatching(/^\?limit=3&cursor=[\w-]+$/),
+      expect.stringMatching(/^\?limit=3&cursor=[\w-]+$/),
+    ]);
+
+    const templates: string[] = [];
+    for await (const deck of deckhand.listAllDecks({ kind: "template" })) templates.push(deck.title);
+    expect(templates).toEqual(["A template"]);
+    // A page of the default size (100) lists them all.
+    expect(requested.at(-1)).toBe("?limit=100&kind=template");
+  });
+
   it("waits out a 429's Retry-After and retries, so the caller sees the success", async () => {
     // One request per 6-second window: the second request of a window is refused, whatever the machine's speed.
     process.env.RATE_LIMIT_PER_MINUTE = "1";

@@ -105,7 +105,7 @@ describe("the library's card actions", () => {
     expect(deck.versionCount).toBe(1);
     expect(deck.latestVersion.source).toBe(deckSource(["Newest"]));
     const mine = await listDecks(ctxOf(colleague), { scope: "mine", includeArchived: false });
-    expect(mine.map((d) => d.id)).toContain(copy.value.id);
+    expect(mine.items.map((d) => d.id)).toContain(copy.value.id);
 
     // Another organization's private deck is not found.
     expect(await duplicateDeckAction.runAs(ctxOf(stranger), { id: original.id })).toMatchObject({
@@ -156,7 +156,7 @@ describe("the library's card actions", () => {
     const a = await createDeck(sorter, { title: "Apple" });
     expect((await setContent(sorter, b.id, { source: deckSource(["Touched"]) })).status).toBe(200);
     const ids = async (sort: "created" | "updated" | "title") =>
-      (await listDecks(ctxOf(sorter), { scope: "mine", includeArchived: false, sort })).map((d) => d.id);
+      (await listDecks(ctxOf(sorter), { scope: "mine", includeArchived: false, sort })).items.map((d) => d.id);
     expect(await ids("created")).toEqual([a.id, b.id]);
     expect(await ids("updated")).toEqual([b.id, a.id]);
     expect(await ids("title")).toEqual([a.id, b.id]);

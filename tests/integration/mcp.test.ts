@@ -326,8 +326,8 @@ describe("MCP and the rate limit", () => {
     // A single message still works without the SDK's client.
     const single = await postMcp(user.key, toolCall(1, "list_decks", {}));
     expect(single.status).toBe(200);
-    expect(JSON.parse(single.body.result.content[0].text)).toEqual({ items: [] });
-    expect(single.body.result.structuredContent).toEqual({ items: [] });
+    expect(JSON.parse(single.body.result.content[0].text)).toEqual({ items: [], nextCursor: null });
+    expect(single.body.result.structuredContent).toEqual({ items: [], nextCursor: null });
   });
 
   it("counts a slow tool against the slow class, call by call", async () => {
@@ -424,6 +424,41 @@ describe("upload_asset over MCP", () => {
     const refused = await callTool(client, "upload_asset", { data: Buffer.from("not a picture").toString("base64") });
     expect(refused.isError).toBe(true);
     expect(refused.value.error.code).toBe("invalid_request");
+    await client.close();
+  });
+});
+
+describe("list_decks over MCP, a page at a time", () => {
+  it("answers nextCursor with a limit and takes it back as cursor until the last page", async () => {
+    const user = await createUser();
+    const client = await connect(user.key);
+    for (let i = 0; i < 7; i++) await callTool(client, "create_deck", { title: `Deck ${i}` });
+    const whole = await callTool(client, "list_decks", {});
+    expect(whole.value.nextCursor).toBeNull();
+    expect(whole.value.items).toHaveLength(7);
+
+    // The SDK's client checks each answer against list_decks' outputSchema.
+    const pages: string[][] = [];
+    let args: Record<string, unknown> = { limit: 3 };
+    for (;;) {
+      const page = (await client.callTool({ name: "list_decks", arguments: args })) as CallToolResult;
+      const { items, nextCursor } = page.structuredContent as { items: { id: string }[]; nextCursor: string | null };
+      pages.push(items.map((deck) => deck.id));
+      if (!nextCursor) break;
+      args = { limit: "3", cursor: nextCursor }; // an integer as its text, as in every tool
+    }
+    expect(pages.map((page) => page.length)).toEqual([3, 3, 1]);
+    expect(pages.flat()).toEqual(whole.value.items.map((deck: { id: string }) => deck.id));
+
+    const tool = (await client.listTools()).tools.find((t) => t.name === "list_decks")!;
+    expect(tool.inputSchema.properties).toMatchObject({
+      limit: { type: "integer", minimum: 1, maximum: 100 },
+      cursor: { type: "string" },
+    });
+    const refused = await callTool(client, "list_decks", { cursor: "nonsense" });
+    expect(refused.isError).toBe(true);
+    expect(refused.value.error).toMatchObject({ code: "invalid_request", status: 422 });
+    expect(refused.value.error.message).toContain("cursor");
     await client.close();
   });
 });

@@ -1,10 +1,11 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import type { ReactNode } from "react";
 import { AutoSubmitForm } from "@/components/app/auto-submit-form";
 import { DeckCardActions } from "@/components/app/deck-card-actions";
 import { ImportDeckForm } from "@/components/app/import-deck-form";
 import { NewDeckForm, UseTemplateForm } from "@/components/app/new-deck-form";
-import { Badge, Button, EmptyState, Input, Select } from "@/components/ui";
+import { Badge, Button, buttonStyles, EmptyState, Input, Select } from "@/components/ui";
 import { requireAppContext } from "@/app/_server/context";
 import { listedDeckThumbnails } from "@/lib/decks/preview-deck";
 import { deckSorts, listDecks } from "@/lib/decks/list-decks";
@@ -24,14 +25,21 @@ type Query = {
   visibility?: string;
   archived?: string;
   sort?: string;
+  shown?: string;
 };
+
+// The library lists this many decks at first, and this many more at each "Load more" (up to SHOWN_MAX).
+const PAGE_SIZE = 60;
+const SHOWN_MAX = 6000;
 
 const pick = <T extends string>(value: string | undefined, allowed: readonly T[]): T | undefined =>
   allowed.find((v) => v === value);
 
 // The library: my decks or the organization's, newest first or sorted by last change or title, with search
 // and filters that apply as they change; each card with its dates, rename, duplicate and delete; the
-// templates gallery; and new decks (slides or webpage), blank or started from a template.
+// templates gallery; and new decks (slides or webpage), blank or started from a template. It lists the first
+// PAGE_SIZE decks and a "Load more" link; how many are shown is in the URL (`shown`), so a reload, the back
+// button and the cards' actions (which draw the page again) keep every card that was loaded.
 export default async function LibraryPage({ searchParams }: { searchParams: Promise<Query> }) {
   const { ctx } = await requireAppContext();
   const query = await searchParams;
@@ -45,10 +53,17 @@ export default async function LibraryPage({ searchParams }: { searchParams: Prom
     search: query.q?.slice(0, 200),
     sort: pick(query.sort, deckSorts) ?? "created",
   };
-  const [decks, templates] = await Promise.all([
-    listDecks(ctx, filters),
+  const requested = Number.parseInt(query.shown ?? "", 10);
+  const shown = Math.min(Math.max(Number.isNaN(requested) ? 0 : requested, PAGE_SIZE), SHOWN_MAX);
+  const [{ items: decks, next }, { items: templates }] = await Promise.all([
+    listDecks(ctx, { ...filters, limit: shown }),
     listDecks(ctx, { scope: "org", kind: "template", includeArchived: false }),
   ]);
+  const more = new URLSearchParams(
+    Object.entries({ ...query, shown: String(Math.min(shown + PAGE_SIZE, SHOWN_MAX)) }).filter(
+      (entry): entry is [string, string] => typeof entry[1] === "string",
+    ),
+  );
   const thumbnails = await listedDeckThumbnails(
     ctx,
     decks.map((deck) => deck.id),
@@ -176,6 +191,13 @@ export default async function LibraryPage({ searchParams }: { searchParams: Prom
               </li>
             ))}
           </ul>
+        )}
+        {next && shown < SHOWN_MAX && (
+          <div className="flex justify-center">
+            <Link href={`/decks?${more}`} scroll={false} className={buttonStyles("secondary")}>
+              Load more decks
+            </Link>
+          </div>
         )}
       </section>
 

@@ -5,7 +5,7 @@ import type { components, operations, paths } from "./openapi.js";
 // (src/openapi.ts, by the service's `npm run client:generate`); requests go through openapi-fetch with exact
 // types (a field the API does not take is a type error). It retries 429s after the server's Retry-After, and
 // network failures of idempotent requests; exportDeck waits for an export; downloadExport follows the
-// download's 302 itself.
+// download's 302 itself; listAllDecks follows list_decks' pages.
 
 export type { components, operations, paths };
 type Schemas = components["schemas"];
@@ -217,5 +217,32 @@ export function createDeckhandClient(options: DeckhandClientOptions) {
     return waitForExport(queued.id, wait);
   }
 
-  return { api, waitForExport, exportDownloadUrl, downloadExport, exportDeck };
+  /**
+   * Every deck list_decks answers for `query`, a page at a time (`limit`, default 100 decks a request),
+   * following each answer's Link header (rel="next") until the last page: `for await (const deck of
+   * deckhand.listAllDecks({ scope: "org" }))`.
+   */
+  async function* listAllDecks(query: DeckListQuery = {}): AsyncGenerator<Deck, void, undefined> {
+    let page: DeckListQuery | undefined = { limit: 100, ...query };
+    while (page) {
+      const result = await api.GET("/decks", { params: { query: page } });
+      yield* unwrap(result);
+      const next = nextPageUrl(result.response.headers.get("link"), result.response.url || baseUrl);
+      page = next ? { ...page, cursor: next.searchParams.get("cursor") ?? undefined } : undefined;
+    }
+  }
+
+  return { api, waitForExport, exportDownloadUrl, downloadExport, exportDeck, listAllDecks };
+}
+
+/** list_decks' query parameters. */
+export type DeckListQuery = NonNullable<operations["list_decks"]["parameters"]["query"]>;
+
+// The target of a Link header's rel="next" (RFC 8288), resolved against the answer's URL.
+function nextPageUrl(link: string | null, base: string): URL | undefined {
+  for (const value of link?.split(/,(?=\s*<)/) ?? []) {
+    const [, target, rel] = /^\s*<([^>]*)>.*;\s*rel\s*=\s*"?([^";]*)/i.exec(value) ?? [];
+    if (target !== undefined && rel?.toLowerCase().split(/\s+/).includes("next")) return new URL(target, base);
+  }
+  return undefined;
 }

@@ -30,7 +30,7 @@ export interface paths {
         };
         /**
          * List decks
-         * @description Decks newest first. scope 'mine' (default) lists the caller's decks, 'org' the organization's decks the caller may read. kind 'template' lists the organization's starting points. Archived decks are left out unless includeArchived is 'true'.
+         * @description Decks newest first. scope 'mine' (default) lists the caller's decks, 'org' the organization's decks the caller may read. kind 'template' lists the organization's starting points. Archived decks are left out unless includeArchived is 'true'. limit answers a page of at most that many decks, and the next page's URL (the same query with a cursor) in the Link header, rel="next" (over MCP: nextCursor, passed back as cursor); without limit every deck is listed.
          */
         get: operations["list_decks"];
         put?: never;
@@ -1105,6 +1105,10 @@ export interface operations {
                 kind?: "deck" | "template";
                 /** @description Whether archived decks are listed too. */
                 includeArchived?: "true" | "false";
+                /** @description At most this many decks (1 to 100); the Link header (rel="next") then gives the URL of the next page, when there is one. Without it, every deck is listed. */
+                limit?: number;
+                /** @description Where the previous page ended: the `cursor` of its Link header's next URL (or MCP's nextCursor). Opaque; the list continues after that deck, newest first. */
+                cursor?: string;
             };
             header?: {
                 /** @description The ETag of a body you hold: answered 304 with no body while it is still current. */
@@ -1126,6 +1130,8 @@ export interface operations {
                     ETag?: string;
                     /** @description `private, no-cache`: keep it, but revalidate with If-None-Match. */
                     "Cache-Control"?: string;
+                    /** @description With `limit`, when another page follows: `<URL>; rel="next"` (RFC 8288), the URL of the next page (this query with its `cursor`). */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
