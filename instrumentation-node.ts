@@ -3,6 +3,7 @@
 // a message naming the variable, rather than failing someone's request later); stamp each request with its
 // socket's address (lib/net/client-address.ts: route handlers cannot see the socket); open (and migrate) the
 // embedded database before the first request, so a locked or broken data folder is reported at start-up;
+// sweep the temporary files of writes a killed process left in the local file store;
 // without Inngest, start the in-process job runner with the jobs it polls, so exports queued before a
 // restart (or by another process) are picked up; and install the graceful stop. The composition root: the
 // one place that names the jobs and the order things stop in.
@@ -22,6 +23,8 @@ export async function registerNode() {
     const { getDatabase } = await import("@/lib/db/client");
     await getDatabase();
   }
+  const { localFileStore } = await import("@/lib/storage/storage");
+  void localFileStore()?.sweepTemporaryFiles();
   const runner = config.inngestConfigured
     ? null
     : await (async () => {

@@ -2,6 +2,8 @@
 // (or to the embedded database, which also migrates itself whenever it is opened).
 import { getDatabase, migrateDatabase } from "@/lib/db/client";
 
+// A migration may rewrite a large table: no statement timeout unless one is asked for.
+process.env.DATABASE_QUERY_TIMEOUT_MS ??= "0";
 const database = await getDatabase();
 await migrateDatabase(database);
 await database.close();

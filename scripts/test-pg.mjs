@@ -6,8 +6,8 @@ import { spawnSync } from "node:child_process";
 import { withFreshDatabase } from "./fresh-database.mjs";
 
 // End-to-end suites whose subject is the database shared by processes: row locks and leases between
-// renderers and instances, a crash or restart mid-write, rate limits and allowances across instances,
-// analytics counted from concurrent beacons. The other end-to-end suites test the browser, the renderer and
+// renderers and instances, a crash or restart mid-write, a stop with the pool still in use, rate limits and
+// allowances across instances, analytics counted from concurrent beacons. The other end-to-end suites test the browser, the renderer and
 // the files they make, which read and write the database through the same layer the integration suites
 // already run here.
 export const postgresEndToEnd = [
@@ -16,6 +16,7 @@ export const postgresEndToEnd = [
   "tests/e2e/export-concurrency.test.ts",
   "tests/e2e/shutdown.test.ts",
   "tests/e2e/analytics.test.ts",
+  "tests/e2e/database-faults.test.ts",
 ];
 
 // Arguments name files (or folders) to run instead of the default selection; options pass through.

@@ -5,6 +5,7 @@ import type { Ctx } from "@/lib/auth/caller";
 import { getDb } from "@/lib/db/client";
 import { type LimitClass, rateLimitError, rateLimitHeaders, takeRateLimit } from "@/lib/limits/rate-limit";
 import { AppError } from "@/lib/core/errors";
+import { describeError, faultError, isConnectionFault } from "@/lib/core/faults";
 import { discardUnreadBody, nulRefusedByDatabase } from "./input";
 import { setting } from "@/lib/core/config";
 
@@ -32,19 +33,23 @@ export function withApiKey<P extends RouteParams = Record<string, never>>(
     let response: Response;
     let limits: Record<string, string> = {};
     let caller: Awaited<ReturnType<typeof authenticateApiKey>> | undefined;
-    try {
+    const answer = (error: unknown) => errorResponse(error, requestId);
+    const attempt = async () => {
       const db = await getDb();
       caller = await authenticateApiKey(db, req.headers.get("authorization"));
       const rate = await takeRateLimit(db, `key:${caller.apiKeyId}`, options.limit ?? "default");
       limits = rateLimitHeaders(rate);
-      if (rate.exceeded) {
-        response = errorResponse(rateLimitError(rate), requestId);
-        response.headers.set("Retry-After", String(rate.resetSeconds));
-      } else {
-        response = await handler({ req, params: await context.params, ctx: { db, caller }, requestId });
-      }
+      if (!rate.exceeded) return handler({ req, params: await context.params, ctx: { db, caller }, requestId });
+      const refused = errorResponse(rateLimitError(rate), requestId);
+      refused.headers.set("Retry-After", String(rate.resetSeconds));
+      return refused;
+    };
+    try {
+      response = await attempt();
     } catch (error) {
-      response = errorResponse(error, requestId);
+      // A read that met a lost database connection is tried once more (the pool has dropped that
+      // connection); a write is not, as it may have been applied (lib/core/faults.ts).
+      response = req.method === "GET" && isConnectionFault(error) ? await attempt().catch(answer) : answer(error);
     }
     // A body the answer did not need (a refusal before it was read) is read and dropped first, so the answer
     // arrives instead of a connection reset (lib/api/input.ts).
@@ -105,7 +110,15 @@ export function toAppError(error: unknown, requestId: string): AppError {
     console.error(JSON.stringify({ level: "warn", requestId, message: "NUL character reached the database" }));
     return nul;
   }
-  // Unknown failures are logged with the request id and answered without internals.
-  console.error(JSON.stringify({ level: "error", requestId, message: String(error), stack: (error as Error)?.stack }));
+  // The database out of reach, or a full disk: 503 or 507 with Retry-After, logged with the cause named.
+  const fault = faultError(error);
+  if (fault) {
+    const { stack: _stack, ...cause } = describeError(error);
+    console.error(JSON.stringify({ level: "warn", requestId, code: fault.code, ...cause }));
+    return fault;
+  }
+  // Unknown failures are logged with the request id (never a failed query's parameters: a deck's source) and
+  // answered without internals.
+  console.error(JSON.stringify({ level: "error", requestId, ...describeError(error) }));
   return new AppError("internal", `Unexpected server error (request ${requestId}).`);
 }

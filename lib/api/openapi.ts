@@ -71,7 +71,20 @@ const errorResponses: Record<ErrorStatus, { name: string; description: string }>
     description:
       "Unexpected server error (internal, with a requestId to quote), or the AI model failed (ai_failed) or timed out (ai_timeout).",
   },
+  503: {
+    name: "ServiceUnavailable",
+    description:
+      "The database could not be reached or cannot take the request now (service_unavailable); retry after Retry-After seconds. A write may or may not have been applied.",
+  },
+  507: {
+    name: "InsufficientStorage",
+    description:
+      "The server's disk is full, so nothing was saved (insufficient_storage); retry after Retry-After seconds.",
+  },
 };
+
+// Any operation can meet an unreachable database; any write, a full disk.
+const outsideFailures = (op: Operation): ErrorStatus[] => (op.method === "GET" ? [503] : [503, 507]);
 
 const pascal = (id: string) => id.replace(/(^|_)([a-z])/g, (_, __, c: string) => c.toUpperCase());
 
@@ -255,7 +268,10 @@ export function buildOpenApiDocument(serverUrl: string) {
         [op.success.status]: success,
         ...(conditional(op) ? { 304: notModifiedResponse } : {}),
         ...Object.fromEntries(
-          op.errors.map((status) => [status, { $ref: `#/components/responses/${errorResponses[status].name}` }]),
+          [...op.errors, ...outsideFailures(op)].map((status) => [
+            status,
+            { $ref: `#/components/responses/${errorResponses[status].name}` },
+          ]),
         ),
       },
     };
@@ -275,7 +291,7 @@ export function buildOpenApiDocument(serverUrl: string) {
         "Decks (16:9 slide decks and scrolling web pages) stored as versioned TSX modules; AI generation and edits; brands extracted from websites; PDF and PPTX exports.",
         "",
         "Authenticate every request with `Authorization: Bearer <API key>`; keys are created in the organization's settings (or with `npm run keys:create`).",
-        `Rate limits are per key: ${normal.limit} requests per ${normal.windowSeconds} s, and ${slow.limit} per ${slow.windowSeconds} s for the operations marked x-rate-limit-class 'slow' (generate, edit, the deck check, brand extraction). Every authenticated response carries RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset; a 429 carries Retry-After.`,
+        `Rate limits are per key: ${normal.limit} requests per ${normal.windowSeconds} s, and ${slow.limit} per ${slow.windowSeconds} s for the operations marked x-rate-limit-class 'slow' (generate, edit, the deck check, brand extraction). Every authenticated response carries RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset; a 429, 503 or 507 carries Retry-After.`,
         `Request bodies are JSON of at most ${MAX_BODY_BYTES / 1024 / 1024} MB, sent with \`Content-Type: application/json\` (a body of another type is 422 invalid_request; upload_asset also takes the image's raw bytes or multipart/form-data, up to ASSET_MAX_BYTES); unknown fields are refused. Every response carries X-Request-Id; a 401 carries \`WWW-Authenticate: Bearer\`.`,
         "Nullable values are written `anyOf: [<schema>, {type: 'null'}]`. String limits the server counts in UTF-8 bytes are given as `maxLength` (exact for ASCII) and `x-maxBytes`.",
       ].join("\n"),
@@ -319,7 +335,9 @@ export function buildOpenApiDocument(serverUrl: string) {
           {
             description,
             headers: {
-              ...(status === "429" ? { "Retry-After": { $ref: "#/components/headers/Retry-After" } } : {}),
+              ...(["429", "503", "507"].includes(status)
+                ? { "Retry-After": { $ref: "#/components/headers/Retry-After" } }
+                : {}),
               ...(status === "401" ? { "WWW-Authenticate": { $ref: "#/components/headers/WWW-Authenticate" } } : {}),
               "X-Request-Id": { $ref: "#/components/headers/X-Request-Id" },
             },
@@ -358,7 +376,7 @@ function mcpOperation() {
     tags: ["Agents"],
     summary: "Model Context Protocol endpoint",
     description:
-      "Streamable HTTP transport, stateless, answering with application/json. Send `Accept: application/json, text/event-stream` and `Content-Type: application/json`. Tools: one per operation of this document (named by operationId) plus export_deck, which waits for the file; each declares an output schema and answers structured content. Prompts: authoring_brief, write_deck; resources: deckhand://instructions, deckhand://decks/{id}, deckhand://decks/{id}/versions/{version}. Tool errors carry the API's error code, HTTP status and, for 429, retryAfterSeconds as structured content. Refusals of the transport itself (400, 406, 413, 415) are JSON-RPC error objects.",
+      "Streamable HTTP transport, stateless, answering with application/json. Send `Accept: application/json, text/event-stream` and `Content-Type: application/json`. Tools: one per operation of this document (named by operationId) plus export_deck, which waits for the file; each declares an output schema and answers structured content. Prompts: authoring_brief, write_deck; resources: deckhand://instructions, deckhand://decks/{id}, deckhand://decks/{id}/versions/{version}. Tool errors carry the API's error code, HTTP status and, for 429, 503 and 507, retryAfterSeconds as structured content. Refusals of the transport itself (400, 406, 413, 415) are JSON-RPC error objects.",
     parameters: [],
     requestBody: { required: true, content: { "application/json": { schema: message } } },
     responses: {

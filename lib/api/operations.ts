@@ -47,7 +47,7 @@ import type { LimitClass } from "@/lib/limits/rate-limit";
 // and the MCP tools are all built from this list, so none of them can describe an input another refuses.
 
 type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-export type ErrorStatus = 401 | 402 | 403 | 404 | 409 | 422 | 429 | 500;
+export type ErrorStatus = 401 | 402 | 403 | 404 | 409 | 422 | 429 | 500 | 503 | 507;
 
 const none = z.strictObject({});
 type None = typeof none;

@@ -58,6 +58,10 @@ export const settings = {
   DATABASE_DRIVER: z.enum(["pg", "neon"], { message: 'must be "pg" or "neon"' }).optional(),
   DATABASE_NEON_WS_PROXY: text,
   DATABASE_POOL_SIZE: wholeNumber(10, { min: 1, max: 1000 }),
+  // A server database's timeouts (lib/db/client.ts): making a connection or waiting for a free one, and a
+  // statement (0: none; the migrations run without one).
+  DATABASE_CONNECT_TIMEOUT_MS: wholeNumber(5000, { min: 100, max: 600_000 }),
+  DATABASE_QUERY_TIMEOUT_MS: wholeNumber(30_000, { min: 0, max: 3_600_000 }),
   VERSION_EDIT_ALLOWANCE: wholeNumber(1000),
   AI_GENERATION_ALLOWANCE: wholeNumber(200),
   BRAND_EXTRACTION_ALLOWANCE: wholeNumber(50),

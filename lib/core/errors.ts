@@ -19,6 +19,10 @@ export const errorStatus = {
   // generate and edit have no 502/504.
   ai_failed: 500,
   ai_timeout: 500,
+  // What the service stands on failed, not the request (lib/core/faults.ts): the database could not be
+  // reached or would not run it now, or a disk is full. Both carry Retry-After.
+  service_unavailable: 503,
+  insufficient_storage: 507,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -1,6 +1,8 @@
 import "server-only";
 import path from "node:path";
+import { sql } from "drizzle-orm";
 import { config, setting } from "@/lib/core/config";
+import { endPool, healingPool } from "./server-pool";
 import type { Db } from "./types";
 
 // Picks the driver from the environment (DESIGN.md, "Embedded defaults"):
@@ -9,7 +11,12 @@ import type { Db } from "./types";
 //   any other postgres URL → node-postgres pool
 // One instance per process, kept on globalThis so dev-server reloads reuse it.
 
-export type Database = { db: Db; driver: "pglite" | "pg" | "neon"; close: () => Promise<void> };
+export type Database = {
+  db: Db;
+  driver: "pglite" | "pg" | "neon";
+  /** A server pool waits for the connections in use at most until `deadline` (then throws); PGlite closes. */
+  close: (deadline?: number) => Promise<void>;
+};
 
 const migrationsFolder = path.join(process.cwd(), "drizzle");
 
@@ -27,11 +34,36 @@ export async function getDb(): Promise<Db> {
   return (await getDatabase()).db;
 }
 
-/** Closes the process's database if it was opened (PGlite cleanly, pools drained); at shutdown. */
-export async function closeDatabase(): Promise<void> {
+/**
+ * Closes the process's database if it was opened (PGlite cleanly, pools drained): at shutdown, where a pool
+ * waits for the connections still in use only until the stop's deadline.
+ */
+export async function closeDatabase(deadline?: number): Promise<void> {
   const opened = holder.__deckhandDatabase;
   holder.__deckhandDatabase = undefined;
-  if (opened) await (await opened).close();
+  if (opened) await (await opened).close(deadline);
+}
+
+/**
+ * Whether the process's database answers a trivial statement within `timeoutMs` (the readiness check): a
+ * database that refuses, or does not answer, is "unavailable" without waiting for the pool's own timeouts.
+ */
+export async function probeDatabase(timeoutMs: number): Promise<"ok" | "unavailable"> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<"unavailable">((resolve) => {
+    timer = setTimeout(() => resolve("unavailable"), timeoutMs);
+  });
+  const answered = getDb()
+    .then((db) => db.execute(sql`select 1`))
+    .then(
+      () => "ok" as const,
+      () => "unavailable" as const,
+    );
+  try {
+    return await Promise.race([answered, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 // Makes an already open database the process's database (tests, and scripts that open their own).
@@ -77,11 +109,26 @@ export async function openPglite(dataDir: string | undefined, options: { loadDat
   }
 }
 
+// The timeouts of a server pool (both drivers take node-postgres's options): a connection not made, or no
+// connection free, within DATABASE_CONNECT_TIMEOUT_MS fails the request instead of queueing it for good; a
+// statement is cancelled by the server after DATABASE_QUERY_TIMEOUT_MS (statement_timeout) and abandoned by
+// the client a second later if the server does not answer at all (a connection silently gone). TCP
+// keep-alive finds idle connections whose peer vanished.
+function poolOptions(url: string) {
+  const queryTimeout = setting("DATABASE_QUERY_TIMEOUT_MS");
+  return {
+    connectionString: url,
+    connectionTimeoutMillis: setting("DATABASE_CONNECT_TIMEOUT_MS"),
+    ...(queryTimeout > 0 ? { statement_timeout: queryTimeout, query_timeout: queryTimeout + 1000 } : {}),
+    keepAlive: true,
+  };
+}
+
 async function openPg(url: string): Promise<Database> {
   const { Pool } = await import("pg");
   const { drizzle } = await import("drizzle-orm/node-postgres");
-  const pool = new Pool({ connectionString: url, max: setting("DATABASE_POOL_SIZE") });
-  return { db: drizzle({ client: pool }) as unknown as Db, driver: "pg", close: () => pool.end() };
+  const pool = healingPool(new Pool({ ...poolOptions(url), max: setting("DATABASE_POOL_SIZE") }));
+  return { db: drizzle({ client: pool }) as unknown as Db, driver: "pg", close: (deadline) => endPool(pool, deadline) };
 }
 
 async function openNeon(url: string): Promise<Database> {
@@ -101,8 +148,12 @@ async function openNeon(url: string): Promise<Database> {
     neonConfig.pipelineTLS = false;
     neonConfig.pipelineConnect = false;
   }
-  const pool = new Pool({ connectionString: url });
-  return { db: drizzle({ client: pool }) as unknown as Db, driver: "neon", close: () => pool.end() };
+  const pool = healingPool(new Pool(poolOptions(url)));
+  return {
+    db: drizzle({ client: pool }) as unknown as Db,
+    driver: "neon",
+    close: (deadline) => endPool(pool, deadline),
+  };
 }
 
 // Runs the committed SQL migrations on a server database (PGlite migrates itself on open).

@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { config, setting } from "@/lib/core/config";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/core/errors";
+import { describeError } from "@/lib/core/faults";
 import { rateLimits } from "@/lib/db/schema/rate-limits";
 import type { Queryable } from "@/lib/db/types";
 
@@ -125,7 +126,8 @@ async function writeBatch(due: Bucket[], sent: number[]): Promise<void> {
       bucket.writing -= sent[i]!;
       bucket.unwritten += sent[i]!;
     });
-    console.error(JSON.stringify({ level: "warn", component: "rate-limit", message: String(error) }));
+    const { message, causes } = describeError(error);
+    console.error(JSON.stringify({ level: "warn", component: "rate-limit", message, causes }));
     scheduleFlush();
   }
 }

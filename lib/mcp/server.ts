@@ -92,7 +92,7 @@ const toolErrorSchema = z.object({
     status: z.int().describe("The HTTP status the REST API answers for the same error."),
     message: z.string(),
     featureId: z.string().optional().describe("402: the metered feature that ran out of allowance."),
-    retryAfterSeconds: z.int().optional().describe("429: whole seconds to wait before calling again."),
+    retryAfterSeconds: z.int().optional().describe("429, 503, 507: whole seconds to wait before calling again."),
     requestId: z.string().optional().describe("500: quote it when reporting the problem."),
   }),
 });
@@ -284,8 +284,8 @@ function toolResult(tool: string, value: unknown): CallToolResult {
   return { content: [{ type: "text", text: JSON.stringify(content, null, 2) }], structuredContent: content };
 }
 
-// A tool error carries the API's error code, HTTP status and (429) retryAfterSeconds as structured fields,
-// and the same JSON in the text a model reads.
+// A tool error carries the API's error code, HTTP status and (429, 503, 507) retryAfterSeconds as structured
+// fields, and the same JSON in the text a model reads.
 function toolError(error: unknown, requestId: string): CallToolResult {
   const apiError = toAppError(error, requestId);
   const body = {

@@ -1,7 +1,8 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { config, setting } from "@/lib/core/config";
+import { faultOf } from "@/lib/core/faults";
 import { serverSecret } from "@/lib/core/secret";
 
 // Where rendered files live (exports, preview images, brand logos): Vercel Blob when
@@ -21,6 +22,9 @@ export interface FileStore {
 }
 
 const DOWNLOAD_TTL_MS = 5 * 60 * 1000;
+const TEMP_SUFFIX = ".tmp";
+/** No write of a file takes this long: a temporary file older than this was left by a process that died. */
+const STALE_TEMP_MS = 5 * 60 * 1000;
 const keyPattern = /^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)*$/i;
 
 const contentTypes: Record<string, string> = {
@@ -76,11 +80,40 @@ export class LocalFileStore implements FileStore {
   async put(key: string, data: Buffer): Promise<string> {
     const file = this.resolve(key);
     await fs.mkdir(path.dirname(file), { recursive: true });
-    // Write then rename, so a reader never sees half a file.
-    const temp = `${file}.${process.pid}.${Date.now()}.tmp`;
-    await fs.writeFile(temp, data);
-    await fs.rename(temp, file);
+    // Write then rename, so a reader never sees half a file; a write that fails (a full disk) leaves nothing.
+    const temp = `${file}.${process.pid}.${Date.now()}${TEMP_SUFFIX}`;
+    try {
+      await fs.writeFile(temp, data);
+      await fs.rename(temp, file);
+    } catch (error) {
+      await fs.rm(temp, { force: true });
+      throw error;
+    }
     return key;
+  }
+
+  /**
+   * Removes the temporary files of writes that never finished (a process killed mid-write) once they are
+   * older than `olderThanMs`: younger ones may be another instance's write in progress (a shared DATA_DIR).
+   * At start-up; never throws. Returns how many it removed.
+   */
+  async sweepTemporaryFiles(olderThanMs = STALE_TEMP_MS): Promise<number> {
+    let removed = 0;
+    const entries = await fs.readdir(this.root, { recursive: true, withFileTypes: true }).catch(() => []);
+    for (const entry of entries) {
+      if (!entry.isFile() || !entry.name.endsWith(TEMP_SUFFIX)) continue;
+      const file = path.join(entry.parentPath, entry.name);
+      const stat = await fs.stat(file).catch(() => null);
+      if (!stat || Date.now() - stat.mtimeMs < olderThanMs) continue;
+      try {
+        await fs.rm(file);
+        removed++;
+      } catch {
+        // Gone already: another instance swept it.
+      }
+    }
+    if (removed > 0) console.log(JSON.stringify({ level: "info", component: "storage", event: "temp_swept", removed }));
+    return removed;
   }
 
   async get(key: string): Promise<StoredFile | null> {
@@ -183,7 +216,30 @@ function isBlobStoreUrl(url: string): boolean {
   return api !== undefined && new URL(api).origin === parsed.origin;
 }
 
+/** The local store when files are kept in DATA_DIR/blobs (no Vercel Blob token), else null. */
+export function localFileStore(): LocalFileStore | null {
+  return setting("BLOB_READ_WRITE_TOKEN") ? null : new LocalFileStore(path.join(config.dataDir, "blobs"));
+}
+
 export function getFileStore(): FileStore {
-  const token = setting("BLOB_READ_WRITE_TOKEN");
-  return token ? new VercelBlobFileStore(token) : new LocalFileStore(path.join(config.dataDir, "blobs"));
+  return localFileStore() ?? new VercelBlobFileStore(setting("BLOB_READ_WRITE_TOKEN")!);
+}
+
+/**
+ * Whether a file can be written in DATA_DIR now, for the readiness check: "full" when the disk has no space
+ * left, "unwritable" for any other failure, "unused" when nothing is kept there (a server database and
+ * Vercel Blob). Writes a small file and removes it.
+ */
+export async function probeDataFolder(): Promise<"ok" | "full" | "unwritable" | "unused"> {
+  if (config.databaseUrl && !localFileStore()) return "unused";
+  const probe = path.join(config.dataDir, `.ready-${process.pid}-${randomBytes(4).toString("hex")}`);
+  try {
+    await fs.mkdir(config.dataDir, { recursive: true });
+    await fs.writeFile(probe, Buffer.alloc(4096));
+    return "ok";
+  } catch (error) {
+    return faultOf(error)?.kind === "disk_full" ? "full" : "unwritable";
+  } finally {
+    await fs.rm(probe, { force: true });
+  }
 }

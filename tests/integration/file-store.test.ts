@@ -181,3 +181,23 @@ describe("Vercel Blob keeps every file private", () => {
     expect((await fetch(blobKey)).status).toBe(403);
   });
 });
+
+describe("temporary files of the local store", () => {
+  it("are swept once stale (a write a killed process never finished); younger ones, and stored files, are kept", async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), "deckhand-sweep-"));
+    const store = new LocalFileStore(root);
+    await store.put("assets/kept.png", Buffer.from("stored"));
+    fs.mkdirSync(path.join(root, "exports"));
+    const stale = path.join(root, "assets", "lost.png.4242.1700000000000.tmp");
+    const young = path.join(root, "exports", "writing.pdf.4343.1700000000000.tmp");
+    fs.writeFileSync(stale, "half a file");
+    fs.writeFileSync(young, "another instance's write in progress");
+    const tenMinutesAgo = new Date(Date.now() - 10 * 60 * 1000);
+    fs.utimesSync(stale, tenMinutesAgo, tenMinutesAgo);
+
+    expect(await store.sweepTemporaryFiles()).toBe(1);
+    expect([fs.existsSync(stale), fs.existsSync(young)]).toEqual([false, true]);
+    expect((await store.get("assets/kept.png"))?.data.toString()).toBe("stored");
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+});

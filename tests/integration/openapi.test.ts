@@ -138,11 +138,22 @@ describe("the OpenAPI document", () => {
           op.operationId,
           Object.keys(op.responses)
             .map(Number)
-            .filter((status) => status !== 304)
+            .filter((status) => status !== 304 && status !== 503 && status !== 507)
             .sort(),
         ]),
     );
     expect(actual).toEqual(specStatuses);
+  });
+
+  it("gives every operation its 503 and every write its 507, with Retry-After (beyond the spec: outside failures)", () => {
+    for (const { method, op } of operations()) {
+      if (op.operationId === "mcp") continue;
+      expect(Object.keys(op.responses), op.operationId).toContain("503");
+      expect("507" in op.responses, op.operationId).toBe(method !== "GET");
+    }
+    for (const name of ["ServiceUnavailable", "InsufficientStorage"]) {
+      expect(Object.keys(doc.components.responses[name]!.headers ?? {})).toContain("Retry-After");
+    }
   });
 
   it("gives every read its 304, its ETag and If-None-Match (beyond the spec: conditional reads)", () => {

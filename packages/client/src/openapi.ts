@@ -460,7 +460,7 @@ export interface paths {
         put?: never;
         /**
          * Model Context Protocol endpoint
-         * @description Streamable HTTP transport, stateless, answering with application/json. Send `Accept: application/json, text/event-stream` and `Content-Type: application/json`. Tools: one per operation of this document (named by operationId) plus export_deck, which waits for the file; each declares an output schema and answers structured content. Prompts: authoring_brief, write_deck; resources: deckhand://instructions, deckhand://decks/{id}, deckhand://decks/{id}/versions/{version}. Tool errors carry the API's error code, HTTP status and, for 429, retryAfterSeconds as structured content. Refusals of the transport itself (400, 406, 413, 415) are JSON-RPC error objects.
+         * @description Streamable HTTP transport, stateless, answering with application/json. Send `Accept: application/json, text/event-stream` and `Content-Type: application/json`. Tools: one per operation of this document (named by operationId) plus export_deck, which waits for the file; each declares an output schema and answers structured content. Prompts: authoring_brief, write_deck; resources: deckhand://instructions, deckhand://decks/{id}, deckhand://decks/{id}/versions/{version}. Tool errors carry the API's error code, HTTP status and, for 429, 503 and 507, retryAfterSeconds as structured content. Refusals of the transport itself (400, 406, 413, 415) are JSON-RPC error objects.
          */
         post: operations["mcp"];
         delete?: never;
@@ -827,7 +827,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "unauthorized" | "allowance_exhausted" | "forbidden" | "not_found" | "conflict" | "invalid_request" | "payload_too_large" | "compile_failed" | "rate_limited" | "quota_exceeded" | "internal" | "ai_failed" | "ai_timeout";
+                code: "unauthorized" | "allowance_exhausted" | "forbidden" | "not_found" | "conflict" | "invalid_request" | "payload_too_large" | "compile_failed" | "rate_limited" | "quota_exceeded" | "internal" | "ai_failed" | "ai_timeout" | "service_unavailable" | "insufficient_storage";
                 message: string;
                 featureId?: string;
                 requestId?: string;
@@ -1056,6 +1056,28 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The database could not be reached or cannot take the request now (service_unavailable); retry after Retry-After seconds. A write may or may not have been applied. */
+        ServiceUnavailable: {
+            headers: {
+                "Retry-After": components["headers"]["Retry-After"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The server's disk is full, so nothing was saved (insufficient_storage); retry after Retry-After seconds. */
+        InsufficientStorage: {
+            headers: {
+                "Retry-After": components["headers"]["Retry-After"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
     };
     parameters: never;
     requestBodies: never;
@@ -1120,6 +1142,7 @@ export interface operations {
             422: components["responses"]["InvalidRequest"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     list_decks: {
@@ -1178,6 +1201,7 @@ export interface operations {
             422: components["responses"]["InvalidRequest"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     create_deck: {
@@ -1213,6 +1237,8 @@ export interface operations {
             422: components["responses"]["InvalidRequest"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     import_deck: {
@@ -1248,6 +1274,8 @@ export interface operations {
             422: components["responses"]["InvalidRequest"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     get_deck: {
@@ -1297,6 +1325,7 @@ export interface operations {
             422: components["responses"]["InvalidRequest"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     delete_deck: {
@@ -1330,6 +1359,8 @@ export interface operations {
             422: components["responses"]["InvalidRequest"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     update_deck: {
@@ -1367,6 +1398,8 @@ export interface operations {
             422: components["responses"]["InvalidRequest"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     set_deck_content: {
@@ -1405,6 +1438,8 @@ export interface operations {
             422: components["responses"]["InvalidRequest"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     generate_deck: {
@@ -1443,6 +1478,8 @@ export interface operations {
             422: components["responses"]["InvalidRequest"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     edit_deck: {
@@ -1482,6 +1519,8 @@ export interface operations {
             422: components["responses"]["InvalidRequest"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     check_deck: {
@@ -1534,6 +1573,7 @@ export interface operations {
             422: components["responses"]["InvalidRequest"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     get_deck_analytics: {
@@ -1588,6 +1628,7 @@ export interface operations {
             422: components["responses"]["InvalidRequest"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     get_share_link: {
@@ -1637,6 +1678,7 @@ export interface operations {
             422: components["responses"]["InvalidRequest"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     set_share_link: {
@@ -1674,6 +1716,8 @@ export interface operations {
             422: components["responses"]["InvalidRequest"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     revoke_share_link: {
@@ -1707,6 +1751,8 @@ export interface operations {
             422: components["responses"]["InvalidRequest"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     list_deck_versions: {
@@ -1756,6 +1802,7 @@ export interface operations {
             422: components["responses"]["InvalidRequest"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     get_deck_version: {
@@ -1807,6 +1854,7 @@ export interface operations {
             422: components["responses"]["InvalidRequest"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     revert_deck_version: {
@@ -1843,6 +1891,8 @@ export interface operations {
             422: components["responses"]["InvalidRequest"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     create_export: {
@@ -1880,6 +1930,8 @@ export interface operations {
             422: components["responses"]["InvalidRequest"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     get_export: {
@@ -1929,6 +1981,7 @@ export interface operations {
             422: components["responses"]["InvalidRequest"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     download_export: {
@@ -1970,6 +2023,7 @@ export interface operations {
             422: components["responses"]["InvalidRequest"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     list_brands: {
@@ -2015,6 +2069,7 @@ export interface operations {
             422: components["responses"]["InvalidRequest"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     create_brand_from_url: {
@@ -2048,6 +2103,8 @@ export interface operations {
             422: components["responses"]["InvalidRequest"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     get_brand: {
@@ -2097,6 +2154,7 @@ export interface operations {
             422: components["responses"]["InvalidRequest"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     delete_brand: {
@@ -2131,6 +2189,8 @@ export interface operations {
             422: components["responses"]["InvalidRequest"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     list_assets: {
@@ -2176,6 +2236,7 @@ export interface operations {
             422: components["responses"]["InvalidRequest"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     upload_asset: {
@@ -2216,6 +2277,8 @@ export interface operations {
             422: components["responses"]["InvalidRequest"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     delete_asset: {
@@ -2250,6 +2313,8 @@ export interface operations {
             422: components["responses"]["InvalidRequest"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     mcp: {
