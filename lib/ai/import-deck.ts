@@ -62,7 +62,7 @@ export async function importDeck(ctx: Ctx, input: z.output<typeof importDeckBody
   let made = await generateOfflineDeckOffThread(request);
   // The images are checked before anything is written; those a write would refuse are left out.
   const compiled = await compileDeckOffThread({ source: made.source, format: "slides" });
-  const missingImages = await findUnavailableImages(ownerOf(ctx), compiled);
+  const { unavailable: missingImages, fetched } = await findUnavailableImages(ownerOf(ctx), compiled);
   if (missingImages.length > 0) made = await generateOfflineDeckOffThread({ ...request, missingImages });
   const title = (input.title ?? made.title).trim().slice(0, 300) || "Imported deck";
   const deck = await ctx.db.transaction(async (tx) => {
@@ -75,7 +75,12 @@ export async function importDeck(ctx: Ctx, input: z.output<typeof importDeckBody
       brandId: input.brandId ?? null,
       fromDeckId: null,
     });
-    await setDeckContent(inTx, deck.id, { source: made.source, prompt: "Imported from Markdown" });
+    await setDeckContent(
+      inTx,
+      deck.id,
+      { source: made.source, prompt: "Imported from Markdown" },
+      { fetchedImages: fetched },
+    );
     return updateDeck(inTx, deck.id, { visibility: input.visibility });
   });
   return { ...deck, warnings: made.warnings };

@@ -40,6 +40,8 @@ export type ResolveOptions = {
    * (a model's draft): nothing is kept for it, and the write that follows fetches again.
    */
   store?: boolean;
+  /** Bodies of remote images fetched earlier in the same request (findUnavailableImages): not fetched again. */
+  fetched?: ReadonlyMap<string, Buffer>;
 };
 
 export async function resolveDeckImages(
@@ -85,7 +87,7 @@ export async function resolveDeckImages(
     const prepared: { url: string; image: PreparedImage }[] = [];
     let adding = 0;
     await eachLimited(toFetch, FETCH_CONCURRENCY, async (url) => {
-      const body = await fetchImage(url);
+      const body = options.fetched?.get(url) ?? (await fetchImage(url));
       const image = await prepareImage(owner, body, {
         sourceUrl: url,
         what: `The image at ${url}`,
@@ -111,21 +113,28 @@ export type UnavailableImage = { url: string; message: string };
  * too large), each with the reason, instead of refusing the first: what an import leaves out so that the
  * rest of a deck still arrives. Nothing is stored; images the organization imported before are not fetched.
  */
-export async function findUnavailableImages(owner: AssetOwner, compiled: CompiledDeck): Promise<UnavailableImage[]> {
+export async function findUnavailableImages(
+  owner: AssetOwner,
+  compiled: CompiledDeck,
+): Promise<{ unavailable: UnavailableImage[]; fetched: Map<string, Buffer> }> {
   const urls = [...new Set(compiled.images.map((image) => image.url))].filter(
     (url) => !assetHashOf(url) && /^https?:\/\//i.test(url),
   );
   const unavailable: UnavailableImage[] = [];
+  const fetched = new Map<string, Buffer>();
   await eachLimited(urls, FETCH_CONCURRENCY, async (url) => {
     if (await findImportedAsset(owner, url)) return;
     try {
-      await prepareImage(owner, await fetchImage(url), { sourceUrl: url, what: `The image at ${url}` });
+      const body = await fetchImage(url);
+      await prepareImage(owner, body, { sourceUrl: url, what: `The image at ${url}` });
+      fetched.set(url, body);
     } catch (error) {
       if (!(error instanceof AppError) || !unimportable.has(error.code)) throw error;
       unavailable.push({ url, message: error.message });
     }
   });
-  return unavailable.sort((a, b) => urls.indexOf(a.url) - urls.indexOf(b.url));
+  // The write that follows takes the fetched bodies (ResolveOptions.fetched): each image is fetched once.
+  return { unavailable: unavailable.sort((a, b) => urls.indexOf(a.url) - urls.indexOf(b.url)), fetched };
 }
 
 // What a write refuses an image for: the address or the answer (invalid_request), or its size.

@@ -20,12 +20,13 @@ export async function setDeckContent(
   ctx: Ctx,
   id: string,
   input: z.output<typeof setContentBody>,
-  options: { basedOnVersion?: number } = {},
+  options: { basedOnVersion?: number; fetchedImages?: ReadonlyMap<string, Buffer> } = {},
 ) {
   const deck = await getOwnedDeck(ctx, id);
   const { compiledJs, outline } = await resolveDeckImages(
     ownerOf(ctx),
     await compileDeckOffThread({ source: input.source, format: deck.format }),
+    { fetchRemote: true, fetched: options.fetchedImages },
   );
   // Sent tokens are validated and stored re-serialised (a refusal is a 422 naming the token); tokens
   // carried over from the deck are re-serialised too, so a row stored before values were checked the way

@@ -318,7 +318,7 @@ describe("images in deck versions", () => {
 });
 
 describe("images in imported Markdown", () => {
-  it("imports a Markdown image with the deck, and refuses the import (no deck) when one is not an image", async () => {
+  it("imports a Markdown image with the deck, and one that is not an image as a placeholder with a warning", async () => {
     const url = `${host.origin}/other.png`;
     const res = await call("POST", "/decks/import", {
       key: owner.key,
@@ -330,15 +330,19 @@ describe("images in imported Markdown", () => {
     expect(deck.body.latestVersion.compiledJs).not.toContain(url);
     expect(deck.body.latestVersion.compiledJs).toMatch(/"\/assets\/[0-9a-f]{64}\.png"/);
 
-    const decksBefore = (await call("GET", "/decks", { key: owner.key })).body.length;
+    // A page where a picture should be: the deck is imported without it, and the answer says so.
     const bad = `${host.origin}/page.html`;
-    const refused = await call("POST", "/decks/import", {
+    const kept = await call("POST", "/decks/import", {
       key: owner.key,
       body: { markdown: `# Pictures\n\n---\n\n## Not a picture\n\n![A page](${bad})\n` },
     });
-    expect(refused.status).toBe(422);
-    expect(refused.body.error.message).toContain(bad);
-    expect((await call("GET", "/decks", { key: owner.key })).body.length).toBe(decksBefore);
+    expect(kept.status, JSON.stringify(kept.body)).toBe(201);
+    expect(kept.body.warnings).toEqual([
+      expect.objectContaining({ kind: "image-not-imported", message: expect.stringContaining(bad) }),
+    ]);
+    const version = await call("GET", `/decks/${kept.body.id}/versions/1`, { key: owner.key });
+    expect(version.body.source).not.toContain(bad);
+    expect(version.body.source).toContain('<Image src="" alt="A page"');
   });
 });
 

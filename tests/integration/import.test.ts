@@ -122,6 +122,7 @@ describe("POST /decks/import", () => {
       `![bg](${urls.page})\n\n## Behind the text\n\n- Still here`,
       `## A good one\n\n![Build times](${host.origin}/build-times.png)`,
     ].join("\n\n---\n\n");
+    const requestsBefore = host.requests.length;
     const res = await call("POST", "/decks/import", { key: user.key, body: { markdown } });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body.warnings).toEqual([
@@ -134,6 +135,10 @@ describe("POST /decks/import", () => {
     expect(res.body.warnings[2].message).toMatch(/answered 404.*placeholder/);
     expect(res.body.warnings[3].message).toMatch(/not an image.*without its background/);
     expect(host.canaryRequests).toEqual([]);
+    // Each picture is fetched once: the check before the write hands its bodies to the write.
+    expect(host.requests.slice(requestsBefore).filter((path) => path === "/build-times.png")).toEqual([
+      "/build-times.png",
+    ]);
     const version = await call("GET", `/decks/${res.body.id}/versions/1`, { key: user.key });
     const source = version.body.source as string;
     for (const url of Object.values(urls)) expect(source).not.toContain(url);
