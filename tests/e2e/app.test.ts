@@ -977,7 +977,14 @@ describe("brands in the app", () => {
     await expect.poll(() => page.getByText("primary", { exact: true }).count()).toBe(1);
     await expect.poll(() => page.getByRole("heading", { name: "Typography" }).count()).toBe(1);
 
-    const primary = (await page.locator("li", { hasText: "primary" }).locator(".font-mono").textContent())!.trim();
+    const sitePrimary = (await page.locator("li", { hasText: "primary" }).locator(".font-mono").textContent())!.trim();
+    const key = await createKey(page, "brand");
+    const api = createDeckhandClient({ baseUrl: `${server.origin}/api/v1`, apiKey: key });
+    const book = unwrap(await api.api.GET("/brands/{id}", { params: { path: { id: brandId } } }));
+    // The book keeps the site's violet; on the site's near-black page the theme draws it a shade lighter,
+    // so text in it reads at 4.5:1 (issue 35).
+    const primary = /--color-primary:\s*(#[0-9a-f]{6})/i.exec((book.data as { tokensCss: string }).tokensCss)![1]!;
+    expect(primary).not.toBe(sitePrimary.toLowerCase());
 
     // The editor's brand picker applies the brand's tokens; saving keeps them in the version.
     await page.goto(`${server.origin}/decks`);
@@ -1001,8 +1008,6 @@ describe("brands in the app", () => {
     await page.getByRole("button", { name: "Save version" }).click();
     await waitForStatus(page, "saved");
     await expect.poll(() => page.getByText("Brand tokens applied").count()).toBe(0);
-    const key = await createKey(page, "brand");
-    const api = createDeckhandClient({ baseUrl: `${server.origin}/api/v1`, apiKey: key });
     const deck = unwrap(await api.api.GET("/decks/{id}", { params: { path: { id: deckId } } }));
     expect(deck.brandId).toBe(brandId);
     expect(deck.latestVersion?.tokensCss).toContain(primary);
