@@ -89,6 +89,14 @@ export type Operation<
   limit: LimitClass;
   /** "immutable": what it answers never changes (a version), so callers may keep it for good. */
   cache?: "immutable";
+  /**
+   * What a write does, for MCP's tool annotations (a GET writes nothing): idempotent when a second identical
+   * call changes nothing more; destructive when it may change or remove what exists rather than only add.
+   * tests/integration/mcp-annotations.test.ts calls each tool twice and checks both against the database.
+   */
+  writes?: { idempotent: boolean; destructive: boolean };
+  /** It reaches outside Deckhand: fetches a website or images, or calls a model. */
+  openWorld?: true;
   /** Answers with the success schema's output, or the redirect target of a 302. */
   run: (input: OperationInput<P, Q, B>) => Promise<z.output<R> | string>;
 };
@@ -105,6 +113,9 @@ function define<
     limit?: LimitClass;
   },
 ): Omit<Operation<P, Q, B, R>, "id"> {
+  if ((spec.method === "GET") === Boolean(spec.writes)) {
+    throw new Error(`${spec.path}: a GET writes nothing, and every other method says what it writes`);
+  }
   return {
     ...spec,
     params: spec.params ?? (none as unknown as P),
@@ -164,6 +175,7 @@ const definitions = {
     body: createDeckBody,
     success: { status: 201, schema: deckSchema, description: "The new deck." },
     errors: WRITE,
+    writes: { idempotent: false, destructive: false },
     run: ({ ctx, body }) => createDeck(ctx, body),
   }),
 
@@ -177,6 +189,8 @@ const definitions = {
     body: importDeckBody,
     success: { status: 201, schema: deckSchema, description: "The new deck, with its first version written." },
     errors: [401, 402, 403, 404, 422, 429, 500],
+    writes: { idempotent: false, destructive: false },
+    openWorld: true,
     run: ({ ctx, body }) => importDeck(ctx, body),
   }),
 
@@ -204,6 +218,7 @@ const definitions = {
     body: updateDeckBody,
     success: { status: 200, schema: deckSchema, description: "The updated deck." },
     errors: READ,
+    writes: { idempotent: true, destructive: true },
     run: ({ ctx, params, body }) => updateDeck(ctx, params.id, body),
   }),
 
@@ -216,6 +231,7 @@ const definitions = {
     params: deckParams,
     success: { status: 200, schema: deletedSchema, description: "The deck is gone." },
     errors: READ,
+    writes: { idempotent: true, destructive: true },
     run: ({ ctx, params }) => deleteDeck(ctx, params.id),
   }),
 
@@ -230,6 +246,8 @@ const definitions = {
     body: setContentBody,
     success: { status: 200, schema: versionWriteResultSchema, description: "The new newest version." },
     errors: WRITE,
+    writes: { idempotent: false, destructive: false },
+    openWorld: true,
     run: ({ ctx, params, body }) => setDeckContent(ctx, params.id, body),
   }),
 
@@ -245,6 +263,8 @@ const definitions = {
     success: { status: 200, schema: versionWriteResultSchema, description: "The new newest version." },
     errors: WRITE,
     limit: "slow",
+    writes: { idempotent: false, destructive: false },
+    openWorld: true,
     run: ({ ctx, params, body }) => authorDeck(ctx, { kind: "generate", deckId: params.id, ...body }),
   }),
 
@@ -260,6 +280,8 @@ const definitions = {
     success: { status: 200, schema: versionWriteResultSchema, description: "The new newest version." },
     errors: [401, 402, 403, 404, 409, 422, 429, 500],
     limit: "slow",
+    writes: { idempotent: false, destructive: false },
+    openWorld: true,
     run: ({ ctx, params, body }) => authorDeck(ctx, { kind: "edit", deckId: params.id, ...body }),
   }),
 
@@ -320,6 +342,7 @@ const definitions = {
     body: setShareLinkBody,
     success: { status: 200, schema: shareLinkSchema, description: "The link's controls." },
     errors: READ,
+    writes: { idempotent: true, destructive: true },
     run: ({ ctx, params, body }) => setShareLink(ctx, params.id, body),
   }),
 
@@ -333,6 +356,7 @@ const definitions = {
     params: deckParams,
     success: { status: 200, schema: shareLinkSchema, description: "The new link." },
     errors: READ,
+    writes: { idempotent: false, destructive: true },
     run: ({ ctx, params }) => revokeShareLink(ctx, params.id),
   }),
 
@@ -371,6 +395,7 @@ const definitions = {
     params: versionParams,
     success: { status: 200, schema: versionWriteResultSchema, description: "The new newest version." },
     errors: WRITE,
+    writes: { idempotent: false, destructive: false },
     run: ({ ctx, params }) => revertDeckVersion(ctx, params.id, params.version),
   }),
 
@@ -385,6 +410,7 @@ const definitions = {
     body: createExportBody,
     success: { status: 202, schema: exportSchema, description: "The queued (or reused) export." },
     errors: [401, 403, 404, 422, 429, 500],
+    writes: { idempotent: true, destructive: false },
     run: ({ ctx, params, body }) => createExport(ctx, params.id, body),
   }),
 
@@ -436,6 +462,8 @@ const definitions = {
     success: { status: 201, schema: brandDetailSchema, description: "The brand with its brand book." },
     errors: [401, 403, 422, 429, 500],
     limit: "slow",
+    writes: { idempotent: false, destructive: false },
+    openWorld: true,
     run: ({ ctx, body }) => createBrandFromUrl(ctx, body),
   }),
 
@@ -460,6 +488,7 @@ const definitions = {
     params: brandParams,
     success: { status: 200, schema: deletedSchema, description: "The brand is gone." },
     errors: [401, 403, 404, 409, 422, 429, 500],
+    writes: { idempotent: true, destructive: true },
     run: ({ ctx, params }) => deleteBrand(ctx, params.id),
   }),
 
@@ -487,6 +516,7 @@ const definitions = {
     upload: { maxBytes: () => imageLimits().maxBytes },
     success: { status: 201, schema: assetSchema, description: "The stored image." },
     errors: [401, 403, 422, 429, 500],
+    writes: { idempotent: true, destructive: false },
     run: async ({ ctx, query, body }) =>
       presentAsset(
         await storeImage(ownerOf(ctx), Buffer.from(body.data, "base64"), {
@@ -506,6 +536,7 @@ const definitions = {
     params: assetParams,
     success: { status: 200, schema: deletedSchema, description: "The image is gone." },
     errors: [401, 403, 404, 409, 422, 429, 500],
+    writes: { idempotent: true, destructive: true },
     run: ({ ctx, params }) => deleteAsset(ctx, params.id),
   }),
 };

@@ -656,7 +656,44 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
             /** @description The brand book: palette with roles, typography, logo, voice and imagery rules. */
-            data: unknown;
+            data: {
+                /** @description Changes whenever a field's meaning does. */
+                schemaVersion?: number;
+                name?: string;
+                sourceUrl?: string;
+                /** @description Colours by role (primary, accent, background, text…), the site's colours, their contrast. */
+                palette?: {
+                    [key: string]: unknown;
+                };
+                /** @description Heading, body and mono fonts, the type scale and the font files the site loads. */
+                typography?: {
+                    [key: string]: unknown;
+                };
+                /** @description The logo found on the site, or null. */
+                logo?: {
+                    [key: string]: unknown;
+                } | null;
+                /** @description Tone, reading level, sample phrases and writing guidelines. */
+                voice?: {
+                    [key: string]: unknown;
+                };
+                /** @description Image style, shapes and corner radius, and guidelines. */
+                imagery?: {
+                    [key: string]: unknown;
+                };
+                /** @description The theme tokens a deck styled by this brand gets. */
+                tokensCss?: string;
+                /** @description The pages and stylesheets read, and when. */
+                sources?: {
+                    [key: string]: unknown;
+                };
+                /** @description The model used, if any, and how long the extraction took. */
+                extraction?: {
+                    [key: string]: unknown;
+                };
+            } & {
+                [key: string]: unknown;
+            };
         };
         Asset: {
             /** Format: uuid */
