@@ -36,6 +36,8 @@ import { getDeckAnalytics } from "@/lib/analytics/get-analytics";
 import { analyticsQuery, deckAnalyticsSchema } from "@/lib/analytics/schemas";
 import { checkDeck } from "@/lib/render/check-deck";
 import { checkDeckQuery, checkResultSchema } from "@/lib/render/check-schemas";
+import { getSlideImage } from "@/lib/render/slide-image";
+import { slideImageParams, slideImageQuery, slideImageSchema } from "@/lib/render/slide-image-schemas";
 import { getExport, getExportDownloadUrl } from "@/lib/exports/get-export";
 import { createExportBody, exportParams, exportSchema } from "@/lib/exports/schemas";
 import { type ErrorCode, errorStatus } from "@/lib/core/errors";
@@ -52,7 +54,13 @@ const none = z.strictObject({});
 type None = typeof none;
 
 type Success<R extends z.ZodType> =
-  { status: 200 | 201 | 202; schema: R; description: string } | { status: 302; description: string };
+  | { status: 200 | 201 | 202; schema: R; description: string }
+  | { status: 302; description: string }
+  /** An image: the HTTP answer is its bytes, MCP's an image content with `schema`'s metadata. */
+  | { status: 200; media: readonly `image/${string}`[]; schema: R; description: string };
+
+/** What an operation answering an image runs to: its metadata (the success schema's output) and bytes. */
+export type ImageResult = { data: Buffer; contentType: string; etag: string; immutable: boolean };
 
 type OperationInput<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = {
   ctx: Ctx;
@@ -98,7 +106,7 @@ export type Operation<
   /** It reaches outside Deckhand: fetches a website or images, or calls a model. */
   openWorld?: true;
   /** Answers with the success schema's output, or the redirect target of a 302. */
-  run: (input: OperationInput<P, Q, B>) => Promise<z.output<R> | string>;
+  run: (input: OperationInput<P, Q, B>) => Promise<z.output<R> | string | (z.output<R> & ImageResult)>;
 };
 
 function define<
@@ -302,6 +310,26 @@ const definitions = {
     errors: READ,
     limit: "slow",
     run: ({ ctx, params, query }) => checkDeck(ctx, params.id, query.version),
+  }),
+
+  get_slide_image: define({
+    method: "GET",
+    path: "/decks/{id}/slides/{n}/image",
+    tag: "Decks",
+    summary: "See one slide as an image",
+    description:
+      "One slide of a version (default the newest) as a PNG or WebP picture, drawn exactly as the PDF export draws it, width pixels wide (default 1280, at most 1920). Look at a slide after writing it, or at the slides check_deck names, before fixing them. Each image is rendered once per version, width and format and kept: its ETag (renderHash) is a hash of its bytes, so equal hashes are identical pictures; If-None-Match answers 304. A slide past the last is 404; a deck that does not finish drawing within the export's deadline is 422. Rate-limited like check_deck.",
+    params: slideImageParams,
+    query: slideImageQuery,
+    success: {
+      status: 200,
+      media: ["image/png", "image/webp"],
+      schema: slideImageSchema,
+      description: "The slide's image (the format asked for).",
+    },
+    errors: READ,
+    limit: "slow",
+    run: ({ ctx, params, query }) => getSlideImage(ctx, params.id, params.n, query),
   }),
 
   get_deck_analytics: define({

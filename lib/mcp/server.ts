@@ -17,7 +17,7 @@ import { pollUntil } from "@/lib/core/poll";
 import { toAppError } from "@/lib/api/handler";
 import { parseInput } from "@/lib/api/input";
 import { buildOpenApiDocument, oneNullSpelling } from "@/lib/api/openapi";
-import { type Operation, operationList, operations } from "@/lib/api/operations";
+import { type ImageResult, type Operation, operationList, operations } from "@/lib/api/operations";
 import { rateLimitError, takeRateLimit } from "@/lib/limits/rate-limit";
 import type { Ctx } from "@/lib/auth/caller";
 import { config } from "@/lib/core/config";
@@ -135,9 +135,11 @@ export function listTools(): Tool[] {
     description:
       op.id === "download_export"
         ? "Returns a short-lived link of a completed export's file (the REST endpoint answers it as a 302 redirect). Only the API key that requested the export may download it."
-        : op.id === "get_deck" || op.id === "get_deck_version"
-          ? `${op.description} Over MCP the compiled module (compiledJs) is left out; the REST API answers it.`
-          : op.description,
+        : "media" in op.success
+          ? `${op.description} Over MCP the image is the answer's image content (base64), its metadata the structured content.`
+          : op.id === "get_deck" || op.id === "get_deck_version"
+            ? `${op.description} Over MCP the compiled module (compiledJs) is left out; the REST API answers it.`
+            : op.description,
     inputSchema: inputs.get(op.id)! as Tool["inputSchema"],
     outputSchema: outputSchemaOf(resultSchemaOf(op)),
     annotations: {
@@ -277,6 +279,17 @@ function toolResult(tool: string, value: unknown): CallToolResult {
   return { content: [{ type: "text", text: JSON.stringify(content, null, 2) }], structuredContent: content };
 }
 
+// An image (get_slide_image) as MCP image content, its metadata as structured content and text.
+function imageResult({ data, contentType, etag: _etag, immutable: _immutable, ...meta }: ImageResult): CallToolResult {
+  return {
+    content: [
+      { type: "image", data: data.toString("base64"), mimeType: contentType },
+      { type: "text", text: JSON.stringify(meta, null, 2) },
+    ],
+    structuredContent: meta,
+  };
+}
+
 // A tool error carries the API's error code, HTTP status and (429) retryAfterSeconds as structured fields,
 // and the same JSON in the text a model reads.
 function toolError(error: unknown, requestId: string): CallToolResult {
@@ -298,7 +311,7 @@ function toolError(error: unknown, requestId: string): CallToolResult {
 // get_deck's publicUrl is null until the deck is public, so the link to share is update_deck's answer.
 const writeDeckSteps = [
   "1. create_deck with a title, then set_deck_content with the whole module. A module that does not compile is refused with the compiler's message (compile_failed, naming the line): fix it and write again.",
-  "2. check_deck: it draws the new version as the export does and lists what is broken, slide by slide. Fix every 'error' one slide at a time: change only the slide a finding names, leave the other slides as they are, write, and check again until no 'error' is left.",
+  "2. check_deck: it draws the new version as the export does and lists what is broken, slide by slide; get_slide_image shows you a slide as it is drawn. Fix every 'error' one slide at a time: change only the slide a finding names, leave the other slides as they are, write, and check again until no 'error' is left.",
   "3. Deliver: export_deck (format 'pdf' or 'pptx') answers fileUrl, a short-lived link of the file; to share the deck itself, update_deck with visibility 'public' and give its publicUrl (null until the deck is public).",
 ].join("\n");
 
@@ -318,7 +331,7 @@ export function createMcpServer(ctx: Ctx, requestId: string): Server {
     {
       capabilities: { tools: {}, prompts: {}, resources: {} },
       instructions:
-        "Deckhand stores slide decks as versioned TSX modules. Read the authoring brief (prompt 'authoring_brief' or resource deckhand://instructions) before writing a deck; then create_deck and set_deck_content. After every write, look at what you made with check_deck and fix its 'error' findings one slide at a time, changing only the slide each names. Then export_deck for a PDF or PPTX, or update_deck with visibility 'public' for a link to share (its publicUrl).",
+        "Deckhand stores slide decks as versioned TSX modules. Read the authoring brief (prompt 'authoring_brief' or resource deckhand://instructions) before writing a deck; then create_deck and set_deck_content. After every write, look at what you made: check_deck, and get_slide_image for the slides it names. Fix its 'error' findings one slide at a time, changing only the slide each names. Then export_deck for a PDF or PPTX, or update_deck with visibility 'public' for a link to share (its publicUrl).",
     },
   );
 
@@ -331,7 +344,8 @@ export function createMcpServer(ctx: Ctx, requestId: string): Server {
       if (!op && name !== "export_deck") throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
       const args = coerceNumbers(name, (request.params.arguments ?? {}) as Record<string, unknown>);
       if (!op) return toolResult(name, await exportAndWait(ctx, args));
-      return toolResult(name, await callOperation(op, ctx, args));
+      const result = await callOperation(op, ctx, args);
+      return "media" in op.success ? imageResult(result as ImageResult) : toolResult(name, result);
     } catch (error) {
       if (error instanceof McpError) throw error;
       return toolError(error, requestId);

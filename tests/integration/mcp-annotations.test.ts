@@ -117,6 +117,7 @@ describe("MCP tool annotations", () => {
       ["list_deck_versions", { id: deck.id }],
       ["get_deck_version", { id: deck.id, version: 1 }],
       ["check_deck", { id: deck.id }],
+      ["get_slide_image", { id: deck.id, n: 1, width: 64 }],
       ["get_deck_analytics", { id: deck.id }],
       ["get_share_link", { id: deck.id }],
       ["get_export", { id: exportId }],

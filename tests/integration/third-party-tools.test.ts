@@ -210,6 +210,13 @@ describe("every operation through Prism as a validating proxy", () => {
     op("edit_deck");
     await go(200, "GET", `/decks/${id}/check?version=1`);
     op("check_deck");
+    const picture = await go(200, "GET", `/decks/${id}/slides/1/image?version=1&width=64&format=webp`);
+    expect(picture.headers.get("content-type")).toBe("image/webp");
+    await go(304, "GET", `/decks/${id}/slides/1/image?version=1&width=64&format=webp`, {
+      headers: { "if-none-match": picture.headers.get("etag")! },
+    });
+    await go(404, "GET", `/decks/${id}/slides/99/image?version=1`);
+    op("get_slide_image");
     await go(200, "GET", `/decks/${id}/versions`);
     op("list_deck_versions");
     await go(200, "GET", `/decks/${id}/versions/1`);

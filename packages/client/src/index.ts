@@ -98,7 +98,7 @@ function networkError(request: Request, error: unknown): unknown {
 type Kept = { etag: string; body: ArrayBuffer; headers: Headers };
 
 /**
- * fetch that keeps the last body of each read with its ETag (up to `size`, the oldest forgotten first), sends
+ * fetch that keeps the last JSON body of each read with its ETag (up to `size`, the oldest forgotten first), sends
  * its tag as If-None-Match, and answers a 304 for a tag it holds with that body as a 200. A 304 for a tag the
  * caller sent and the client does not hold passes through (unwrap throws "not_modified").
  */
@@ -116,7 +116,7 @@ export function revalidatingFetch(base: typeof globalThis.fetch, size = 100): ty
       kept.set(request.url, held);
       return new Response(held.body.slice(0), { status: 200, headers: held.headers });
     }
-    if (response.status === 200 && etag && response.body) {
+    if (response.status === 200 && etag && response.body && /json/.test(response.headers.get("content-type") ?? "")) {
       const body = await response.arrayBuffer();
       kept.delete(request.url);
       kept.set(request.url, { etag, body, headers: response.headers });
@@ -146,6 +146,17 @@ export function unwrap<T>(result: { data?: T; error?: unknown; response: Respons
     error?.featureId,
     error?.requestId ?? result.response.headers.get("x-request-id") ?? undefined,
   );
+}
+
+// An answer read outside openapi-fetch: a failure thrown as unwrap throws it.
+async function throwIfFailed(response: Response): Promise<void> {
+  let error: unknown;
+  try {
+    error = JSON.parse(await response.text());
+  } catch {
+    error = undefined;
+  }
+  unwrap({ error, response });
 }
 
 type Method = "get" | "put" | "post" | "patch" | "delete";
@@ -235,15 +246,30 @@ export function createDeckhandClient(options: DeckhandClientOptions) {
       await response.body?.cancel();
       return new URL(location, response.url || baseUrl).href;
     }
-    const text = await response.text();
-    let error: unknown;
-    try {
-      error = JSON.parse(text);
-    } catch {
-      error = undefined;
-    }
-    unwrap({ error, response });
+    await throwIfFailed(response);
     throw new DeckhandError(response.status, "internal", `download_export answered ${response.status} without a link`);
+  }
+
+  /**
+   * One slide as an image (get_slide_image): its bytes, content type and ETag (the hash of its render: equal
+   * tags, identical pictures). Options: version (default the newest), width (default 1280), format.
+   */
+  async function slideImage(
+    deckId: string,
+    slide: number,
+    query: NonNullable<operations["get_slide_image"]["parameters"]["query"]> = {},
+  ): Promise<{ bytes: Uint8Array; contentType: string | null; etag: string | null }> {
+    const url = new URL(`${baseUrl}/decks/${encodeURIComponent(deckId)}/slides/${slide}/image`);
+    for (const [name, value] of Object.entries(query)) {
+      if (value !== undefined) url.searchParams.set(name, String(value));
+    }
+    const response = await fetchImpl(url, { headers: { Authorization: `Bearer ${options.apiKey}` } });
+    if (!response.ok) await throwIfFailed(response);
+    return {
+      bytes: new Uint8Array(await response.arrayBuffer()),
+      contentType: response.headers.get("content-type"),
+      etag: response.headers.get("etag"),
+    };
   }
 
   /** The rendered file of a completed export: the 302's link fetched without the key (it needs none). */
@@ -272,5 +298,5 @@ export function createDeckhandClient(options: DeckhandClientOptions) {
     return waitForExport(queued.id, wait);
   }
 
-  return { api, waitForExport, exportDownloadUrl, downloadExport, exportDeck };
+  return { api, waitForExport, exportDownloadUrl, downloadExport, exportDeck, slideImage };
 }

@@ -173,6 +173,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/decks/{id}/slides/{n}/image": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * See one slide as an image
+         * @description One slide of a version (default the newest) as a PNG or WebP picture, drawn exactly as the PDF export draws it, width pixels wide (default 1280, at most 1920). Look at a slide after writing it, or at the slides check_deck names, before fixing them. Each image is rendered once per version, width and format and kept: its ETag (renderHash) is a hash of its bytes, so equal hashes are identical pictures; If-None-Match answers 304. A slide past the last is 404; a deck that does not finish drawing within the export's deadline is 422. Rate-limited like check_deck.
+         */
+        get: operations["get_slide_image"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/decks/{id}/analytics": {
         parameters: {
             query?: never;
@@ -1499,6 +1519,65 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DeckCheck"];
+                };
+            };
+            /** @description Not modified: the ETag in If-None-Match is current; no body. */
+            304: {
+                headers: {
+                    /** @description The current tag (the one sent). */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["InvalidRequest"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    get_slide_image: {
+        parameters: {
+            query?: {
+                /** @description The version to draw; default the newest. */
+                version?: number;
+                /** @description The image's width in pixels; the height follows the 16:9 slide. */
+                width?: number;
+                /** @description png (lossless, default) or webp (smaller). */
+                format?: "png" | "webp";
+            };
+            header?: {
+                /** @description The ETag of a body you hold: answered 304 with no body while it is still current. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description The deck's id. */
+                id: string;
+                /** @description The slide's number (1 is the first). */
+                n: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The slide's image (the format asked for). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    /** @description The hash of the image's bytes: send it back in If-None-Match to get 304. */
+                    ETag?: string;
+                    /** @description `private, max-age=31536000, immutable` when the request names its version, else `private, no-cache`. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                    "image/webp": string;
                 };
             };
             /** @description Not modified: the ETag in If-None-Match is current; no body. */
