@@ -4,6 +4,7 @@ import { checkResultSchema, findingSchema } from "@/lib/render/check-schemas";
 import { deckAnalyticsSchema } from "@/lib/analytics/schemas";
 import { shareLinkSchema } from "@/lib/decks/share-link";
 import { brandDetailSchema, brandSchema } from "@/lib/brands/schemas";
+import { slideListSchema } from "@/lib/decks/slide-schemas";
 import {
   deckDetailSchema,
   deckSchema,
@@ -41,6 +42,7 @@ const resources = new Map<z.ZodType, string>([
   [findingSchema, "Finding"],
   [deckAnalyticsSchema, "DeckAnalytics"],
   [shareLinkSchema, "ShareLink"],
+  [slideListSchema, "SlideList"],
   [errorBodySchema, "Error"],
 ]);
 

@@ -29,6 +29,16 @@ import {
   versionWriteResultSchema,
 } from "@/lib/decks/schemas";
 import { setDeckContent } from "@/lib/decks/set-deck-content";
+import { deleteDeckSlide, insertDeckSlide, listSlides, moveDeckSlide, replaceDeckSlide } from "@/lib/decks/slide-edits";
+import {
+  deleteSlideQuery,
+  insertSlideBody,
+  listSlidesQuery,
+  moveSlideBody,
+  replaceSlideBody,
+  slideListSchema,
+  slideParams,
+} from "@/lib/decks/slide-schemas";
 import { getShareLink, revokeShareLink, setShareLink, setShareLinkBody, shareLinkSchema } from "@/lib/decks/share-link";
 import { updateDeck } from "@/lib/decks/update-deck";
 import { createExport } from "@/lib/exports/create-export";
@@ -257,6 +267,82 @@ const definitions = {
     writes: { idempotent: false, destructive: false },
     openWorld: true,
     run: ({ ctx, params, body }) => setDeckContent(ctx, params.id, body),
+  }),
+
+  list_slides: define({
+    method: "GET",
+    path: "/decks/{id}/slides",
+    tag: "Decks",
+    summary: "List a deck's slides",
+    description:
+      "Each slide of a version (default the newest) with its number, label, speaker notes and its TSX (from <Slide to </Slide>): what replace_slide, insert_slide, delete_slide and move_slide work on. editable is false when slides are made in code (.map, a condition, a helper): then change the deck with set_deck_content.",
+    params: deckParams,
+    query: listSlidesQuery,
+    success: { status: 200, schema: slideListSchema, description: "The version's slides." },
+    errors: READ,
+    run: ({ ctx, params, query }) => listSlides(ctx, params.id, query.version),
+  }),
+
+  replace_slide: define({
+    method: "PUT",
+    path: "/decks/{id}/slides/{n}",
+    tag: "Decks",
+    summary: "Replace one slide",
+    description:
+      "Replaces slide n with one <Slide> element, touching no other byte of the module (components it uses are imported if missing), and writes the result as a new version: the whole module is compiled first (a slide that does not compile is 422 compile_failed with the compiler's message, and nothing is saved). basedOnVersion: the version the edit was made on (409 when the deck has a newer one). Fix one slide at a time this way rather than rewriting the deck. Consumes one version edit.",
+    params: slideParams,
+    body: replaceSlideBody,
+    success: { status: 200, schema: versionWriteResultSchema, description: "The new newest version." },
+    errors: [401, 402, 403, 404, 409, 422, 429, 500],
+    writes: { idempotent: false, destructive: false },
+    openWorld: true,
+    run: ({ ctx, params, body }) => replaceDeckSlide(ctx, params.id, params.n, body),
+  }),
+
+  insert_slide: define({
+    method: "POST",
+    path: "/decks/{id}/slides",
+    tag: "Decks",
+    summary: "Insert one slide",
+    description:
+      "Inserts one <Slide> element after slide `after` (0: first), indented like its neighbours, and writes a new version, as replace_slide does (compiled first, 409 on a stale basedOnVersion). Consumes one version edit.",
+    params: deckParams,
+    body: insertSlideBody,
+    success: { status: 201, schema: versionWriteResultSchema, description: "The new newest version." },
+    errors: [401, 402, 403, 404, 409, 422, 429, 500],
+    writes: { idempotent: false, destructive: false },
+    openWorld: true,
+    run: ({ ctx, params, body }) => insertDeckSlide(ctx, params.id, body),
+  }),
+
+  delete_slide: define({
+    method: "DELETE",
+    path: "/decks/{id}/slides/{n}",
+    tag: "Decks",
+    summary: "Delete one slide",
+    description:
+      "Removes slide n (a deck keeps at least one) and writes a new version; earlier versions keep it. basedOnVersion (query): 409 when the deck has a newer version. Consumes one version edit.",
+    params: slideParams,
+    query: deleteSlideQuery,
+    success: { status: 200, schema: versionWriteResultSchema, description: "The new newest version." },
+    errors: [401, 402, 403, 404, 409, 422, 429, 500],
+    writes: { idempotent: false, destructive: false },
+    run: ({ ctx, params, query }) => deleteDeckSlide(ctx, params.id, params.n, query),
+  }),
+
+  move_slide: define({
+    method: "POST",
+    path: "/decks/{id}/slides/{n}/move",
+    tag: "Decks",
+    summary: "Move one slide",
+    description:
+      "Moves slide n so that it becomes slide `to`; the other slides keep their order and every slide its bytes. Writes a new version (409 on a stale basedOnVersion). Consumes one version edit.",
+    params: slideParams,
+    body: moveSlideBody,
+    success: { status: 200, schema: versionWriteResultSchema, description: "The new newest version." },
+    errors: [401, 402, 403, 404, 409, 422, 429, 500],
+    writes: { idempotent: false, destructive: false },
+    run: ({ ctx, params, body }) => moveDeckSlide(ctx, params.id, params.n, body),
   }),
 
   generate_deck: define({

@@ -311,7 +311,7 @@ function toolError(error: unknown, requestId: string): CallToolResult {
 // get_deck's publicUrl is null until the deck is public, so the link to share is update_deck's answer.
 const writeDeckSteps = [
   "1. create_deck with a title, then set_deck_content with the whole module. A module that does not compile is refused with the compiler's message (compile_failed, naming the line): fix it and write again.",
-  "2. check_deck: it draws the new version as the export does and lists what is broken, slide by slide; get_slide_image shows you a slide as it is drawn. Fix every 'error' one slide at a time: change only the slide a finding names, leave the other slides as they are, write, and check again until no 'error' is left.",
+  "2. check_deck: it draws the new version as the export does and lists what is broken, slide by slide; get_slide_image shows you a slide as it is drawn. Fix every 'error' one slide at a time: replace_slide with only the slide a finding names (list_slides gives each slide's TSX; insert_slide, delete_slide and move_slide change one slide too), leave the other slides as they are, and check again until no 'error' is left.",
   "3. Deliver: export_deck (format 'pdf' or 'pptx') answers fileUrl, a short-lived link of the file; to share the deck itself, update_deck with visibility 'public' and give its publicUrl (null until the deck is public).",
 ].join("\n");
 
@@ -331,7 +331,7 @@ export function createMcpServer(ctx: Ctx, requestId: string): Server {
     {
       capabilities: { tools: {}, prompts: {}, resources: {} },
       instructions:
-        "Deckhand stores slide decks as versioned TSX modules. Read the authoring brief (prompt 'authoring_brief' or resource deckhand://instructions) before writing a deck; then create_deck and set_deck_content. After every write, look at what you made: check_deck, and get_slide_image for the slides it names. Fix its 'error' findings one slide at a time, changing only the slide each names. Then export_deck for a PDF or PPTX, or update_deck with visibility 'public' for a link to share (its publicUrl).",
+        "Deckhand stores slide decks as versioned TSX modules. Read the authoring brief (prompt 'authoring_brief' or resource deckhand://instructions) before writing a deck; then create_deck and set_deck_content. After every write, look at what you made: check_deck, and get_slide_image for the slides it names. Fix its 'error' findings one slide at a time with replace_slide (list_slides gives each slide's TSX), changing only the slide each names. Then export_deck for a PDF or PPTX, or update_deck with visibility 'public' for a link to share (its publicUrl).",
     },
   );
 
