@@ -53,8 +53,12 @@ export async function getSlideImage(ctx: Ctx, deckId: string, slide: number, que
   const folder = `slides/${deck.id}/v${version}`;
   const key = `${folder}/${slide}-${query.width}.${query.format}`;
   const store = getFileStore();
-  const count = await store.get(`${folder}/count`);
-  if (count) assertInRange(slide, Number(count.data.toString()));
+  const readCount = async () => {
+    const file = await store.get(`${folder}/count`);
+    return file ? Number(file.data.toString()) : undefined;
+  };
+  let count = await readCount();
+  if (count !== undefined) assertInRange(slide, count);
   let data = (await store.get(key))?.data;
   if (!data) {
     let job = inFlight.get(key);
@@ -68,12 +72,13 @@ export async function getSlideImage(ctx: Ctx, deckId: string, slide: number, que
       inFlight.set(key, job);
     }
     data = await job;
+    count ??= await readCount();
   }
   const renderHash = createHash("sha256").update(data).digest("base64url").slice(0, 32);
   return {
     version,
     slide,
-    slides: Number((await store.get(`${folder}/count`))?.data.toString() ?? 0),
+    slides: count ?? 0,
     width: query.width,
     height: heightOf(query.width),
     format: query.format,
