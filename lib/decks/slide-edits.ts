@@ -2,11 +2,12 @@ import type { z } from "zod";
 import type { Ctx } from "@/lib/auth/caller";
 import { AppError } from "@/lib/core/errors";
 import { deleteSlide, insertSlideText, moveSlide, replaceSlide } from "@/lib/deck/source/edit";
-import { attributeText, findAttribute, locateSlides } from "@/lib/deck/source/tsx-module";
+import { locateSlides } from "@/lib/deck/source/tsx-module";
 import { getDeckWithReadableHistory, getOwnedDeck, getReadableDeck } from "./access";
 import { readVersion } from "./version-cache";
 import type { DeckRow } from "./present";
 import { setDeckContent } from "./set-deck-content";
+import { slideNotes } from "./slide-notes";
 import type { slideListSchema } from "./slide-schemas";
 
 // Slide-level edits through the API and MCP: one slide read, replaced, inserted, deleted or moved without
@@ -18,11 +19,10 @@ import type { slideListSchema } from "./slide-schemas";
 type SlideList = z.output<typeof slideListSchema>;
 
 function sourceOf(deck: DeckRow, row: { format: string; source: string | null } | null, version: number) {
-  if (!row)
-    throw new AppError(
-      "not_found",
-      `Version ${version} of this deck does not exist (the newest is ${deck.versionCount}).`,
-    );
+  if (!row) {
+    const newest = `the newest is ${deck.versionCount}`;
+    throw new AppError("not_found", `Version ${version} of this deck does not exist (${newest}).`);
+  }
   if (row.format !== "deck-tsx" || row.source === null) {
     throw new AppError("invalid_request", `Version ${version} is a legacy HTML document; it has no slides to edit.`);
   }
@@ -39,18 +39,16 @@ export async function listSlides(ctx: Ctx, deckId: string, requested?: number): 
   const version = requested ?? deck.versionCount;
   const source = sourceOf(deck, await readVersion(ctx.db, deck.id, version), version);
   const located = locateSlides(source, deck.format);
+  const notes = slideNotes(source, deck.format);
   return {
     version,
     editable: !located.hiddenSlides && located.slides.length > 0,
-    slides: located.slides.map((slide, index) => {
-      const notes = findAttribute(slide.attributes, "notes")?.value;
-      return {
-        slide: index + 1,
-        label: slide.label,
-        notes: (notes && attributeText(source, notes)) || "",
-        source: slide.text,
-      };
-    }),
+    slides: located.slides.map((slide, index) => ({
+      slide: index + 1,
+      label: slide.label,
+      notes: notes[index] ?? "",
+      source: slide.text,
+    })),
   };
 }
 
