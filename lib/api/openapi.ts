@@ -5,6 +5,7 @@ import { checkResultSchema, findingSchema } from "@/lib/render/check-schemas";
 import { deckAnalyticsSchema } from "@/lib/analytics/schemas";
 import { shareLinkSchema } from "@/lib/decks/share-link";
 import { brandDetailSchema, brandSchema } from "@/lib/brands/schemas";
+import { slideListSchema } from "@/lib/decks/slide-schemas";
 import {
   deckDetailSchema,
   deckSchema,
@@ -44,6 +45,7 @@ const resources = new Map<z.ZodType, string>([
   [shareLinkSchema, "ShareLink"],
   [importResultSchema, "ImportResult"],
   [importWarningSchema, "ImportWarning"],
+  [slideListSchema, "SlideList"],
   [errorBodySchema, "Error"],
 ]);
 
@@ -197,7 +199,9 @@ export function buildOpenApiDocument(serverUrl: string) {
   const responseSchemas = new Map<z.ZodType, string>(resources);
   for (const op of operationList) {
     if (op.body) requestBodies.push([op.body, `${pascal(op.id)}Request`]);
-    if (op.success.status !== 302) responseSchemas.set(op.success.schema, responseSchemaName(op.success.schema));
+    if (op.success.status !== 302 && !("media" in op.success)) {
+      responseSchemas.set(op.success.schema, responseSchemaName(op.success.schema));
+    }
   }
   const schemas = oneNullSpelling({
     ...convertRegistry([...responseSchemas], "output"),
@@ -223,15 +227,21 @@ export function buildOpenApiDocument(serverUrl: string) {
               "X-Request-Id": { $ref: "#/components/headers/X-Request-Id" },
             },
           }
-        : {
-            description: op.success.description,
-            headers: {
-              ...rateHeaders(),
-              ...(conditional(op) ? cacheHeaders(op.cache) : {}),
-              ...(op.paged ? { Link: nextPageHeader } : {}),
-            },
-            content: { "application/json": { schema: ref(responseSchemaName(op.success.schema)) } },
-          };
+        : "media" in op.success
+          ? {
+              description: op.success.description,
+              headers: { ...rateHeaders(), ...imageCacheHeaders },
+              content: Object.fromEntries(op.success.media.map((type) => [type, { schema: file }])),
+            }
+          : {
+              description: op.success.description,
+              headers: {
+                ...rateHeaders(),
+                ...(conditional(op) ? cacheHeaders(op.cache) : {}),
+                ...(op.paged ? { Link: nextPageHeader } : {}),
+              },
+              content: { "application/json": { schema: ref(responseSchemaName(op.success.schema)) } },
+            };
     const body = op.body
       ? {
           requestBody: {
@@ -447,6 +457,15 @@ function cacheHeaders(cache: Operation["cache"]) {
     ),
   };
 }
+
+// An image's tag is its render's hash; one of a version named in the request never changes.
+const imageCacheHeaders = {
+  ETag: header("The hash of the image's bytes: send it back in If-None-Match to get 304.", { type: "string" }),
+  "Cache-Control": header(
+    "`private, max-age=31536000, immutable` when the request names its version, else `private, no-cache`.",
+    { type: "string" },
+  ),
+};
 
 const ifNoneMatch = {
   name: "If-None-Match",

@@ -30,6 +30,16 @@ import {
   versionWriteResultSchema,
 } from "@/lib/decks/schemas";
 import { setDeckContent } from "@/lib/decks/set-deck-content";
+import { deleteDeckSlide, insertDeckSlide, listSlides, moveDeckSlide, replaceDeckSlide } from "@/lib/decks/slide-edits";
+import {
+  deleteSlideQuery,
+  insertSlideBody,
+  listSlidesQuery,
+  moveSlideBody,
+  replaceSlideBody,
+  slideListSchema,
+  slideParams,
+} from "@/lib/decks/slide-schemas";
 import { getShareLink, revokeShareLink, setShareLink, setShareLinkBody, shareLinkSchema } from "@/lib/decks/share-link";
 import { updateDeck } from "@/lib/decks/update-deck";
 import { createExport } from "@/lib/exports/create-export";
@@ -37,6 +47,8 @@ import { getDeckAnalytics } from "@/lib/analytics/get-analytics";
 import { analyticsQuery, deckAnalyticsSchema } from "@/lib/analytics/schemas";
 import { checkDeck } from "@/lib/render/check-deck";
 import { checkDeckQuery, checkResultSchema } from "@/lib/render/check-schemas";
+import { getSlideImage } from "@/lib/render/slide-image";
+import { slideImageParams, slideImageQuery, slideImageSchema } from "@/lib/render/slide-image-schemas";
 import { getExport, getExportDownloadUrl } from "@/lib/exports/get-export";
 import { createExportBody, exportParams, exportSchema } from "@/lib/exports/schemas";
 import { type ErrorCode, errorStatus } from "@/lib/core/errors";
@@ -53,7 +65,13 @@ const none = z.strictObject({});
 type None = typeof none;
 
 type Success<R extends z.ZodType> =
-  { status: 200 | 201 | 202; schema: R; description: string } | { status: 302; description: string };
+  | { status: 200 | 201 | 202; schema: R; description: string }
+  | { status: 302; description: string }
+  /** An image: the HTTP answer is its bytes, MCP's an image content with `schema`'s metadata. */
+  | { status: 200; media: readonly `image/${string}`[]; schema: R; description: string };
+
+/** What an operation answering an image runs to: its metadata (the success schema's output) and bytes. */
+export type ImageResult = { data: Buffer; contentType: string; etag: string; immutable: boolean };
 
 type OperationInput<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = {
   ctx: Ctx;
@@ -95,8 +113,16 @@ export type Operation<
    * items as the body and the next page's URL in a Link header (rel="next"), MCP { items, nextCursor }.
    */
   paged?: true;
-  /** Answers with the success schema's output, the redirect target of a 302, or a Page of a paged list. */
-  run: (input: OperationInput<P, Q, B>) => Promise<z.output<R> | string | Page>;
+  /**
+   * What a write does, for MCP's tool annotations (a GET writes nothing): idempotent when a second identical
+   * call changes nothing more; destructive when it may change or remove what exists rather than only add.
+   * tests/integration/mcp-annotations.test.ts calls each tool twice and checks both against the database.
+   */
+  writes?: { idempotent: boolean; destructive: boolean };
+  /** It reaches outside Deckhand: fetches a website or images, or calls a model. */
+  openWorld?: true;
+  /** Answers with the success schema's output, the redirect target of a 302, a Page of a paged list, or an image. */
+  run: (input: OperationInput<P, Q, B>) => Promise<z.output<R> | string | Page | (z.output<R> & ImageResult)>;
 };
 
 /** One page of a paged list, and the cursor of the next page (null on the last one). */
@@ -114,6 +140,9 @@ function define<
     limit?: LimitClass;
   },
 ): Omit<Operation<P, Q, B, R>, "id"> {
+  if ((spec.method === "GET") === Boolean(spec.writes)) {
+    throw new Error(`${spec.path}: a GET writes nothing, and every other method says what it writes`);
+  }
   return {
     ...spec,
     params: spec.params ?? (none as unknown as P),
@@ -177,6 +206,7 @@ const definitions = {
     body: createDeckBody,
     success: { status: 201, schema: deckSchema, description: "The new deck." },
     errors: WRITE,
+    writes: { idempotent: false, destructive: false },
     run: ({ ctx, body }) => createDeck(ctx, body),
   }),
 
@@ -194,6 +224,8 @@ const definitions = {
       description: "The new deck, with its first version written, and what of the input it does not show as written.",
     },
     errors: [401, 402, 403, 404, 422, 429, 500],
+    writes: { idempotent: false, destructive: false },
+    openWorld: true,
     run: ({ ctx, body }) => importDeck(ctx, body),
   }),
 
@@ -221,6 +253,7 @@ const definitions = {
     body: updateDeckBody,
     success: { status: 200, schema: deckSchema, description: "The updated deck." },
     errors: READ,
+    writes: { idempotent: true, destructive: true },
     run: ({ ctx, params, body }) => updateDeck(ctx, params.id, body),
   }),
 
@@ -233,6 +266,7 @@ const definitions = {
     params: deckParams,
     success: { status: 200, schema: deletedSchema, description: "The deck is gone." },
     errors: READ,
+    writes: { idempotent: true, destructive: true },
     run: ({ ctx, params }) => deleteDeck(ctx, params.id),
   }),
 
@@ -247,7 +281,85 @@ const definitions = {
     body: setContentBody,
     success: { status: 200, schema: versionWriteResultSchema, description: "The new newest version." },
     errors: WRITE,
+    writes: { idempotent: false, destructive: false },
+    openWorld: true,
     run: ({ ctx, params, body }) => setDeckContent(ctx, params.id, body),
+  }),
+
+  list_slides: define({
+    method: "GET",
+    path: "/decks/{id}/slides",
+    tag: "Decks",
+    summary: "List a deck's slides",
+    description:
+      "Each slide of a version (default the newest) with its number, label, speaker notes and its TSX (from <Slide to </Slide>): what replace_slide, insert_slide, delete_slide and move_slide work on. editable is false when slides are made in code (.map, a condition, a helper): then change the deck with set_deck_content.",
+    params: deckParams,
+    query: listSlidesQuery,
+    success: { status: 200, schema: slideListSchema, description: "The version's slides." },
+    errors: READ,
+    run: ({ ctx, params, query }) => listSlides(ctx, params.id, query.version),
+  }),
+
+  replace_slide: define({
+    method: "PUT",
+    path: "/decks/{id}/slides/{n}",
+    tag: "Decks",
+    summary: "Replace one slide",
+    description:
+      "Replaces slide n with one <Slide> element, touching no other byte of the module (components it uses are imported if missing), and writes the result as a new version: the whole module is compiled first (a slide that does not compile is 422 compile_failed with the compiler's message, and nothing is saved). basedOnVersion: the version the edit was made on (409 when the deck has a newer one). Fix one slide at a time this way rather than rewriting the deck. Consumes one version edit.",
+    params: slideParams,
+    body: replaceSlideBody,
+    success: { status: 200, schema: versionWriteResultSchema, description: "The new newest version." },
+    errors: [401, 402, 403, 404, 409, 422, 429, 500],
+    writes: { idempotent: false, destructive: false },
+    openWorld: true,
+    run: ({ ctx, params, body }) => replaceDeckSlide(ctx, params.id, params.n, body),
+  }),
+
+  insert_slide: define({
+    method: "POST",
+    path: "/decks/{id}/slides",
+    tag: "Decks",
+    summary: "Insert one slide",
+    description:
+      "Inserts one <Slide> element after slide `after` (0: first), indented like its neighbours, and writes a new version, as replace_slide does (compiled first, 409 on a stale basedOnVersion). Consumes one version edit.",
+    params: deckParams,
+    body: insertSlideBody,
+    success: { status: 201, schema: versionWriteResultSchema, description: "The new newest version." },
+    errors: [401, 402, 403, 404, 409, 422, 429, 500],
+    writes: { idempotent: false, destructive: false },
+    openWorld: true,
+    run: ({ ctx, params, body }) => insertDeckSlide(ctx, params.id, body),
+  }),
+
+  delete_slide: define({
+    method: "DELETE",
+    path: "/decks/{id}/slides/{n}",
+    tag: "Decks",
+    summary: "Delete one slide",
+    description:
+      "Removes slide n (a deck keeps at least one) and writes a new version; earlier versions keep it. basedOnVersion (query): 409 when the deck has a newer version. Consumes one version edit.",
+    params: slideParams,
+    query: deleteSlideQuery,
+    success: { status: 200, schema: versionWriteResultSchema, description: "The new newest version." },
+    errors: [401, 402, 403, 404, 409, 422, 429, 500],
+    writes: { idempotent: false, destructive: false },
+    run: ({ ctx, params, query }) => deleteDeckSlide(ctx, params.id, params.n, query),
+  }),
+
+  move_slide: define({
+    method: "POST",
+    path: "/decks/{id}/slides/{n}/move",
+    tag: "Decks",
+    summary: "Move one slide",
+    description:
+      "Moves slide n so that it becomes slide `to`; the other slides keep their order and every slide its bytes. Writes a new version (409 on a stale basedOnVersion). Consumes one version edit.",
+    params: slideParams,
+    body: moveSlideBody,
+    success: { status: 200, schema: versionWriteResultSchema, description: "The new newest version." },
+    errors: [401, 402, 403, 404, 409, 422, 429, 500],
+    writes: { idempotent: false, destructive: false },
+    run: ({ ctx, params, body }) => moveDeckSlide(ctx, params.id, params.n, body),
   }),
 
   generate_deck: define({
@@ -262,6 +374,8 @@ const definitions = {
     success: { status: 200, schema: versionWriteResultSchema, description: "The new newest version." },
     errors: WRITE,
     limit: "slow",
+    writes: { idempotent: false, destructive: false },
+    openWorld: true,
     run: ({ ctx, params, body }) => authorDeck(ctx, { kind: "generate", deckId: params.id, ...body }),
   }),
 
@@ -277,6 +391,8 @@ const definitions = {
     success: { status: 200, schema: versionWriteResultSchema, description: "The new newest version." },
     errors: [401, 402, 403, 404, 409, 422, 429, 500],
     limit: "slow",
+    writes: { idempotent: false, destructive: false },
+    openWorld: true,
     run: ({ ctx, params, body }) => authorDeck(ctx, { kind: "edit", deckId: params.id, ...body }),
   }),
 
@@ -297,6 +413,26 @@ const definitions = {
     errors: READ,
     limit: "slow",
     run: ({ ctx, params, query }) => checkDeck(ctx, params.id, query.version),
+  }),
+
+  get_slide_image: define({
+    method: "GET",
+    path: "/decks/{id}/slides/{n}/image",
+    tag: "Decks",
+    summary: "See one slide as an image",
+    description:
+      "One slide of a version (default the newest) as a PNG or WebP picture, drawn exactly as the PDF export draws it, width pixels wide (default 1280, at most 1920). Look at a slide after writing it, or at the slides check_deck names, before fixing them. Each image is rendered once per version, width and format and kept: its ETag (renderHash) is a hash of its bytes, so equal hashes are identical pictures; If-None-Match answers 304. A slide past the last is 404; a deck that does not finish drawing within the export's deadline is 422. Rate-limited like check_deck.",
+    params: slideImageParams,
+    query: slideImageQuery,
+    success: {
+      status: 200,
+      media: ["image/png", "image/webp"],
+      schema: slideImageSchema,
+      description: "The slide's image (the format asked for).",
+    },
+    errors: READ,
+    limit: "slow",
+    run: ({ ctx, params, query }) => getSlideImage(ctx, params.id, params.n, query),
   }),
 
   get_deck_analytics: define({
@@ -337,6 +473,7 @@ const definitions = {
     body: setShareLinkBody,
     success: { status: 200, schema: shareLinkSchema, description: "The link's controls." },
     errors: READ,
+    writes: { idempotent: true, destructive: true },
     run: ({ ctx, params, body }) => setShareLink(ctx, params.id, body),
   }),
 
@@ -350,6 +487,7 @@ const definitions = {
     params: deckParams,
     success: { status: 200, schema: shareLinkSchema, description: "The new link." },
     errors: READ,
+    writes: { idempotent: false, destructive: true },
     run: ({ ctx, params }) => revokeShareLink(ctx, params.id),
   }),
 
@@ -388,6 +526,7 @@ const definitions = {
     params: versionParams,
     success: { status: 200, schema: versionWriteResultSchema, description: "The new newest version." },
     errors: WRITE,
+    writes: { idempotent: false, destructive: false },
     run: ({ ctx, params }) => revertDeckVersion(ctx, params.id, params.version),
   }),
 
@@ -402,6 +541,7 @@ const definitions = {
     body: createExportBody,
     success: { status: 202, schema: exportSchema, description: "The queued (or reused) export." },
     errors: [401, 403, 404, 422, 429, 500],
+    writes: { idempotent: true, destructive: false },
     run: ({ ctx, params, body }) => createExport(ctx, params.id, body),
   }),
 
@@ -453,6 +593,8 @@ const definitions = {
     success: { status: 201, schema: brandDetailSchema, description: "The brand with its brand book." },
     errors: [401, 403, 422, 429, 500],
     limit: "slow",
+    writes: { idempotent: false, destructive: false },
+    openWorld: true,
     run: ({ ctx, body }) => createBrandFromUrl(ctx, body),
   }),
 
@@ -477,6 +619,7 @@ const definitions = {
     params: brandParams,
     success: { status: 200, schema: deletedSchema, description: "The brand is gone." },
     errors: [401, 403, 404, 409, 422, 429, 500],
+    writes: { idempotent: true, destructive: true },
     run: ({ ctx, params }) => deleteBrand(ctx, params.id),
   }),
 
@@ -504,6 +647,7 @@ const definitions = {
     upload: { maxBytes: () => imageLimits().maxBytes },
     success: { status: 201, schema: assetSchema, description: "The stored image." },
     errors: [401, 403, 422, 429, 500],
+    writes: { idempotent: true, destructive: false },
     run: async ({ ctx, query, body }) =>
       presentAsset(
         await storeImage(ownerOf(ctx), Buffer.from(body.data, "base64"), {
@@ -523,6 +667,7 @@ const definitions = {
     params: assetParams,
     success: { status: 200, schema: deletedSchema, description: "The image is gone." },
     errors: [401, 403, 404, 409, 422, 429, 500],
+    writes: { idempotent: true, destructive: true },
     run: ({ ctx, params }) => deleteAsset(ctx, params.id),
   }),
 };

@@ -4,7 +4,7 @@ import { etagOf, notModified } from "@/lib/core/etag";
 import { json, withApiKey } from "./handler";
 import { readJsonBody, readParams, readQuery } from "./input";
 import { readUploadBody } from "./upload";
-import type { Operation, Page } from "./operations";
+import type { ImageResult, Operation, Page } from "./operations";
 
 // The route handler of one operation: authenticate and rate-limit (withApiKey), validate path, query and
 // body with the operation's schemas, run it, and answer with its documented status.
@@ -27,6 +27,7 @@ export function route<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodT
       if (op.success.status === 302) {
         return new Response(null, { status: 302, headers: { Location: String(result), "Cache-Control": "no-store" } });
       }
+      if ("media" in op.success) return image(req, result as ImageResult);
       const page = op.paged ? (result as Page) : undefined;
       const body = page ? page.items : result;
       const link: Record<string, string> = page?.nextCursor
@@ -64,4 +65,19 @@ function conditional(
   };
   if (notModified(req, headers.ETag)) return new Response(null, { status: 304, headers });
   return new Response(body, { status: 200, headers: { ...headers, "Content-Type": "application/json" } });
+}
+
+// An image answers its bytes with the ETag of its render (304 when the caller has it); one of a version
+// named in the request never changes.
+function image(req: Request, result: ImageResult): Response {
+  const headers = {
+    ETag: result.etag,
+    "Cache-Control": result.immutable ? "private, max-age=31536000, immutable" : "private, no-cache",
+    Vary: "Authorization",
+  };
+  if (notModified(req, result.etag)) return new Response(null, { status: 304, headers });
+  return new Response(new Uint8Array(result.data), {
+    status: 200,
+    headers: { ...headers, "Content-Type": result.contentType, "Content-Length": String(result.data.length) },
+  });
 }

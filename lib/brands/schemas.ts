@@ -24,6 +24,24 @@ export const brandSchema = z.object({
   updatedAt: timestamp,
 });
 
+// The brand book as answered (SPEC.md leaves its inner structure open): its sections named and typed as
+// objects, so clients that read schemas know what it holds (lib/brands/brand-book.ts has each section's
+// fields); each optional and every object open, since a book stored by an older extractor may differ.
+const section = (description: string) => z.looseObject({}).optional().describe(description);
 export const brandDetailSchema = brandSchema.extend({
-  data: z.unknown().describe("The brand book: palette with roles, typography, logo, voice and imagery rules."),
+  data: z
+    .looseObject({
+      schemaVersion: z.number().optional().describe("Changes whenever a field's meaning does."),
+      name: z.string().optional(),
+      sourceUrl: z.string().optional(),
+      palette: section("Colours by role (primary, accent, background, text…), the site's colours, their contrast."),
+      typography: section("Heading, body and mono fonts, the type scale and the font files the site loads."),
+      logo: z.looseObject({}).nullable().optional().describe("The logo found on the site, or null."),
+      voice: section("Tone, reading level, sample phrases and writing guidelines."),
+      imagery: section("Image style, shapes and corner radius, and guidelines."),
+      tokensCss: z.string().optional().describe("The theme tokens a deck styled by this brand gets."),
+      sources: section("The pages and stylesheets read, and when."),
+      extraction: section("The model used, if any, and how long the extraction took."),
+    })
+    .describe("The brand book: palette with roles, typography, logo, voice and imagery rules."),
 });

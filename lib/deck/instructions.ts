@@ -247,6 +247,8 @@ function renderCheck(): string {
 
 check_deck (GET /api/v1/decks/{id}/check) draws a version exactly as the PDF export does and reports, slide by slide, what a viewer would see broken and where the deck breaks the rules above. Each finding has a stable kind, a severity, the slide's number and label and a message saying what to do. Run it after every write and fix each "error"; "warning"s are worth fixing. Generation with a model runs it itself and sends its errors back for repair.
 
+After a write, look at what you made before going on: run check_deck on the new version, and look at the slides it names (and any slide you are unsure of) with get_slide_image (GET /api/v1/decks/{id}/slides/{n}/image), a picture drawn exactly as the export draws it. Fix one slide at a time: change only the slide a finding names (by its number or label) with replace_slide (PUT /api/v1/decks/{id}/slides/{n}, one <Slide> element; list_slides gives each slide's TSX), leave every other slide exactly as it was, and check again until no "error" is left.
+
 ${kinds.join("\n")}`;
 }
 

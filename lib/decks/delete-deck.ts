@@ -6,7 +6,7 @@ import { getFileStore } from "@/lib/storage/storage";
 import { getOwnedDeck } from "./access";
 
 // DELETE /decks/{id}: the deck and, by cascade, all its versions and exports; then the files rendered
-// from it (exported files, preview images), so nothing of a deleted deck stays downloadable.
+// from it (exported files, preview images, slide images), so nothing of a deleted deck stays downloadable.
 export async function deleteDeck(ctx: Ctx, id: string): Promise<{ deleted: true }> {
   const deck = await getOwnedDeck(ctx, id);
   const files = await ctx.db
@@ -18,6 +18,7 @@ export async function deleteDeck(ctx: Ctx, id: string): Promise<{ deleted: true 
   await Promise.all([
     ...files.map((file) => store.delete(file.blobKey!).catch(() => {})),
     store.deletePrefix(`og/${deck.id}/`).catch(() => {}),
+    store.deletePrefix(`slides/${deck.id}/`).catch(() => {}),
   ]);
   return { deleted: true };
 }

@@ -5,14 +5,14 @@ import { deckVersions } from "@/lib/db/schema/deck-versions";
 import { getReadableDeck } from "./access";
 import type { DeckRow } from "./present";
 
-// A version the renderer can draw on the slide canvas, for exports and the deck check: anyone who may read
+// A version the renderer can draw on the slide canvas, for exports, the deck check and slide images: anyone who may read
 // the deck; a slides deck; a deck-tsx version (default the newest). Another organization reads a public
 // deck's newest version only: its history is not shared.
 export async function getRenderableVersion(
   ctx: Ctx,
   deckId: string,
   requested: number | undefined,
-  done: "exported" | "checked",
+  done: "exported" | "checked" | "drawn",
 ): Promise<{ deck: DeckRow; version: number }> {
   const deck = await getReadableDeck(ctx, deckId);
   if (deck.format !== "slides") {
@@ -21,7 +21,7 @@ export async function getRenderableVersion(
   if (deck.versionCount === 0) {
     throw new AppError(
       "invalid_request",
-      `This deck has no content yet; write a version before ${done === "exported" ? "exporting" : "checking"} it.`,
+      `This deck has no content yet; write a version before ${{ exported: "exporting", checked: "checking", drawn: "drawing" }[done]} it.`,
     );
   }
   const version = requested ?? deck.versionCount;

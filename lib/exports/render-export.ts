@@ -66,11 +66,11 @@ async function printPdf(
   if (layout === "notes") {
     const world = await openIsolatedWorld(page, "deckhand-handout");
     try {
-      await world.evaluate(handoutScript(report.notes));
+      await world.evaluate(handoutScript(report.notes, viewable.deck.title));
     } finally {
       await world.close();
     }
-    options = handoutPdfOptions(viewable.deck.title);
+    options = handoutPdfOptions;
   }
   const pdf = await page.pdf({ ...options, timeout: timeoutMs() });
   return { data: Buffer.from(pdf), nonstandardFonts: report.missingFonts };

@@ -17,7 +17,7 @@ import { pollUntil } from "@/lib/core/poll";
 import { toAppError } from "@/lib/api/handler";
 import { parseInput } from "@/lib/api/input";
 import { buildOpenApiDocument, oneNullSpelling } from "@/lib/api/openapi";
-import { type Operation, operationList, operations } from "@/lib/api/operations";
+import { type ImageResult, type Operation, operationList, operations } from "@/lib/api/operations";
 import { rateLimitError, takeRateLimit } from "@/lib/limits/rate-limit";
 import type { Ctx } from "@/lib/auth/caller";
 import { config } from "@/lib/core/config";
@@ -40,7 +40,8 @@ const RESOURCE_NOT_FOUND = -32002;
 const EXPORT_WAIT_MAX_SECONDS = 280;
 
 // Tool input schemas: the operation's path and query parameters and body fields as one object, taken from
-// the OpenAPI document so a model sees exactly what the REST reference shows.
+// the OpenAPI document so a model sees exactly what the REST reference shows. Header parameters
+// (If-None-Match) are left out: a tool call has no headers, and its answer no ETag to send back.
 function toolInputSchemas(): Map<string, JsonSchema> {
   const doc = buildOpenApiDocument(`${config.appUrl}/api/v1`);
   const schemas = doc.components.schemas as Record<string, JsonSchema>;
@@ -48,12 +49,13 @@ function toolInputSchemas(): Map<string, JsonSchema> {
   for (const methods of Object.values(doc.paths)) {
     for (const op of Object.values(methods) as {
       operationId: string;
-      parameters: { name: string; required: boolean; description?: string; schema: object }[];
+      parameters: { name: string; in: string; required: boolean; description?: string; schema: object }[];
       requestBody?: { content: { "application/json": { schema: JsonSchema } } };
     }[]) {
       const properties: Record<string, unknown> = {};
       const required: string[] = [];
       for (const p of op.parameters) {
+        if (p.in === "header") continue;
         properties[p.name] = { ...p.schema, ...(p.description ? { description: p.description } : {}) };
         if (p.required) required.push(p.name);
       }
@@ -142,16 +144,18 @@ export function listTools(): Tool[] {
     description:
       op.id === "download_export"
         ? "Returns a short-lived link of a completed export's file (the REST endpoint answers it as a 302 redirect). Only the API key that requested the export may download it."
-        : op.id === "get_deck" || op.id === "get_deck_version"
-          ? `${op.description} Over MCP the compiled module (compiledJs) is left out; the REST API answers it.`
-          : op.description,
+        : "media" in op.success
+          ? `${op.description} Over MCP the image is the answer's image content (base64), its metadata the structured content.`
+          : op.id === "get_deck" || op.id === "get_deck_version"
+            ? `${op.description} Over MCP the compiled module (compiledJs) is left out; the REST API answers it.`
+            : op.description,
     inputSchema: inputs.get(op.id)! as Tool["inputSchema"],
     outputSchema: outputSchemaOf(resultSchemaOf(op)),
     annotations: {
-      readOnlyHint: op.method === "GET",
-      destructiveHint: op.method === "DELETE",
-      idempotentHint: op.method === "GET" || op.method === "PUT" || op.method === "DELETE",
-      openWorldHint: op.id === "create_brand_from_url" || op.id === "generate_deck" || op.id === "edit_deck",
+      readOnlyHint: !op.writes,
+      destructiveHint: op.writes?.destructive ?? false,
+      idempotentHint: op.writes?.idempotent ?? true,
+      openWorldHint: op.openWorld ?? false,
     },
   }));
   tools.push({
@@ -284,6 +288,17 @@ function toolResult(tool: string, value: unknown): CallToolResult {
   return { content: [{ type: "text", text: JSON.stringify(content, null, 2) }], structuredContent: content };
 }
 
+// An image (get_slide_image) as MCP image content, its metadata as structured content and text.
+function imageResult({ data, contentType, etag: _etag, immutable: _immutable, ...meta }: ImageResult): CallToolResult {
+  return {
+    content: [
+      { type: "image", data: data.toString("base64"), mimeType: contentType },
+      { type: "text", text: JSON.stringify(meta, null, 2) },
+    ],
+    structuredContent: meta,
+  };
+}
+
 // A tool error carries the API's error code, HTTP status and (429, 503, 507) retryAfterSeconds as structured
 // fields, and the same JSON in the text a model reads.
 function toolError(error: unknown, requestId: string): CallToolResult {
@@ -301,13 +316,21 @@ function toolError(error: unknown, requestId: string): CallToolResult {
   return { isError: true, content: [{ type: "text", text: JSON.stringify(body) }], structuredContent: body };
 }
 
+// The steps a deck takes through the tools: write, check, fix one slide at a time, then export or publish.
+// get_deck's publicUrl is null until the deck is public, so the link to share is update_deck's answer.
+const writeDeckSteps = [
+  "1. create_deck with a title, then set_deck_content with the whole module. A module that does not compile is refused with the compiler's message (compile_failed, naming the line): fix it and write again.",
+  "2. check_deck: it draws the new version as the export does and lists what is broken, slide by slide; get_slide_image shows you a slide as it is drawn. Fix every 'error' one slide at a time: replace_slide with only the slide a finding names (list_slides gives each slide's TSX; insert_slide, delete_slide and move_slide change one slide too), leave the other slides as they are, and check again until no 'error' is left.",
+  "3. Deliver: export_deck (format 'pdf' or 'pptx') answers fileUrl, a short-lived link of the file; to share the deck itself, update_deck with visibility 'public' and give its publicUrl (null until the deck is public).",
+].join("\n");
+
 const briefPrompt = (topic?: string) =>
   [
     buildAuthoringBrief(),
     "",
     topic
-      ? `Write a deck about: ${topic}\n\nCreate it with create_deck, write the module with set_deck_content (fix any compile error it reports and try again), then share get_deck's result.`
-      : "Use create_deck and set_deck_content to write decks that follow this brief.",
+      ? `Write a deck about: ${topic}\n\n${writeDeckSteps}`
+      : `To write a deck that follows this brief with Deckhand's tools:\n${writeDeckSteps}`,
   ].join("\n");
 
 // A fresh server per HTTP request: the transport is stateless, so any instance can answer any request.
@@ -317,7 +340,7 @@ export function createMcpServer(ctx: Ctx, requestId: string): Server {
     {
       capabilities: { tools: {}, prompts: {}, resources: {} },
       instructions:
-        "Deckhand stores slide decks as versioned TSX modules. Read the authoring brief (prompt 'authoring_brief' or resource deckhand://instructions) before writing a deck; then create_deck, set_deck_content, and export_deck for a PDF or PPTX.",
+        "Deckhand stores slide decks as versioned TSX modules. Read the authoring brief (prompt 'authoring_brief' or resource deckhand://instructions) before writing a deck; then create_deck and set_deck_content. After every write, look at what you made: check_deck, and get_slide_image for the slides it names. Fix its 'error' findings one slide at a time with replace_slide (list_slides gives each slide's TSX), changing only the slide each names. Then export_deck for a PDF or PPTX, or update_deck with visibility 'public' for a link to share (its publicUrl).",
     },
   );
 
@@ -330,7 +353,8 @@ export function createMcpServer(ctx: Ctx, requestId: string): Server {
       if (!op && name !== "export_deck") throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
       const args = coerceNumbers(name, (request.params.arguments ?? {}) as Record<string, unknown>);
       if (!op) return toolResult(name, await exportAndWait(ctx, args));
-      return toolResult(name, await callOperation(op, ctx, args));
+      const result = await callOperation(op, ctx, args);
+      return "media" in op.success ? imageResult(result as ImageResult) : toolResult(name, result);
     } catch (error) {
       if (error instanceof McpError) throw error;
       return toolError(error, requestId);

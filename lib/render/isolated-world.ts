@@ -20,6 +20,8 @@ export async function openIsolatedWorld(page: Page, name: string): Promise<Isola
         expression,
         contextId: executionContextId,
         returnByValue: true,
+        // A script that answers a promise (the handout waiting for its fonts) is answered when it settles.
+        awaitPromise: true,
       });
       if (exceptionDetails) {
         throw new Error(`The page script failed: ${exceptionDetails.exception?.description ?? exceptionDetails.text}`);

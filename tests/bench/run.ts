@@ -1,4 +1,4 @@
-// npm run bench [-- api|load|viewer|exports|brands|images|editor|thumbnails|ai|analytics] — benchmarks against a production build on the embedded database.
+// npm run bench [-- api|load|viewer|exports|brands|images|editor|thumbnails|slide-images|ai|analytics] — benchmarks against a production build on the embedded database.
 import os from "node:os";
 import { benchAi } from "./ai";
 import { benchAnalytics } from "./analytics";
@@ -9,6 +9,7 @@ import { benchExports } from "./exports";
 import { benchImages } from "./images";
 import { benchLoad } from "./load";
 import { type BenchRow, type BenchServer, printTable, startBenchServer } from "./server";
+import { benchSlideImages } from "./slide-images";
 import { benchThumbnails } from "./thumbnails";
 import { benchViewer } from "./viewer";
 
@@ -35,6 +36,11 @@ const suites: Record<string, Suite> = {
     title:
       "Rail thumbnails: a 20-slide deck's editor opened with and without them, and a code keystroke → its slide's picture (Chromium)",
     run: benchThumbnails,
+    server: true,
+  },
+  "slide-images": {
+    title: "Slide images: get_slide_image on a 20-slide deck, cold (one render each) and kept",
+    run: benchSlideImages,
     server: true,
   },
   analytics: {

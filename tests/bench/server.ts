@@ -18,6 +18,7 @@ export const benchEnv = {
   VERSION_EDIT_ALLOWANCE: "1000000",
   // One key sends every request; the limiter still counts each one (one upsert), it just never says no.
   RATE_LIMIT_PER_MINUTE: "100000000",
+  RATE_LIMIT_SLOW_PER_MINUTE: "100000000",
   // The brand benchmark serves its fixture sites on localhost.
   FETCH_ALLOW_HOSTS: "localhost",
 };

@@ -162,6 +162,40 @@ ${notes.map((note, i) => `      <Slide label="S${i + 1}" notes={${JSON.stringify
     expect(text[pages - 1]).toContain(`Page ${pages} of ${pages}`);
   });
 
+  it("sets its notes, title and page numbers in the deck's body font, never a system font (issue 38)", async () => {
+    const deck = await createDeck(owner, { title: 'Fonts "quoted" \\ } @page' });
+    const source = `import { Deck, Slide, Title } from "@deckhand/player";
+export default function D() {
+  return (
+    <Deck>
+      <Slide label="One" notes="Said in the deck's own type."><Title>One</Title></Slide>
+      <Slide label="Two"><Title>Two</Title></Slide>
+    </Deck>
+  );
+}`;
+    const tokensCss = ':root { --font-body: "Lato", Arial, sans-serif; --font-heading: "Lato", Georgia, serif; }';
+    expect((await setContent(owner, deck.id, { source, tokensCss })).status).toBe(200);
+    const res = await call("POST", `/decks/${deck.id}/exports`, {
+      key: owner.key,
+      body: { format: "pdf", layout: "notes" },
+    });
+    expect((await waitForExport(owner, res.body.id)).status).toBe("completed");
+    const bytes = (await download(owner, res.body.id)).bytes;
+    // Embedded fonts are named in the file's font dictionaries: /BaseFont /ABCDEF+Family-Style.
+    const fonts = new Set(
+      [...bytes.toString("latin1").matchAll(/\/BaseFont\s*\/(?:[A-Z]{6}\+)?([\w-]+)/g)].map((m) => m[1]),
+    );
+    expect(
+      [...fonts].every((font) => font!.startsWith("Lato")),
+      [...fonts].join(", "),
+    ).toBe(true);
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: false });
+    expect(text[0]).toContain("Said in the deck's own type.");
+    expect(text[0]).toContain('Fonts "quoted" \\ } @page');
+    expect(text[0]).toContain("Page 1 of 2");
+    expect(text[1]).toContain("Page 2 of 2");
+  });
+
   it("is a layout of PDF only (422 for PPTX) and is part of what the reuse window matches", async () => {
     const pptx = await call("POST", `/decks/${deckId}/exports`, {
       key: owner.key,

@@ -1,3 +1,5 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createDeckhandClient, type DeckCheck, type DeckhandClient, DeckhandError, unwrap } from "@/lib/client";
 import { allowances } from "@/lib/db/schema/usage";
@@ -132,6 +134,7 @@ describe("the typed client", () => {
     const watched = createDeckhandClient({
       baseUrl: `${server.origin}/api/v1`,
       apiKey: fresh.key,
+      etagCacheSize: 0, // every answer a 200, not a 304 of the list it keeps
       fetch: async (input, init) => {
         const response = await fetch(input, init);
         seen.push(response.status);
@@ -151,4 +154,66 @@ describe("the typed client", () => {
     for (let i = 0; i < 2; i++) statuses.push((await impatient.api.GET("/decks")).response.status);
     expect(statuses).toContain(429);
   }, 60_000);
+
+  it("answers a 304 with the body it keeps, and a caller's own tag it does not hold as not_modified (issue 38)", async () => {
+    const statuses: number[] = [];
+    const watched = createDeckhandClient({
+      baseUrl: `${server.origin}/api/v1`,
+      apiKey: user.key,
+      fetch: async (input, init) => {
+        const response = await fetch(input, init);
+        statuses.push(response.status);
+        return response;
+      },
+    });
+    const deck = unwrap(await watched.api.POST("/decks", { body: { title: "Kept" } }));
+    const path = { params: { path: { id: deck.id } } };
+    const first = unwrap(await watched.api.GET("/decks/{id}", path));
+    const again = await watched.api.GET("/decks/{id}", path);
+    expect(statuses).toEqual([201, 200, 304]);
+    expect(unwrap(again)).toEqual(first);
+    const etag = again.response.headers.get("etag")!;
+    expect(etag).toMatch(/^"/);
+
+    // A tag sent by the caller that this client does not hold: a typed not-modified result.
+    const bare = createDeckhandClient({ baseUrl: `${server.origin}/api/v1`, apiKey: user.key, etagCacheSize: 0 });
+    const conditional = await bare.api.GET("/decks/{id}", {
+      params: { path: { id: deck.id }, header: { "If-None-Match": etag } },
+    });
+    expect(conditional.response.status).toBe(304);
+    expect(() => unwrap(conditional)).toThrow(expect.objectContaining({ status: 304, code: "not_modified" }));
+
+    // A change is a new body, not the kept one.
+    unwrap(await watched.api.PATCH("/decks/{id}", { ...path, body: { title: "Changed" } }));
+    expect(unwrap(await watched.api.GET("/decks/{id}", path)).title).toBe("Changed");
+    expect(statuses.at(-1)).toBe(200);
+  });
+
+  it("maps a refused connection to DeckhandError code network, after its retries", async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    let attempts = 0;
+    const unreachable = createDeckhandClient({
+      baseUrl: `http://127.0.0.1:${port}/api/v1`,
+      apiKey: user.key,
+      maxRetries: 1,
+      fetch: (input, init) => {
+        attempts++;
+        return fetch(input, init);
+      },
+    });
+    const read = unreachable.api.GET("/decks");
+    await expect(read).rejects.toBeInstanceOf(DeckhandError);
+    await expect(read).rejects.toMatchObject({
+      status: 0,
+      code: "network",
+      message: expect.stringContaining(`127.0.0.1:${port}`),
+    });
+    expect(attempts).toBe(2);
+    // A POST is not retried, and fails the same way.
+    await expect(unreachable.api.POST("/decks", { body: {} })).rejects.toMatchObject({ code: "network" });
+    expect(attempts).toBe(3);
+  });
 });

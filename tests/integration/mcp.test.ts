@@ -3,6 +3,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
+import type { z } from "zod";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { operationList } from "@/lib/api/operations";
 import { decks } from "@/lib/db/schema/decks";
@@ -553,5 +554,75 @@ describe("MCP for clients that read schemas (issue 20)", () => {
       expect(error?.code, uri).toBe(-32002);
     }
     await client.close();
+  });
+});
+
+describe("MCP as third-party clients found it (issue 38, item 3)", () => {
+  it("advertises only arguments its calls accept: no header parameter such as If-None-Match", async () => {
+    for (const op of operationList) {
+      const tool = listTools().find((t) => t.name === op.id)!;
+      const accepted = [
+        ...Object.keys((op.params as z.ZodObject).shape),
+        ...Object.keys((op.query as z.ZodObject).shape),
+        ...(op.body ? Object.keys((op.body as z.ZodObject).shape) : []),
+      ];
+      expect(Object.keys(tool.inputSchema.properties ?? {}).sort(), op.id).toEqual([...new Set(accepted)].sort());
+    }
+    const user = await createUser();
+    const client = await connect(user.key);
+    const deck = await callTool(client, "create_deck", { title: "Conditional" });
+    const { tools } = await client.listTools();
+    expect(tools.find((t) => t.name === "get_deck")!.inputSchema.properties).not.toHaveProperty("If-None-Match");
+    expect(await callTool(client, "get_deck", { id: deck.value.id })).toMatchObject({ isError: false });
+    await client.close();
+  });
+
+  it("walks write_deck through write, check, fix one slide at a time, and export or publish", async () => {
+    const user = await createUser();
+    const client = await connect(user.key);
+    const prompt = await client.getPrompt({ name: "write_deck", arguments: { topic: "Quarterly review" } });
+    const text = (prompt.messages[0]!.content as { text: string }).text;
+    const steps = text.slice(text.indexOf("Write a deck about: Quarterly review"));
+    const order = ["set_deck_content", "check_deck", "one slide at a time", "export_deck", "update_deck"];
+    const at = order.map((needle) => steps.indexOf(needle));
+    expect(
+      at.every((i) => i >= 0),
+      JSON.stringify(at),
+    ).toBe(true);
+    expect([...at].sort((a, b) => a - b)).toEqual(at);
+    expect(steps).toContain("publicUrl (null until the deck is public)");
+    expect(steps).not.toMatch(/share get_deck/);
+    const instructions = client.getInstructions() ?? "";
+    for (const needle of ["check_deck", "one slide at a time", "export_deck"]) expect(instructions).toContain(needle);
+    await client.close();
+  });
+
+  it("types every value of every tool's output schema, brand tools included", () => {
+    // A schema node that is neither typed nor a union, reference or constant says nothing to a client.
+    const untyped = (node: unknown, path: string): string[] => {
+      if (!node || typeof node !== "object") return [];
+      const schema = node as Record<string, unknown>;
+      const own = ["type", "anyOf", "oneOf", "allOf", "$ref", "enum", "const", "not"].some((k) => k in schema)
+        ? []
+        : [path];
+      const children: [string, unknown][] = [
+        ...Object.entries((schema.properties as Record<string, unknown>) ?? {}).map(
+          ([k, v]) => [`${path}.${k}`, v] as [string, unknown],
+        ),
+        ...(["anyOf", "oneOf", "allOf"] as const).flatMap((k) =>
+          ((schema[k] as unknown[]) ?? []).map((v, i) => [`${path}|${i}`, v] as [string, unknown]),
+        ),
+        ...(schema.items ? [[`${path}[]`, schema.items] as [string, unknown]] : []),
+      ];
+      return [...own, ...children.flatMap(([p, v]) => untyped(v, p))];
+    };
+    for (const tool of listTools()) expect(untyped(tool.outputSchema, tool.name), tool.name).toEqual([]);
+    const brand = listTools().find((t) => t.name === "get_brand")!.outputSchema as unknown as {
+      anyOf: { properties: { data: { type: string; properties: object } } }[];
+    };
+    expect(brand.anyOf[0]!.properties.data).toMatchObject({
+      type: "object",
+      properties: { palette: { type: "object" }, voice: { type: "object" } },
+    });
   });
 });

@@ -65,6 +65,12 @@ const specStatuses: Record<string, number[]> = {
   delete_brand: [200, 401, 403, 404, 409, 422, 429, 500],
   // Beyond the spec (issue 15): a read, with the usual rules.
   check_deck: [200, 401, 403, 404, 422, 429, 500],
+  get_slide_image: [200, 401, 403, 404, 422, 429, 500],
+  list_slides: [200, 401, 403, 404, 422, 429, 500],
+  replace_slide: [200, 401, 402, 403, 404, 409, 422, 429, 500],
+  insert_slide: [201, 401, 402, 403, 404, 409, 422, 429, 500],
+  delete_slide: [200, 401, 402, 403, 404, 409, 422, 429, 500],
+  move_slide: [200, 401, 402, 403, 404, 409, 422, 429, 500],
   // Beyond the spec (issue 22): the analytics of a shared deck, a read.
   get_deck_analytics: [200, 401, 403, 404, 422, 429, 500],
   get_share_link: [200, 401, 403, 404, 422, 429, 500],

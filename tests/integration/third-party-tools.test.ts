@@ -210,6 +210,13 @@ describe("every operation through Prism as a validating proxy", () => {
     op("edit_deck");
     await go(200, "GET", `/decks/${id}/check?version=1`);
     op("check_deck");
+    const picture = await go(200, "GET", `/decks/${id}/slides/1/image?version=1&width=64&format=webp`);
+    expect(picture.headers.get("content-type")).toBe("image/webp");
+    await go(304, "GET", `/decks/${id}/slides/1/image?version=1&width=64&format=webp`, {
+      headers: { "if-none-match": picture.headers.get("etag")! },
+    });
+    await go(404, "GET", `/decks/${id}/slides/99/image?version=1`);
+    op("get_slide_image");
     await go(200, "GET", `/decks/${id}/versions`);
     op("list_deck_versions");
     await go(200, "GET", `/decks/${id}/versions/1`);
@@ -217,6 +224,18 @@ describe("every operation through Prism as a validating proxy", () => {
     op("get_deck_version");
     await go(200, "POST", `/decks/${id}/versions/1/revert`);
     op("revert_deck_version");
+    const slides = (await go(200, "GET", `/decks/${id}/slides`)).body as { version: number };
+    op("list_slides");
+    const slide = `<Slide label="Added"><Title>Added</Title></Slide>`;
+    await go(201, "POST", `/decks/${id}/slides`, { body: { after: 0, source: slide, basedOnVersion: slides.version } });
+    op("insert_slide");
+    await go(409, "PUT", `/decks/${id}/slides/1`, { body: { source: slide, basedOnVersion: slides.version } });
+    await go(200, "PUT", `/decks/${id}/slides/1`, { body: { source: slide } });
+    op("replace_slide");
+    await go(200, "POST", `/decks/${id}/slides/1/move`, { body: { to: 2 } });
+    op("move_slide");
+    await go(200, "DELETE", `/decks/${id}/slides/2`);
+    op("delete_slide");
 
     const queued = (await go(202, "POST", `/decks/${id}/exports`, { body: { format: "pdf" } })).body as { id: string };
     op("create_export");

@@ -18,6 +18,8 @@ describe("the API reference page", () => {
     }
     expect(html).toContain("Authorization: Bearer $DECKHAND_KEY");
     expect(html).toContain("Retry-After");
+    // An image's answer names its media types (get_slide_image).
+    expect(html).toContain("<code>image/png or image/webp</code>");
     // A body's example carries the key and the content type.
     expect(html).toMatch(/curl -X PUT [^<]*Authorization: Bearer[^<]*Content-Type: application\/json[^<]*-d /);
     expect(html).not.toMatch(/<(script|link)[^>]+(https?:)?\/\//);

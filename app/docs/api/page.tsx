@@ -264,6 +264,7 @@ export default function ApiReferencePage() {
                       ) : (
                         <>
                           {response.description} {schema && <TypeLabel schema={schema} />}
+                          {!schema && response.content && <code>{Object.keys(response.content).join(" or ")}</code>}
                         </>
                       )}
                     </li>

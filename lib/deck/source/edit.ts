@@ -6,6 +6,7 @@
 // new-slide gallery), imports.ts (the player import), slides.ts (numbering slides as the player does).
 
 import type { DeckFormat } from "@/lib/contract/deck";
+import { componentNames } from "@/lib/contract/vocabulary";
 import { AppError } from "@/lib/core/errors";
 import { addPlayerImports } from "./imports";
 import { type SlideLayoutId, slideLayoutSnippet, slideLayouts } from "./layouts";
@@ -148,4 +149,52 @@ export function renameSlide(source: string, format: DeckFormat, index: number, l
   const slide = slideAt(deck, index, format);
   const text = label.replace(/\s+/g, " ").trim();
   return setProp(source, { start: slide.start, name: "label", value: text || null, first: true });
+}
+
+/**
+ * The slide text an API caller sent, checked to be one <Slide> (or <Beat>) element where `index` stands in
+ * `next` (the source with it spliced in): anything else (two slides, text around it, another element) is
+ * refused (spaces aside: an inserted slide is indented like its neighbours). Then the player components it
+ * uses that the module does not import yet are imported.
+ */
+function checkSlideText(next: string, format: DeckFormat, index: number, text: string, count: number): string {
+  const tag = format === "slides" ? "<Slide>" : "<Beat>";
+  let deck: LocatedDeck;
+  try {
+    deck = locateSlides(next, format);
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    throw new AppError("invalid_request", `The ${sectionNoun(format)} is not one ${tag} element: ${error.message}`);
+  }
+  const placed = deck.slides[index];
+  const compact = (value: string) => value.replace(/\s+/g, "");
+  if (deck.hiddenSlides || deck.slides.length !== count || !placed || compact(placed.text) !== compact(text)) {
+    throw new AppError(
+      "invalid_request",
+      `The ${sectionNoun(format)} must be exactly one ${tag} element (from ${tag.slice(0, -1)} to its closing tag, nothing before or after it).`,
+    );
+  }
+  const used = [...text.matchAll(/<([A-Z][A-Za-z0-9]*)/g)].map((match) => match[1]!);
+  return addPlayerImports(
+    next,
+    used.filter((name) => (componentNames as readonly string[]).includes(name)),
+  );
+}
+
+/** Replaces slide `index` with `text` (one element), splicing only its bytes (and any import it needs). */
+export function replaceSlide(source: string, format: DeckFormat, index: number, text: string): string {
+  const deck = editableSlides(source, format);
+  const slide = slideAt(deck, index, format);
+  const slideText = text.trim();
+  const next = source.slice(0, slide.start) + slideText + source.slice(slide.end);
+  return checkSlideText(next, format, index, slideText, deck.slides.length);
+}
+
+/** Inserts `text` (one element) after slide `after` (-1: before the first), on its own line like its neighbours. */
+export function insertSlideText(source: string, format: DeckFormat, after: number, text: string): string {
+  const deck = editableSlides(source, format);
+  checkAfter(deck, after, format);
+  const slideText = text.trim();
+  const next = insertSlide(source, deck.slides, after, slideText);
+  return checkSlideText(next, format, after + 1, slideText, deck.slides.length + 1);
 }

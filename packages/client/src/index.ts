@@ -4,8 +4,9 @@ import type { components, operations, paths } from "./openapi.js";
 // @deckhand/client: a typed client of the Deckhand API. Its types are generated from the OpenAPI document
 // (src/openapi.ts, by the service's `npm run client:generate`); requests go through openapi-fetch with exact
 // types (a field the API does not take is a type error). It retries 429s after the server's Retry-After, and
-// network failures of idempotent requests; exportDeck waits for an export; downloadExport follows the
-// download's 302 itself; listAllDecks follows list_decks' pages.
+// network failures of idempotent requests (a failure left is a DeckhandError with code "network"); it keeps
+// the reads it got with their ETag and revalidates them, so a 304 answers the body it holds; exportDeck waits
+// for an export; downloadExport follows the download's 302 itself; listAllDecks follows list_decks' pages.
 
 export type { components, operations, paths };
 type Schemas = components["schemas"];
@@ -28,7 +29,11 @@ export type ErrorCode = ErrorBody["error"]["code"];
 export class DeckhandError extends Error {
   constructor(
     readonly status: number,
-    readonly code: ErrorCode | "network",
+    /**
+     * The API's code; "network" when the API could not be reached (status 0); "not_modified" for a 304 the
+     * client holds no body for (an If-None-Match of the caller's own): the body the caller holds is current.
+     */
+    readonly code: ErrorCode | "network" | "not_modified",
     message: string,
     readonly featureId?: string,
     readonly requestId?: string,
@@ -47,6 +52,8 @@ export type DeckhandClientOptions = {
   /** A 429 whose Retry-After is longer than this is not waited for. Default 60. */
   maxRetryAfterSeconds?: number;
   fetch?: typeof globalThis.fetch;
+  /** How many reads to keep with their ETag, revalidated with If-None-Match (a 304 answers the kept body). Default 100; 0 keeps none. */
+  etagCacheSize?: number;
 };
 
 const IDEMPOTENT = new Set(["GET", "HEAD", "PUT", "DELETE", "OPTIONS"]);
@@ -67,7 +74,7 @@ export function retryingFetch(
       try {
         response = await base(request.clone());
       } catch (error) {
-        if (attempt >= maxRetries || !IDEMPOTENT.has(request.method)) throw error;
+        if (attempt >= maxRetries || !IDEMPOTENT.has(request.method)) throw networkError(request, error);
         await sleep(250 * 2 ** attempt);
         continue;
       }
@@ -81,9 +88,55 @@ export function retryingFetch(
   };
 }
 
+// A request that got no answer (refused, reset, DNS), as a DeckhandError; the caller's abort stays an abort.
+function networkError(request: Request, error: unknown): unknown {
+  if (error instanceof DeckhandError || (error instanceof Error && error.name === "AbortError")) return error;
+  const cause = error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error);
+  return new DeckhandError(0, "network", `Could not reach ${new URL(request.url).origin}: ${cause}`);
+}
+
+type Kept = { etag: string; body: ArrayBuffer; headers: Headers };
+
+/**
+ * fetch that keeps the last JSON body of each read with its ETag (up to `size`, the oldest forgotten first), sends
+ * its tag as If-None-Match, and answers a 304 for a tag it holds with that body as a 200. A 304 for a tag the
+ * caller sent and the client does not hold passes through (unwrap throws "not_modified").
+ */
+export function revalidatingFetch(base: typeof globalThis.fetch, size = 100): typeof globalThis.fetch {
+  const kept = new Map<string, Kept>();
+  return async (input, init) => {
+    const request = new Request(input, init);
+    if (request.method !== "GET" || size <= 0) return base(request);
+    const held = kept.get(request.url);
+    if (held && !request.headers.has("if-none-match")) request.headers.set("if-none-match", held.etag);
+    const response = await base(request);
+    const etag = response.headers.get("etag");
+    if (response.status === 304 && held && etag === held.etag) {
+      kept.delete(request.url);
+      kept.set(request.url, held);
+      return new Response(held.body.slice(0), { status: 200, headers: held.headers });
+    }
+    if (response.status === 200 && etag && response.body && /json/.test(response.headers.get("content-type") ?? "")) {
+      const body = await response.arrayBuffer();
+      kept.delete(request.url);
+      kept.set(request.url, { etag, body, headers: response.headers });
+      if (kept.size > size) kept.delete(kept.keys().next().value!);
+      return new Response(body.slice(0), { status: 200, headers: response.headers });
+    }
+    return response;
+  };
+}
+
 // The data of a successful call, or a DeckhandError carrying the API's code, status and featureId.
 export function unwrap<T>(result: { data?: T; error?: unknown; response: Response }): T {
   if (result.response.ok || result.response.status === 302) return result.data as T;
+  if (result.response.status === 304) {
+    throw new DeckhandError(
+      304,
+      "not_modified",
+      "Not modified: the body of the ETag sent in If-None-Match is current.",
+    );
+  }
   const body = result.error as Partial<ErrorBody> | undefined;
   const error = body?.error;
   throw new DeckhandError(
@@ -93,6 +146,17 @@ export function unwrap<T>(result: { data?: T; error?: unknown; response: Respons
     error?.featureId,
     error?.requestId ?? result.response.headers.get("x-request-id") ?? undefined,
   );
+}
+
+// An answer read outside openapi-fetch: a failure thrown as unwrap throws it.
+async function throwIfFailed(response: Response): Promise<void> {
+  let error: unknown;
+  try {
+    error = JSON.parse(await response.text());
+  } catch {
+    error = undefined;
+  }
+  unwrap({ error, response });
 }
 
 type Method = "get" | "put" | "post" | "patch" | "delete";
@@ -135,7 +199,7 @@ export type DeckhandClient = ReturnType<typeof createDeckhandClient>;
 const DOWNLOAD_PATH = /\/exports\/[^/]+\/download$/;
 
 export function createDeckhandClient(options: DeckhandClientOptions) {
-  const fetchImpl = retryingFetch(options.fetch ?? globalThis.fetch, options);
+  const fetchImpl = revalidatingFetch(retryingFetch(options.fetch ?? globalThis.fetch, options), options.etagCacheSize);
   const baseUrl = options.baseUrl.replace(/\/$/, "");
   const client: Client<paths> = createClient<paths>({
     baseUrl,
@@ -182,21 +246,38 @@ export function createDeckhandClient(options: DeckhandClientOptions) {
       await response.body?.cancel();
       return new URL(location, response.url || baseUrl).href;
     }
-    const text = await response.text();
-    let error: unknown;
-    try {
-      error = JSON.parse(text);
-    } catch {
-      error = undefined;
-    }
-    unwrap({ error, response });
+    await throwIfFailed(response);
     throw new DeckhandError(response.status, "internal", `download_export answered ${response.status} without a link`);
+  }
+
+  /**
+   * One slide as an image (get_slide_image): its bytes, content type and ETag (the hash of its render: equal
+   * tags, identical pictures). Options: version (default the newest), width (default 1280), format.
+   */
+  async function slideImage(
+    deckId: string,
+    slide: number,
+    query: NonNullable<operations["get_slide_image"]["parameters"]["query"]> = {},
+  ): Promise<{ bytes: Uint8Array; contentType: string | null; etag: string | null }> {
+    const url = new URL(`${baseUrl}/decks/${encodeURIComponent(deckId)}/slides/${slide}/image`);
+    for (const [name, value] of Object.entries(query)) {
+      if (value !== undefined) url.searchParams.set(name, String(value));
+    }
+    const response = await fetchImpl(url, { headers: { Authorization: `Bearer ${options.apiKey}` } });
+    if (!response.ok) await throwIfFailed(response);
+    return {
+      bytes: new Uint8Array(await response.arrayBuffer()),
+      contentType: response.headers.get("content-type"),
+      etag: response.headers.get("etag"),
+    };
   }
 
   /** The rendered file of a completed export: the 302's link fetched without the key (it needs none). */
   async function downloadExport(id: string): Promise<{ bytes: Uint8Array; contentType: string | null; url: string }> {
     const url = await exportDownloadUrl(id);
-    const response = await (options.fetch ?? globalThis.fetch)(url);
+    const response = await (options.fetch ?? globalThis.fetch)(url).catch((error: unknown) => {
+      throw networkError(new Request(url), error);
+    });
     if (!response.ok) {
       throw new DeckhandError(response.status, "internal", `The export's file answered ${response.status}.`);
     }
@@ -232,7 +313,7 @@ export function createDeckhandClient(options: DeckhandClientOptions) {
     }
   }
 
-  return { api, waitForExport, exportDownloadUrl, downloadExport, exportDeck, listAllDecks };
+  return { api, waitForExport, exportDownloadUrl, downloadExport, exportDeck, slideImage, listAllDecks };
 }
 
 /** list_decks' query parameters. */

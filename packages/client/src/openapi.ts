@@ -113,6 +113,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/decks/{id}/slides": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a deck's slides
+         * @description Each slide of a version (default the newest) with its number, label, speaker notes and its TSX (from <Slide to </Slide>): what replace_slide, insert_slide, delete_slide and move_slide work on. editable is false when slides are made in code (.map, a condition, a helper): then change the deck with set_deck_content.
+         */
+        get: operations["list_slides"];
+        put?: never;
+        /**
+         * Insert one slide
+         * @description Inserts one <Slide> element after slide `after` (0: first), indented like its neighbours, and writes a new version, as replace_slide does (compiled first, 409 on a stale basedOnVersion). Consumes one version edit.
+         */
+        post: operations["insert_slide"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/decks/{id}/slides/{n}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Replace one slide
+         * @description Replaces slide n with one <Slide> element, touching no other byte of the module (components it uses are imported if missing), and writes the result as a new version: the whole module is compiled first (a slide that does not compile is 422 compile_failed with the compiler's message, and nothing is saved). basedOnVersion: the version the edit was made on (409 when the deck has a newer one). Fix one slide at a time this way rather than rewriting the deck. Consumes one version edit.
+         */
+        put: operations["replace_slide"];
+        post?: never;
+        /**
+         * Delete one slide
+         * @description Removes slide n (a deck keeps at least one) and writes a new version; earlier versions keep it. basedOnVersion (query): 409 when the deck has a newer version. Consumes one version edit.
+         */
+        delete: operations["delete_slide"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/decks/{id}/slides/{n}/move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move one slide
+         * @description Moves slide n so that it becomes slide `to`; the other slides keep their order and every slide its bytes. Writes a new version (409 on a stale basedOnVersion). Consumes one version edit.
+         */
+        post: operations["move_slide"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/decks/{id}/generate": {
         parameters: {
             query?: never;
@@ -165,6 +233,26 @@ export interface paths {
          * @description Draws a version exactly as the PDF export does and reports, per slide, what a viewer would see broken or what breaks the authoring brief's rules: content that does not fit (which component, by how many px), text over text, type shrunk to its floor, contrast below 4.5:1, empty slides, too many words or bullets, missing or duplicate labels, images without alt text or that cannot load, fonts that will be substituted. Each finding has a stable kind, a severity ('error': fix it; 'warning': worth fixing), the slide and its label, and a message saying what to do. Run it after set_deck_content or edit_deck and fix every 'error'. Takes about a second; rate-limited like generate.
          */
         get: operations["check_deck"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/decks/{id}/slides/{n}/image": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * See one slide as an image
+         * @description One slide of a version (default the newest) as a PNG or WebP picture, drawn exactly as the PDF export draws it, width pixels wide (default 1280, at most 1920). Look at a slide after writing it, or at the slides check_deck names, before fixing them. Each image is rendered once per version, width and format and kept: its ETag (renderHash) is a hash of its bytes, so equal hashes are identical pictures; If-None-Match answers 304. A slide past the last is 404; a deck that does not finish drawing within the export's deadline is 422. Rate-limited like check_deck.
+         */
+        get: operations["get_slide_image"];
         put?: never;
         post?: never;
         delete?: never;
@@ -656,7 +744,44 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
             /** @description The brand book: palette with roles, typography, logo, voice and imagery rules. */
-            data: unknown;
+            data: {
+                /** @description Changes whenever a field's meaning does. */
+                schemaVersion?: number;
+                name?: string;
+                sourceUrl?: string;
+                /** @description Colours by role (primary, accent, background, text…), the site's colours, their contrast. */
+                palette?: {
+                    [key: string]: unknown;
+                };
+                /** @description Heading, body and mono fonts, the type scale and the font files the site loads. */
+                typography?: {
+                    [key: string]: unknown;
+                };
+                /** @description The logo found on the site, or null. */
+                logo?: {
+                    [key: string]: unknown;
+                } | null;
+                /** @description Tone, reading level, sample phrases and writing guidelines. */
+                voice?: {
+                    [key: string]: unknown;
+                };
+                /** @description Image style, shapes and corner radius, and guidelines. */
+                imagery?: {
+                    [key: string]: unknown;
+                };
+                /** @description The theme tokens a deck styled by this brand gets. */
+                tokensCss?: string;
+                /** @description The pages and stylesheets read, and when. */
+                sources?: {
+                    [key: string]: unknown;
+                };
+                /** @description The model used, if any, and how long the extraction took. */
+                extraction?: {
+                    [key: string]: unknown;
+                };
+            } & {
+                [key: string]: unknown;
+            };
         };
         Asset: {
             /** Format: uuid */
@@ -824,6 +949,22 @@ export interface components {
             /** @description What happened and why, naming the image's URL or the text. */
             message: string;
         };
+        SlideList: {
+            /** @description The version read. */
+            version: number;
+            /** @description False when some slides are made in code (.map, a condition, a helper): slide edits are refused; write the whole module with set_deck_content. */
+            editable: boolean;
+            slides: {
+                /** @description The slide's number (1 is the first). */
+                slide: number;
+                /** @description Its label (the outline entry), or null. */
+                label: string | null;
+                /** @description Its speaker notes as written (notes="…"); empty when none or made in code. */
+                notes: string;
+                /** @description Its TSX, from <Slide to </Slide>: the bytes a slide edit replaces. */
+                source: string;
+            }[];
+        };
         Error: {
             error: {
                 /** @enum {string} */
@@ -902,6 +1043,32 @@ export interface components {
             source: string;
             /** @description Theme tokens: a :root CSS block, optionally preceded by font @import rules (at most 64 KB). Defaults to the latest version's tokens. */
             tokensCss?: string | null;
+            /** @description A note recorded with the version, such as what changed. */
+            prompt?: string | null;
+        };
+        ReplaceSlideRequest: {
+            /** @description One <Slide> element, from <Slide to </Slide>, as TSX (at most 1 MB). Player components it uses are imported when the module does not import them yet. */
+            source: string;
+            /** @description The version this edit was made on: when the deck has a newer one, nothing is saved (409). */
+            basedOnVersion?: number;
+            /** @description A note recorded with the version, such as what changed. */
+            prompt?: string | null;
+        };
+        InsertSlideRequest: {
+            /** @description The slide to insert after: 0 puts the new slide first. */
+            after: number;
+            /** @description One <Slide> element, from <Slide to </Slide>, as TSX (at most 1 MB). Player components it uses are imported when the module does not import them yet. */
+            source: string;
+            /** @description The version this edit was made on: when the deck has a newer one, nothing is saved (409). */
+            basedOnVersion?: number;
+            /** @description A note recorded with the version, such as what changed. */
+            prompt?: string | null;
+        };
+        MoveSlideRequest: {
+            /** @description The slide's new number. */
+            to: number;
+            /** @description The version this edit was made on: when the deck has a newer one, nothing is saved (409). */
+            basedOnVersion?: number;
             /** @description A note recorded with the version, such as what changed. */
             prompt?: string | null;
         };
@@ -1442,6 +1609,228 @@ export interface operations {
             507: components["responses"]["InsufficientStorage"];
         };
     };
+    list_slides: {
+        parameters: {
+            query?: {
+                /** @description The version to read; default the newest. */
+                version?: number;
+            };
+            header?: {
+                /** @description The ETag of a body you hold: answered 304 with no body while it is still current. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description The deck's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The version's slides. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    /** @description Tag of this body: send it back in If-None-Match to get 304 while it is current. */
+                    ETag?: string;
+                    /** @description `private, no-cache`: keep it, but revalidate with If-None-Match. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SlideList"];
+                };
+            };
+            /** @description Not modified: the ETag in If-None-Match is current; no body. */
+            304: {
+                headers: {
+                    /** @description The current tag (the one sent). */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["InvalidRequest"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    insert_slide: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The deck's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InsertSlideRequest"];
+            };
+        };
+        responses: {
+            /** @description The new newest version. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VersionWriteResult"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["AllowanceExhausted"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["InvalidRequest"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
+        };
+    };
+    replace_slide: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The deck's id. */
+                id: string;
+                /** @description The slide's number (1 is the first). */
+                n: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReplaceSlideRequest"];
+            };
+        };
+        responses: {
+            /** @description The new newest version. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VersionWriteResult"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["AllowanceExhausted"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["InvalidRequest"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
+        };
+    };
+    delete_slide: {
+        parameters: {
+            query?: {
+                /** @description The version this edit was made on: when the deck has a newer one, nothing is saved (409). */
+                basedOnVersion?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The deck's id. */
+                id: string;
+                /** @description The slide's number (1 is the first). */
+                n: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new newest version. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VersionWriteResult"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["AllowanceExhausted"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["InvalidRequest"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
+        };
+    };
+    move_slide: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The deck's id. */
+                id: string;
+                /** @description The slide's number (1 is the first). */
+                n: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MoveSlideRequest"];
+            };
+        };
+        responses: {
+            /** @description The new newest version. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VersionWriteResult"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["AllowanceExhausted"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["InvalidRequest"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
+        };
+    };
     generate_deck: {
         parameters: {
             query?: never;
@@ -1556,6 +1945,66 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DeckCheck"];
+                };
+            };
+            /** @description Not modified: the ETag in If-None-Match is current; no body. */
+            304: {
+                headers: {
+                    /** @description The current tag (the one sent). */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["InvalidRequest"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    get_slide_image: {
+        parameters: {
+            query?: {
+                /** @description The version to draw; default the newest. */
+                version?: number;
+                /** @description The image's width in pixels; the height follows the 16:9 slide. */
+                width?: number;
+                /** @description png (lossless, default) or webp (smaller). */
+                format?: "png" | "webp";
+            };
+            header?: {
+                /** @description The ETag of a body you hold: answered 304 with no body while it is still current. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description The deck's id. */
+                id: string;
+                /** @description The slide's number (1 is the first). */
+                n: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The slide's image (the format asked for). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    /** @description The hash of the image's bytes: send it back in If-None-Match to get 304. */
+                    ETag?: string;
+                    /** @description `private, max-age=31536000, immutable` when the request names its version, else `private, no-cache`. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                    "image/webp": string;
                 };
             };
             /** @description Not modified: the ETag in If-None-Match is current; no body. */
