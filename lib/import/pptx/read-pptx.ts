@@ -25,6 +25,8 @@ import { attr, descendants, kid, kids, nameOf, parseXml, path as xpath, relAttr 
 // hidden slides. Everything it approximates or leaves out is a warning naming the slide. Input it cannot read
 // is an AppError (422) naming the problem; caps are those of zip.ts plus the limits below.
 
+export const PPTX_TYPE = "application/vnd.openxmlformats-officedocument.presentationml.presentation";
+
 export const pptxLimits = { maxBytes: 50 * 1024 * 1024, maxSlides: 500 };
 
 const REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/";
@@ -591,8 +593,12 @@ class Reader {
       )
       .filter((text) => text.length > 0)
       .map((text) => ({ level: 0, bullet: { kind: "char", char: "•" }, runs: [{ text }] }));
+    if (paragraphs.length === 0) {
+      this.warn(context.number, `a SmartArt diagram ("${name}") without text; left out`);
+      return null;
+    }
     this.warn(context.number, `a SmartArt diagram ("${name}") comes in as a list of its text`);
-    return paragraphs.length > 0 ? { kind: "text", name, frame, paragraphs } : null;
+    return { kind: "text", name, frame, paragraphs };
   }
 }
 
