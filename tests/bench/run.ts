@@ -1,4 +1,4 @@
-// npm run bench [-- api|load|viewer|exports|brands|images|editor|thumbnails|ai|analytics] — benchmarks against a production build on the embedded database.
+// npm run bench [-- api|load|viewer|exports|brands|images|editor|thumbnails|pptx-import|ai|analytics] — benchmarks against a production build on the embedded database.
 import os from "node:os";
 import { benchAi } from "./ai";
 import { benchAnalytics } from "./analytics";
@@ -8,6 +8,7 @@ import { benchEditor } from "./editor";
 import { benchExports } from "./exports";
 import { benchImages } from "./images";
 import { benchLoad } from "./load";
+import { benchPptxImport } from "./pptx-import";
 import { type BenchRow, type BenchServer, printTable, startBenchServer } from "./server";
 import { benchThumbnails } from "./thumbnails";
 import { benchViewer } from "./viewer";
@@ -35,6 +36,11 @@ const suites: Record<string, Suite> = {
     title:
       "Rail thumbnails: a 20-slide deck's editor opened with and without them, and a code keystroke → its slide's picture (Chromium)",
     run: benchThumbnails,
+    server: true,
+  },
+  "pptx-import": {
+    title: "PowerPoint import: a 50-slide .pptx with a picture on every slide (restyle), median of 5",
+    run: benchPptxImport,
     server: true,
   },
   analytics: {

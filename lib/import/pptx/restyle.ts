@@ -99,15 +99,24 @@ function planSlide(
     })
     .map((entry) => entry.shape);
 
-  const titleShape = findTitle(ordered, deck);
+  const found = findTitle(ordered, deck);
+  const titleShape = found?.shape;
   const titleText = titleShape ? shapeText(titleShape) : "";
+  // A cover: a centre title placeholder or a title slide layout; without placeholders, a title in the
+  // middle of the slide rather than at its top, with at most a subtitle under it.
+  const middle = titleShape?.frame ? titleShape.frame.y + titleShape.frame.height / 2 : 0;
+  const rest = ordered.filter((shape) => shape !== titleShape && shapeText(shape));
   const isCover =
     titleText !== "" &&
-    (ordered.some((shape) => shape.kind === "text" && shape.placeholder?.type === "ctrTitle") ||
-      /^title slide$/i.test(slide.layoutName));
-  const subtitleShape = isCover
-    ? ordered.find((shape) => shape.kind === "text" && shape.placeholder?.type === "subTitle" && shapeText(shape))
-    : undefined;
+    (found?.placeholder
+      ? ordered.some((shape) => shape.kind === "text" && shape.placeholder?.type === "ctrTitle") ||
+        /^title slide$/i.test(slide.layoutName)
+      : middle > deck.height / 3 && rest.length <= 1 && ordered.every((shape) => shape.kind === "text"));
+  const subtitleShape = !isCover
+    ? undefined
+    : found?.placeholder
+      ? ordered.find((shape) => shape.kind === "text" && shape.placeholder?.type === "subTitle" && shapeText(shape))
+      : rest[0];
 
   const children: ElementNode[] = [];
   if (titleText) {
@@ -121,8 +130,69 @@ function planSlide(
   const body: ElementNode[] = [];
   const media: Array<{ node: ElementNode; shape: Shape }> = [];
   const footers: ElementNode[] = [];
-  for (const shape of ordered) {
-    if (shape === titleShape || shape === subtitleShape) continue;
+  // Text drawn over a chart (the values a chart prints on its bars or slices) belongs to the chart.
+  const charts = ordered.filter((shape) => shape.kind === "chart" && shape.frame).map((shape) => shape.frame!);
+  const onChart = (shape: Shape) =>
+    shape.kind === "text" &&
+    shape.frame !== null &&
+    charts.some(
+      (chart) =>
+        shape.frame!.x >= chart.x &&
+        shape.frame!.y >= chart.y &&
+        shape.frame!.x + shape.frame!.width <= chart.x + chart.width &&
+        shape.frame!.y + shape.frame!.height <= chart.y + chart.height,
+    );
+  const used = new Set<Shape>();
+  for (const [index, shape] of ordered.entries()) {
+    if (shape === titleShape || shape === subtitleShape || used.has(shape) || onChart(shape)) continue;
+    // A figure in a box of its own over its caption in the next (how a Stat is exported) is one Stat.
+    // The next shapes that hold text (an exported slide draws its rules and cards as empty shapes between).
+    const following = ordered.slice(index + 1).filter((candidate) => candidate.kind !== "text" || shapeText(candidate));
+    const next = following[0];
+    const short = (candidate: Shape | undefined) =>
+      candidate?.kind === "text" &&
+      candidate.paragraphs.filter((p) => plain(p)).length === 1 &&
+      shapeText(candidate).length <= 80 &&
+      !candidate.placeholder;
+    if (shape.kind === "text" && short(shape) && STAT_VALUE.test(shapeText(shape)) && short(next)) {
+      used.add(next!);
+      body.push(
+        el("Stat", [
+          ["value", shapeText(shape)],
+          ["label", shapeText(next!)],
+        ]),
+      );
+      continue;
+    }
+    if (shape.kind === "text" && !shape.placeholder) {
+      const elements = textElements(shape.paragraphs, warn, links);
+      // A quotation followed by short lines without a full stop: who said it and their role.
+      const quote = elements.length === 1 && elements[0]!.tag === "Quote" ? elements[0]! : undefined;
+      if (quote && !quote.props.some(([name, value]) => name === "by" && value)) {
+        const who = following
+          .slice(0, 2)
+          .filter((candidate) => short(candidate) && !/[.!?]$/.test(shapeText(candidate)));
+        if (who[0] && who[0] === following[0]) {
+          const by = shapeText(who[0]);
+          const role = who[1] && who[1] === following[1] ? shapeText(who[1]) : undefined;
+          used.add(who[0]);
+          if (role) used.add(who[1]!);
+          body.push(
+            el(
+              "Quote",
+              [
+                ["by", by],
+                ["role", role],
+              ],
+              ...quote.children,
+            ),
+          );
+          continue;
+        }
+      }
+      body.push(...elements);
+      continue;
+    }
     if (shape.kind === "text" && shape.placeholder && FOOTER_PLACEHOLDERS.has(shape.placeholder.type)) {
       const text = shapeText(shape);
       if (text)
@@ -185,23 +255,27 @@ function planSlide(
   };
 }
 
-// The title placeholder; without one (a deck exported by Deckhand or drawn by hand), the text with the
-// largest type in the top third, when it is one short line.
-function findTitle(shapes: Shape[], deck: PptxDeck): Shape | undefined {
+// The title placeholder; without one (a deck exported by Deckhand or drawn by hand), the single-line text
+// in the largest type of the top third (figures aside), or, on a slide with no text up there, the
+// single-line text in type larger than all the rest (a cover's title in the middle).
+function findTitle(shapes: Shape[], deck: PptxDeck): { shape: Shape; placeholder: boolean } | undefined {
   const placeholder = shapes.find(
     (shape) =>
       shape.kind === "text" && shape.placeholder && TITLE_PLACEHOLDERS.has(shape.placeholder.type) && shapeText(shape),
   );
-  if (placeholder) return placeholder;
-  const texts = shapes.filter((shape) => shape.kind === "text" && shapeText(shape));
+  if (placeholder) return { shape: placeholder, placeholder: true };
+  const texts = shapes.filter(
+    (shape) => shape.kind === "text" && shapeText(shape) && !STAT_VALUE.test(shapeText(shape)),
+  );
+  const oneLine = (shape: Shape) => shape.kind === "text" && shape.paragraphs.filter((p) => plain(p)).length === 1;
+  const largest = (pool: Shape[]) => {
+    const biggest = [...pool].sort((a, b) => largestSize(b) - largestSize(a))[0];
+    if (!biggest || !oneLine(biggest) || largestSize(biggest) === 0) return undefined;
+    return pool.every((shape) => shape === biggest || largestSize(shape) < largestSize(biggest)) ? biggest : undefined;
+  };
   const top = texts.filter((shape) => (shape.frame?.y ?? deck.height) < deck.height / 3);
-  const biggest = top.sort((a, b) => largestSize(b) - largestSize(a))[0];
-  if (!biggest || biggest.kind !== "text") return undefined;
-  const others = texts.filter((shape) => shape !== biggest).map(largestSize);
-  const lines = biggest.paragraphs.filter((p) => plain(p)).length;
-  return lines === 1 && largestSize(biggest) > 0 && others.every((size) => size < largestSize(biggest))
-    ? biggest
-    : undefined;
+  const found = top.length > 0 ? largest(top) : largest(texts);
+  return found ? { shape: found, placeholder: false } : undefined;
 }
 
 // Paragraphs as the vocabulary's text: runs of bulleted paragraphs become one Bullets each (numbered when
