@@ -1,9 +1,13 @@
+// First: it teaches Node to load next-auth (see the helper) before the app's modules import it.
+import "../helpers/next-request";
 import fs from "node:fs";
 import path from "node:path";
 import JSZip from "jszip";
 import { beforeAll, describe, expect, it } from "vitest";
+import { importPowerPointAction } from "@/app/(app)/decks/actions";
 import { call, createUser, type TestUser } from "../helpers/api";
 import { setUpTestDatabase } from "../helpers/database";
+import { getDb } from "@/lib/db/client";
 
 // POST /decks/import with a PowerPoint file (restyle mode): every shared sample imports (the cut-short one is
 // a 422), with the words of its slides and notes found in the printed deck; the raw body, multipart and JSON
@@ -183,5 +187,23 @@ describe("POST /decks/import with a PowerPoint file", () => {
     expect(res.status).toBe(404);
     expect((await call("GET", "/decks", { key: user.key })).body).toEqual([]);
     expect((await call("GET", "/assets", { key: user.key })).body).toEqual([]);
+  });
+
+  it("is the library's Import PowerPoint action too, refusals coming back as its result", async () => {
+    const user = await createUser();
+    const ctx = {
+      db: await getDb(),
+      caller: { userId: user.userId, organizationId: user.organizationId, apiKeyId: null },
+    };
+    const file = Buffer.from(sample("poi-table-with-theme.pptx")).toString("base64");
+    const made = await importPowerPointAction.runAs(ctx, { file, mode: "restyle", title: "From the library" });
+    expect(made.ok, JSON.stringify(made)).toBe(true);
+    const deck = await call("GET", `/decks/${made.ok ? made.value.id : ""}`, { key: user.key });
+    expect(deck.body.title).toBe("From the library");
+    const refused = await importPowerPointAction.runAs(ctx, { file: Buffer.from("not a deck").toString("base64") });
+    expect(refused).toMatchObject({
+      ok: false,
+      error: { code: "invalid_request", message: expect.stringMatching(/not a ZIP/) },
+    });
   });
 });
