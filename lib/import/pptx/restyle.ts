@@ -130,11 +130,12 @@ function planSlide(
   const body: ElementNode[] = [];
   const media: Array<{ node: ElementNode; shape: Shape }> = [];
   const footers: ElementNode[] = [];
-  // Text drawn over a chart (the values a chart prints on its bars or slices) belongs to the chart.
+  // Figures drawn over a chart (the values it prints on its bars or slices) belong to the chart.
   const charts = ordered.filter((shape) => shape.kind === "chart" && shape.frame).map((shape) => shape.frame!);
   const onChart = (shape: Shape) =>
     shape.kind === "text" &&
     shape.frame !== null &&
+    STAT_VALUE.test(shapeText(shape)) &&
     charts.some(
       (chart) =>
         shape.frame!.x >= chart.x &&
