@@ -16,7 +16,7 @@ import type {
   TableCell,
 } from "./model";
 import { openZip, type ZipLimits, type ZipPackage, zipLimits } from "./zip";
-import { attr, descendants, kid, kids, nameOf, parseXml, path as xpath, relAttr } from "./xml";
+import { attr, countTags, descendants, kid, kids, nameOf, parseXml, path as xpath, relAttr, xmlLimits } from "./xml";
 
 // A PowerPoint package (.pptx) read into plain data (model.ts): the slides in the presentation's order
 // (p:sldIdLst through its relationships), each slide's shapes with placeholders placed and styled from their
@@ -89,6 +89,7 @@ class Reader {
   private theme: PptxDeck["theme"] = { colors: {} };
   private clrMap: Record<string, string> = {};
   private slideNumber = 0;
+  private elements = 0;
 
   constructor(private readonly zip: ZipPackage) {}
 
@@ -143,6 +144,16 @@ class Reader {
     if (!root) {
       const bytes = this.zip.read(part);
       if (!bytes) throw unreadable(`its part ${part} is missing.`);
+      const tags = countTags(bytes);
+      this.elements += tags;
+      if (tags > xmlLimits.maxElementsPerPart || this.elements > xmlLimits.maxElements) {
+        throw new AppError(
+          "payload_too_large",
+          tags > xmlLimits.maxElementsPerPart
+            ? `The package's part ${part} holds more than ${xmlLimits.maxElementsPerPart.toLocaleString("en")} XML elements; it is not read.`
+            : `The package holds more than ${xmlLimits.maxElements.toLocaleString("en")} XML elements in all; it is not read.`,
+        );
+      }
       root = parseXml(bytes, part);
       this.xmlCache.set(part, root);
     }

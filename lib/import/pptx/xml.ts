@@ -5,6 +5,19 @@ import { AppError } from "@/lib/core/errors";
 // external entities) come only with one, so none is ever declared, let alone resolved. Elements are found by
 // local name, whatever prefix the writer chose.
 
+/** Elements one part may hold, and all the parts read together: the DOM of each costs a few hundred bytes. */
+export const xmlLimits = { maxElementsPerPart: 500_000, maxElements: 3_000_000 };
+
+/**
+ * An upper bound of the elements in an XML text (its "<" characters), counted before it is parsed, so a part
+ * of millions of tiny elements is refused at once instead of filling the heap.
+ */
+export function countTags(bytes: Buffer): number {
+  let count = 0;
+  for (let at = bytes.indexOf(0x3c); at !== -1; at = bytes.indexOf(0x3c, at + 1)) count++;
+  return count;
+}
+
 export function parseXml(bytes: Buffer, part: string): Element {
   let text = bytes.toString("utf8").replace(/^\uFEFF/, "");
   // A part in UTF-16 (allowed by OPC, rare) starts with its byte order mark.
