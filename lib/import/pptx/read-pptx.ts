@@ -570,10 +570,10 @@ class Reader {
     const columnWidths = kids(kid(tbl, "tblGrid"), "gridCol").map((col) => Number(attr(col, "w") ?? 0));
     const rows: TableCell[][] = kids(tbl, "tr").map((tr) =>
       kids(tr, "tc").map((tc) => {
-        const styles = [null];
         const fill = this.color(xpath(tc, "tcPr", "solidFill"));
         return {
-          paragraphs: kids(kid(tc, "txBody"), "p").map((p) => this.paragraph(p, styles, context.part)),
+          // A cell's text has no placeholder or list styles to inherit.
+          paragraphs: kids(kid(tc, "txBody"), "p").map((p) => this.paragraph(p, [], context.part)),
           rowSpan: Math.max(1, Number(attr(tc, "rowSpan") ?? 1) || 1),
           colSpan: Math.max(1, Number(attr(tc, "gridSpan") ?? 1) || 1),
           merged: attr(tc, "hMerge") === "1" || attr(tc, "vMerge") === "1",

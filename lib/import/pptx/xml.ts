@@ -85,11 +85,9 @@ export function descendants(element: Element | null | undefined, name: string): 
   return Array.from(element.getElementsByTagNameNS("*", name));
 }
 
-/** An attribute by local name (r:id and id alike are found by "id" only when unprefixed; pass the prefix). */
+/** An unprefixed attribute (relationship ids, which carry a prefix, are read with relAttr). */
 export function attr(element: Element | null | undefined, name: string): string | null {
-  if (!element) return null;
-  if (element.hasAttribute(name)) return element.getAttribute(name);
-  return null;
+  return element?.hasAttribute(name) ? element.getAttribute(name) : null;
 }
 
 /** A relationship id attribute (r:embed, r:id, r:link…), whatever prefix maps to the relationships namespace. */
