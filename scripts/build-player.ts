@@ -11,9 +11,10 @@
 //             only for decks that draw a <Diagram>, so the runtime never grows with it
 //   formula   the Formula renderer (KaTeX), imported the same way for decks that draw a <Formula>; its
 //             stylesheet is part of css and its fonts (woff2) are copied under assets/
-// and, for the server, dist/compile-worker.mjs, dist/brand-worker.mjs and dist/offline-worker.mjs: the deck
-// compiler (lib/deck/compile-pool.ts), the brand extractor (lib/brands/extract/off-thread.ts) and the
-// offline generator (lib/ai/offline/off-thread.ts) as worker threads.
+// and, for the server, dist/compile-worker.mjs, dist/brand-worker.mjs, dist/offline-worker.mjs and
+// dist/pptx-worker.mjs: the deck compiler (lib/deck/compile-pool.ts), the brand extractor
+// (lib/brands/extract/off-thread.ts), the offline generator (lib/ai/offline/off-thread.ts) and the PowerPoint
+// reader (lib/import/pptx/off-thread.ts) as worker threads.
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -191,6 +192,7 @@ async function buildWorkers() {
       "compile-worker": "lib/deck/compile-worker.ts",
       "brand-worker": "lib/brands/extract/extract-worker.ts",
       "offline-worker": "lib/ai/offline/offline-worker.ts",
+      "pptx-worker": "lib/import/pptx/pptx-worker.ts",
     },
     outdir: path.join(staging, "dist"),
     // CommonJS dependencies (postcss) require Node's built-ins, which an ES module bundle must provide.

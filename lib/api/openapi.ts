@@ -1,4 +1,5 @@
-import { importResultSchema, importWarningSchema } from "@/lib/ai/import-deck";
+import { importWarningSchema } from "@/lib/ai/import-deck";
+import { importDeckResponse } from "@/lib/import/import-deck-request";
 import { assetSchema } from "@/lib/assets/schemas";
 import { z } from "zod";
 import { checkResultSchema, findingSchema } from "@/lib/render/check-schemas";
@@ -29,6 +30,7 @@ const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 // Response components, named after SPEC.md's resources.
 const resources = new Map<z.ZodType, string>([
   [deckSchema, "Deck"],
+  [importDeckResponse, "ImportedDeck"],
   [deckDetailSchema, "DeckDetail"],
   [versionSummarySchema, "DeckVersionSummary"],
   [versionSchema, "DeckVersion"],
@@ -43,7 +45,7 @@ const resources = new Map<z.ZodType, string>([
   [findingSchema, "Finding"],
   [deckAnalyticsSchema, "DeckAnalytics"],
   [shareLinkSchema, "ShareLink"],
-  [importResultSchema, "ImportResult"],
+  [importDeckResponse, "ImportResult"],
   [importWarningSchema, "ImportWarning"],
   [slideListSchema, "SlideList"],
   [errorBodySchema, "Error"],
@@ -212,7 +214,9 @@ export function buildOpenApiDocument(serverUrl: string) {
   // The file of an upload, in base64: at most the operation's byte limit (ASSET_MAX_BYTES) once decoded.
   for (const op of operationList) {
     if (!op.upload) continue;
-    const data = (schemas[`${pascal(op.id)}Request`] as { properties?: Record<string, JsonSchema> }).properties?.data;
+    const data = (schemas[`${pascal(op.id)}Request`] as { properties?: Record<string, JsonSchema> }).properties?.[
+      op.upload.field ?? "data"
+    ];
     if (data) data.maxLength = 4 * Math.ceil(op.upload.maxBytes() / 3);
   }
 
@@ -250,7 +254,12 @@ export function buildOpenApiDocument(serverUrl: string) {
               "application/json": { schema: ref(`${pascal(op.id)}Request`) },
               ...(op.upload
                 ? {
-                    "image/*": { schema: { type: "string", contentMediaType: "application/octet-stream" } },
+                    ...Object.fromEntries(
+                      (op.upload.types ?? ["image/*"]).map((type) => [
+                        type,
+                        { schema: { type: "string", contentMediaType: "application/octet-stream" } },
+                      ]),
+                    ),
                     "multipart/form-data": {
                       schema: {
                         type: "object",

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { authorDeck } from "@/lib/ai/author-deck";
 import { editDeckBody, generateDeckBody } from "@/lib/ai/schemas";
-import { importDeck, importDeckBody, importResultSchema } from "@/lib/ai/import-deck";
 import type { Ctx } from "@/lib/auth/caller";
 import { deleteAsset, imageLimits, listAssets, ownerOf, presentAsset, storeImage } from "@/lib/assets/assets";
 import { assetParams, assetSchema, uploadAssetBody, uploadAssetQuery } from "@/lib/assets/schemas";
@@ -53,6 +52,9 @@ import { getExport, getExportDownloadUrl } from "@/lib/exports/get-export";
 import { createExportBody, exportParams, exportSchema } from "@/lib/exports/schemas";
 import { type ErrorCode, errorStatus } from "@/lib/core/errors";
 import type { LimitClass } from "@/lib/limits/rate-limit";
+import { importDeckRequest, importDeckResponse, runImport } from "@/lib/import/import-deck-request";
+import { PPTX_TYPE, pptxLimits } from "@/lib/import/pptx/read-pptx";
+import type { Upload } from "./upload";
 
 // Every operation of SPEC.md, once: its path, its input schemas, its documented responses and the domain
 // call that answers it. Route handlers (`lib/api/route.ts`), the OpenAPI document (`lib/api/openapi.ts`)
@@ -102,7 +104,7 @@ export type Operation<
    * The body is a file (lib/api/upload.ts): the raw bytes, multipart/form-data, or JSON with the bytes in
    * base64 as `body` describes it (what MCP sends); this many bytes of file at most.
    */
-  upload?: { maxBytes: () => number };
+  upload?: Upload;
   success: Success<R>;
   errors: readonly ErrorStatus[];
   limit: LimitClass;
@@ -214,19 +216,28 @@ const definitions = {
     method: "POST",
     path: "/decks/import",
     tag: "Decks",
-    summary: "Import a Markdown deck",
+    summary: "Import a Markdown or PowerPoint deck",
     description:
-      "Creates a slides deck and its first version from Markdown in one call, without a model: a Marp or Slidev deck (--- between slides; front matter read, never shown; HTML comments become speaker notes; Marp's backgrounds and directives and Slidev's layouts honoured), or a brief or outline (a cover from the first heading, a slide per section). Headings, bullets, code blocks (language and highlighted lines), Mermaid diagrams, math, tables, images with their alt text and quotes each become the matching component, with bold, italic, code, links and strikethrough kept. Text it cannot read is refused with 422 naming the line, and nothing is saved; an image that cannot be imported leaves a placeholder and a warning. Consumes one version edit.",
-    body: importDeckBody,
+      "Creates a slides deck and its first version in one call, without a model, from Markdown or a PowerPoint file. Markdown (JSON `markdown`): a Marp or Slidev deck (--- between slides; front matter read, never shown; HTML comments become speaker notes), or a brief or outline (a cover from the first heading, a slide per section). Headings, bullets, code blocks (language and highlighted lines), tables, images with their alt text and quotes each become the matching component. Text it cannot read is refused with 422 naming the line. PowerPoint (.pptx, at most 50 MB and 500 slides): send the raw file (Content-Type " +
+      PPTX_TYPE +
+      ", with title, brandId, visibility and mode in the query string), multipart/form-data with a `file` part (the same fields as parts), or JSON with the file in base64 (`file`). mode 'restyle' maps the slides into the vocabulary's own layouts (Title, Heading, Bullets, Table, Chart, Image, Quote, Stat) so the deck takes the house style or a brand; pictures are stored as the organization's images with their alt text, hidden slides are skipped, and the answer's importReport names everything approximated or left out. A file that is not a PowerPoint package (a legacy .ppt, an encrypted file, a damaged ZIP, a ZIP bomb, XML with a DOCTYPE) is a 422 naming the problem. Either way nothing is saved on a refusal. Consumes one version edit.",
+    body: importDeckRequest,
+    upload: {
+      maxBytes: () => pptxLimits.maxBytes,
+      field: "file",
+      types: [PPTX_TYPE],
+      fieldsBeside: true,
+      what: "PowerPoint file",
+    },
     success: {
       status: 201,
-      schema: importResultSchema,
-      description: "The new deck, with its first version written, and what of the input it does not show as written.",
+      schema: importDeckResponse,
+      description: "The new deck, with its first version written; a PowerPoint import adds its importReport.",
     },
     errors: [401, 402, 403, 404, 422, 429, 500],
     writes: { idempotent: false, destructive: false },
     openWorld: true,
-    run: ({ ctx, body }) => importDeck(ctx, body),
+    run: ({ ctx, body }) => runImport(ctx, body),
   }),
 
   get_deck: define({

@@ -2,7 +2,7 @@ import type { z } from "zod";
 import { config } from "@/lib/core/config";
 import { etagOf, notModified } from "@/lib/core/etag";
 import { json, withApiKey } from "./handler";
-import { readJsonBody, readParams, readQuery } from "./input";
+import { parseInput, readJsonBody, readParams, readQuery } from "./input";
 import { readUploadBody } from "./upload";
 import type { ImageResult, Operation, Page } from "./operations";
 
@@ -16,10 +16,11 @@ export function route<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodT
       const input = {
         ctx,
         params: readParams(params ?? {}, op.params),
-        query: readQuery(req, op.query),
+        // Fields given beside an uploaded file arrive in its query string: the upload reader takes them.
+        query: op.upload?.fieldsBeside ? parseInput(op.query, {}, "query") : readQuery(req, op.query),
         body: (op.body
           ? op.upload
-            ? await readUploadBody(req, op.body, op.upload.maxBytes())
+            ? await readUploadBody(req, op.body, op.upload)
             : await readJsonBody(req, op.body)
           : {}) as z.output<B>,
       };

@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { type MessagePort, Worker } from "node:worker_threads";
+import { type MessagePort, type ResourceLimits, Worker } from "node:worker_threads";
 import { AppError, type ErrorCode } from "./errors";
 
 // One long-lived worker thread answering requests by id: the server's CPU-heavy pure work (compiling a
@@ -30,6 +30,9 @@ export function workerPool<M, R>(options: {
   enabled: () => boolean;
   inProcess: (message: M) => Promise<R>;
   name: string;
+  /** The worker's heap cap; a job that needs more costs the worker (and the jobs it holds) `outOfMemory()`. */
+  resourceLimits?: ResourceLimits;
+  outOfMemory?: () => Error;
 }): WorkerPool<M, R> {
   const pending = new Map<number, { resolve: (value: R) => void; reject: (error: Error) => void }>();
   let worker: Worker | null = null;
@@ -45,7 +48,7 @@ export function workerPool<M, R>(options: {
     if (worker) return worker;
     const file = options.file();
     if (!options.enabled() || !fs.existsSync(/* turbopackIgnore: true */ file)) return null;
-    const started = new Worker(/* turbopackIgnore: true */ file);
+    const started = new Worker(/* turbopackIgnore: true */ file, { resourceLimits: options.resourceLimits });
     started.unref();
     started.on("message", ({ id, result, error }: Reply<R>) => {
       const job = pending.get(id);
@@ -55,7 +58,13 @@ export function workerPool<M, R>(options: {
       else if (error.code) job.reject(new AppError(error.code, error.message));
       else job.reject(new Error(`${options.name}: ${error.message}`));
     });
-    started.on("error", (error) => failAll(error));
+    started.on("error", (error) =>
+      failAll(
+        (error as NodeJS.ErrnoException).code === "ERR_WORKER_OUT_OF_MEMORY" && options.outOfMemory
+          ? options.outOfMemory()
+          : error,
+      ),
+    );
     started.on("exit", (code) => failAll(new Error(`the ${options.name} exited (code ${code})`)));
     worker = started;
     return worker;

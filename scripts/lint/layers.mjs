@@ -30,6 +30,7 @@ export const layers = [
       "lib/render",
       "lib/exports",
       "lib/ai",
+      "lib/import",
       "lib/app",
     ],
   },

@@ -1,4 +1,4 @@
-// npm run bench [-- api|load|viewer|exports|brands|images|editor|thumbnails|slide-images|ai|analytics] — benchmarks against a production build on the embedded database.
+// npm run bench [-- api|load|viewer|exports|brands|images|editor|thumbnails|slide-images|pptx-import|ai|analytics] — benchmarks against a production build on the embedded database.
 import os from "node:os";
 import { benchAi } from "./ai";
 import { benchAnalytics } from "./analytics";
@@ -8,6 +8,7 @@ import { benchEditor } from "./editor";
 import { benchExports } from "./exports";
 import { benchImages } from "./images";
 import { benchLoad } from "./load";
+import { benchPptxImport } from "./pptx-import";
 import { type BenchRow, type BenchServer, printTable, startBenchServer } from "./server";
 import { benchSlideImages } from "./slide-images";
 import { benchThumbnails } from "./thumbnails";
@@ -41,6 +42,11 @@ const suites: Record<string, Suite> = {
   "slide-images": {
     title: "Slide images: get_slide_image on a 20-slide deck, cold (one render each) and kept",
     run: benchSlideImages,
+    server: true,
+  },
+  "pptx-import": {
+    title: "PowerPoint import: a 50-slide .pptx with a picture on every slide (restyle), median of 5",
+    run: benchPptxImport,
     server: true,
   },
   analytics: {

@@ -685,6 +685,44 @@ describe("signing in", () => {
   }, 60_000);
 });
 
+describe("importing PowerPoint", () => {
+  it("turns a picked or dropped .pptx into a deck opened in the editor, and names what it refuses", async () => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await signUp(page, person("Presenter"));
+    await page.getByRole("button", { name: "Import PowerPoint" }).click();
+    const dialog = page.getByRole("dialog", { name: "Import PowerPoint" });
+
+    // The cut-short sample is refused in the dialog.
+    await dialog
+      .getByLabel("PowerPoint file", { exact: true })
+      .setInputFiles("tests/fixtures/pptx/poi-Divino_Revelado.pptx");
+    await dialog.getByRole("button", { name: "Import" }).click();
+    await expect.poll(() => dialog.getByRole("alert").textContent()).toMatch(/not a ZIP archive, or it is cut short/);
+
+    // Dropped on the dialog: the file it takes is named.
+    const bytes = fs.readFileSync("tests/fixtures/pptx/poi-SampleShow.pptx").toString("base64");
+    const transfer = await page.evaluateHandle((base64) => {
+      const data = Uint8Array.from(atob(base64), (character) => character.charCodeAt(0));
+      const dropped = new DataTransfer();
+      dropped.items.add(new File([data], "SampleShow.pptx"));
+      return dropped;
+    }, bytes);
+    await dialog
+      .getByRole("group", { name: "Drop a PowerPoint file" })
+      .dispatchEvent("drop", { dataTransfer: transfer });
+    await expect.poll(() => dialog.getByText("SampleShow.pptx").count()).toBe(1);
+    await dialog.getByLabel("PowerPoint import title").fill("Sample show");
+    await dialog.getByRole("button", { name: "Import" }).click();
+    await page.waitForURL(/\/decks\/[0-9a-f-]{36}$/);
+    await waitForStatus(page, "ok");
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Sample show");
+    await expect.poll(() => page.getByRole("button", { name: /History \(1\)/ }).count()).toBe(1);
+    expect(await page.getByRole("navigation", { name: "Outline" }).locator("li").count()).toBeGreaterThanOrEqual(2);
+    await context.close();
+  }, 180_000);
+});
+
 describe("importing Markdown", () => {
   it("turns a pasted Marp deck into a deck opened in the editor, and keeps the text when it refuses", async () => {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });

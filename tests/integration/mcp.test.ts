@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
@@ -460,6 +461,20 @@ describe("list_decks over MCP, a page at a time", () => {
     expect(refused.isError).toBe(true);
     expect(refused.value.error).toMatchObject({ code: "invalid_request", status: 422 });
     expect(refused.value.error.message).toContain("cursor");
+  });
+});
+
+describe("import_deck over MCP", () => {
+  it("imports a PowerPoint file sent as base64 and answers its import report", async () => {
+    const user = await createUser();
+    const client = await connect(user.key);
+    const file = fs.readFileSync("tests/fixtures/pptx/poi-table-with-theme.pptx").toString("base64");
+    const imported = await callTool(client, "import_deck", { file, title: "From MCP" });
+    expect(imported.isError, JSON.stringify(imported.value)).toBe(false);
+    expect(imported.value).toMatchObject({ title: "From MCP", importReport: { slides: 1, mode: "restyle" } });
+    const refused = await callTool(client, "import_deck", { file: Buffer.from("not a deck").toString("base64") });
+    expect(refused.isError).toBe(true);
+    expect(refused.value.error.message).toMatch(/not a ZIP archive/);
     await client.close();
   });
 });

@@ -10,6 +10,7 @@ import { createDeckInAppBody, deckParams, updateDeckBody } from "@/lib/decks/sch
 import { updateDeck } from "@/lib/decks/update-deck";
 import { startFromTemplate, startFromTemplateBody } from "@/lib/decks/start-from-template";
 import { importDeck, importDeckBody } from "@/lib/ai/import-deck";
+import { importDeckRequest, runImport } from "@/lib/import/import-deck-request";
 
 // The library's actions: a new deck (slides or webpage), blank or started from a template, or imported from
 // Markdown, opened in the editor once made; and each card's rename, duplicate and delete, after which the
@@ -28,6 +29,16 @@ export const createDeckAction = defineAction({
 export const importDeckAction = defineAction({
   input: importDeckBody,
   run: (ctx, input) => importDeck(ctx, input),
+  onSuccess: (deck) => redirect(`/decks/${deck.id}`),
+});
+
+/**
+ * "Import PowerPoint": import_deck with the .pptx in base64 (restyle mode). Server actions carry at most
+ * 21 MB (next.config.ts), so the library takes files up to 15 MB; larger ones go through the API.
+ */
+export const importPowerPointAction = defineAction({
+  input: importDeckRequest,
+  run: (ctx, input) => runImport(ctx, input),
   onSuccess: (deck) => redirect(`/decks/${deck.id}`),
 });
 

@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { AutoSubmitForm } from "@/components/app/auto-submit-form";
 import { DeckCardActions } from "@/components/app/deck-card-actions";
 import { ImportDeckForm } from "@/components/app/import-deck-form";
+import { ImportPptxForm } from "@/components/app/import-pptx-form";
 import { NewDeckForm, UseTemplateForm } from "@/components/app/new-deck-form";
 import { Badge, Button, buttonStyles, EmptyState, Input, Select } from "@/components/ui";
 import { requireAppContext } from "@/app/_server/context";
@@ -97,6 +98,7 @@ export default async function LibraryPage({ searchParams }: { searchParams: Prom
           <div className="flex flex-wrap items-end gap-2">
             <NewDeckForm />
             <ImportDeckForm />
+            <ImportPptxForm />
           </div>
         </div>
 

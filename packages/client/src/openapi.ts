@@ -55,8 +55,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Import a Markdown deck
-         * @description Creates a slides deck and its first version from Markdown in one call, without a model: a Marp or Slidev deck (--- between slides; front matter read, never shown; HTML comments become speaker notes; Marp's backgrounds and directives and Slidev's layouts honoured), or a brief or outline (a cover from the first heading, a slide per section). Headings, bullets, code blocks (language and highlighted lines), Mermaid diagrams, math, tables, images with their alt text and quotes each become the matching component, with bold, italic, code, links and strikethrough kept. Text it cannot read is refused with 422 naming the line, and nothing is saved; an image that cannot be imported leaves a placeholder and a warning. Consumes one version edit.
+         * Import a Markdown or PowerPoint deck
+         * @description Creates a slides deck and its first version in one call, without a model, from Markdown or a PowerPoint file. Markdown (JSON `markdown`): a Marp or Slidev deck (--- between slides; front matter read, never shown; HTML comments become speaker notes), or a brief or outline (a cover from the first heading, a slide per section). Headings, bullets, code blocks (language and highlighted lines), tables, images with their alt text and quotes each become the matching component. Text it cannot read is refused with 422 naming the line. PowerPoint (.pptx, at most 50 MB and 500 slides): send the raw file (Content-Type application/vnd.openxmlformats-officedocument.presentationml.presentation, with title, brandId, visibility and mode in the query string), multipart/form-data with a `file` part (the same fields as parts), or JSON with the file in base64 (`file`). mode 'restyle' maps the slides into the vocabulary's own layouts (Title, Heading, Bullets, Table, Chart, Image, Quote, Stat) so the deck takes the house style or a brand; pictures are stored as the organization's images with their alt text, hidden slides are skipped, and the answer's importReport names everything approximated or left out. A file that is not a PowerPoint package (a legacy .ppt, an encrypted file, a damaged ZIP, a ZIP bomb, XML with a DOCTYPE) is a 422 naming the problem. Either way nothing is saved on a refusal. Consumes one version edit.
          */
         post: operations["import_deck"];
         delete?: never;
@@ -597,6 +597,59 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
+        ImportResult: {
+            /** Format: uuid */
+            id: string;
+            title: string;
+            /** @description Brand used for look and feel; null when the deck has none. */
+            brandId: string | null;
+            /**
+             * @description 'template': the organization starts new decks from it.
+             * @enum {string}
+             */
+            kind: "deck" | "template";
+            description: string;
+            /** @description A retired template: still named by decks built from it, no longer offered. */
+            archived: boolean;
+            /** @description The deck (often a template) this deck's design was built on. */
+            startedFromDeckId: string | null;
+            /**
+             * @description 'slides' is paged 16:9; 'webpage' is a scrolling page. Fixed at creation.
+             * @enum {string}
+             */
+            format: "slides" | "webpage";
+            /** @enum {string} */
+            visibility: "private" | "org" | "public";
+            /** @description Share slug; set on first publish, stable afterwards. */
+            publicSlug: string | null;
+            /** @description The viewer link to share while visibility is 'public'; null otherwise. Do not build links from the id. */
+            publicUrl: string | null;
+            /** Format: uuid */
+            organizationId: string;
+            /** Format: uuid */
+            ownerId: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** @description A Markdown import's notes: what of the input the deck does not show as written. */
+            warnings?: components["schemas"]["ImportWarning"][];
+            /** @description A PowerPoint import's report: slides, mode and what was approximated or left out. */
+            importReport?: {
+                /** @description Slides in the imported deck (hidden slides are skipped). */
+                slides: number;
+                /**
+                 * @description How the slides were mapped.
+                 * @enum {string}
+                 */
+                mode: "restyle";
+                /** @description Everything approximated or left out, by slide number in the original (0: the whole deck). */
+                warnings: {
+                    slide: number;
+                    message: string;
+                }[];
+            };
+        };
         DeckDetail: {
             /** Format: uuid */
             id: string;
@@ -900,44 +953,6 @@ export interface components {
             passwordProtected: boolean;
             expiresAt: string | null;
         };
-        ImportResult: {
-            /** Format: uuid */
-            id: string;
-            title: string;
-            /** @description Brand used for look and feel; null when the deck has none. */
-            brandId: string | null;
-            /**
-             * @description 'template': the organization starts new decks from it.
-             * @enum {string}
-             */
-            kind: "deck" | "template";
-            description: string;
-            /** @description A retired template: still named by decks built from it, no longer offered. */
-            archived: boolean;
-            /** @description The deck (often a template) this deck's design was built on. */
-            startedFromDeckId: string | null;
-            /**
-             * @description 'slides' is paged 16:9; 'webpage' is a scrolling page. Fixed at creation.
-             * @enum {string}
-             */
-            format: "slides" | "webpage";
-            /** @enum {string} */
-            visibility: "private" | "org" | "public";
-            /** @description Share slug; set on first publish, stable afterwards. */
-            publicSlug: string | null;
-            /** @description The viewer link to share while visibility is 'public'; null otherwise. Do not build links from the id. */
-            publicUrl: string | null;
-            /** Format: uuid */
-            organizationId: string;
-            /** Format: uuid */
-            ownerId: string;
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            updatedAt: string;
-            /** @description What of the input the deck does not show as written; empty when everything arrived. */
-            warnings: components["schemas"]["ImportWarning"][];
-        };
         ImportWarning: {
             /**
              * @description image-not-imported: an image could not be fetched or is not an image; the slide shows a placeholder (or no background). text-in-notes: text of the input is in the slide's speaker notes only.
@@ -1008,7 +1023,7 @@ export interface components {
         };
         ImportDeckRequest: {
             /** @description The Markdown document: a Marp or Slidev deck (--- between slides, front matter, <!-- notes -->), or a brief or outline. At most 1 MB. */
-            markdown: string;
+            markdown?: string;
             /** @description The deck's name; default its first heading or title line. */
             title?: string;
             /** @description Brand to style the deck with (see list_brands); omit for none. */
@@ -1019,6 +1034,16 @@ export interface components {
              * @enum {string}
              */
             visibility?: "private" | "org" | "public";
+            /**
+             * Format: base64
+             * @description A PowerPoint file (.pptx), base64-encoded, instead of `markdown`. Over REST, the raw file or multipart/form-data may be sent instead.
+             */
+            file?: string;
+            /**
+             * @description With `file`: 'restyle' (default) maps the content into the vocabulary's own layouts, so the deck takes the house style or a brand.
+             * @enum {string}
+             */
+            mode?: "restyle";
         };
         UpdateDeckRequest: {
             /** @description The deck's name. */
@@ -1418,10 +1443,14 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ImportDeckRequest"];
+                "application/vnd.openxmlformats-officedocument.presentationml.presentation": string;
+                "multipart/form-data": {
+                    file: string;
+                };
             };
         };
         responses: {
-            /** @description The new deck, with its first version written, and what of the input it does not show as written. */
+            /** @description The new deck, with its first version written; a PowerPoint import adds its importReport. */
             201: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

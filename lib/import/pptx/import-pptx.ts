@@ -1,0 +1,148 @@
+import sharp from "sharp";
+import { z } from "zod";
+import type { Ctx } from "@/lib/auth/caller";
+import {
+  assetPath,
+  commitImage,
+  imageLimits,
+  ownerOf,
+  type PreparedImage,
+  prepareImage,
+  preparedBytes,
+} from "@/lib/assets/assets";
+import { AppError } from "@/lib/core/errors";
+import type { Db } from "@/lib/db/types";
+import { createDeck } from "@/lib/decks/create-deck";
+import { setDeckContent } from "@/lib/decks/set-deck-content";
+import { updateDeck } from "@/lib/decks/update-deck";
+import type { ImportWarning, PptxDeck, Shape } from "./model";
+import { readPptxOffThread } from "./off-thread";
+import { type PictureUrls, pictureKey, restyle } from "./restyle";
+
+// POST /decks/import with a PowerPoint file: read on the worker thread (read-pptx.ts), its pictures checked
+// and converted as the organization's images (cropped as shown, with their alt text) and the deck printed
+// (restyle.ts) before anything is written; then the images, the deck, its first version and its
+// visibility in one transaction: all of it lands or none of it does.
+
+export const importModes = ["restyle"] as const;
+
+export const importReportSchema = z.object({
+  slides: z.number().int().describe("Slides in the imported deck (hidden slides are skipped)."),
+  mode: z.enum(importModes).describe("How the slides were mapped."),
+  warnings: z
+    .array(z.object({ slide: z.number().int(), message: z.string() }))
+    .describe("Everything approximated or left out, by slide number in the original (0: the whole deck)."),
+});
+
+type Picture = { key: string; media: string; crop?: Extract<Shape, { kind: "picture" }>["crop"]; alt: string };
+
+function picturesOf(deck: PptxDeck): Picture[] {
+  const found = new Map<string, Picture>();
+  const walk = (shapes: Shape[]) => {
+    for (const shape of shapes) {
+      if (shape.kind === "group") walk(shape.children);
+      if (shape.kind !== "picture") continue;
+      const key = pictureKey(shape.media, shape.crop);
+      if (!found.has(key)) found.set(key, { key, media: shape.media, crop: shape.crop, alt: shape.alt });
+    }
+  };
+  for (const slide of deck.slides) {
+    if (slide.hidden) continue;
+    walk(slide.shapes);
+    if (slide.background?.kind === "picture") {
+      const key = pictureKey(slide.background.media);
+      if (!found.has(key)) found.set(key, { key, media: slide.background.media, alt: "" });
+    }
+  }
+  return [...found.values()];
+}
+
+// A picture's bytes as shown on the slide: cut by its crop, and in a format the image store takes.
+async function shownBytes(bytes: Buffer, picture: Picture): Promise<Buffer> {
+  const image = sharp(bytes, { limitInputPixels: imageLimits().maxPixels });
+  const { width, height, format } = await image.metadata();
+  const crop = picture.crop;
+  if (crop && width && height) {
+    const left = Math.round((Math.max(0, crop.left) / 100) * width);
+    const top = Math.round((Math.max(0, crop.top) / 100) * height);
+    const right = Math.round((Math.max(0, crop.right) / 100) * width);
+    const bottom = Math.round((Math.max(0, crop.bottom) / 100) * height);
+    if (width - left - right >= 1 && height - top - bottom >= 1) {
+      return image
+        .extract({ left, top, width: width - left - right, height: height - top - bottom })
+        .png()
+        .toBuffer();
+    }
+  }
+  return format === "tiff" ? image.png().toBuffer() : bytes;
+}
+
+async function preparePictures(
+  ctx: Ctx,
+  deck: PptxDeck,
+  warnings: ImportWarning[],
+): Promise<{ urls: PictureUrls; prepared: PreparedImage[] }> {
+  const owner = ownerOf(ctx);
+  const urls: PictureUrls = new Map();
+  const prepared: PreparedImage[] = [];
+  let adding = 0;
+  for (const picture of picturesOf(deck)) {
+    const file = deck.media[picture.media]!;
+    let image: PreparedImage;
+    try {
+      const bytes = await shownBytes(Buffer.from(file.bytes), picture);
+      image = await prepareImage(owner, bytes, {
+        alt: picture.alt || null,
+        what: `The picture ${picture.media}`,
+        alsoAdding: adding,
+      });
+    } catch (error) {
+      if (error instanceof AppError && error.status !== 422) throw error;
+      const reason = error instanceof AppError ? error.message : "it could not be read";
+      warnings.push({ slide: 0, message: `the picture ${picture.media} is left out: ${reason}` });
+      continue;
+    }
+    adding += preparedBytes(image);
+    prepared.push(image);
+    urls.set(
+      picture.key,
+      image.existing
+        ? assetPath(image.existing)
+        : assetPath({ sha256: image.sha256, contentType: image.file?.contentType ?? image.processed!.contentType }),
+    );
+  }
+  return { urls, prepared };
+}
+
+export async function importPptx(
+  ctx: Ctx,
+  input: {
+    file: Buffer;
+    title?: string;
+    brandId?: string | null;
+    visibility: "private" | "org" | "public";
+    mode: (typeof importModes)[number];
+  },
+) {
+  const deck = await readPptxOffThread(new Uint8Array(input.file));
+  const warnings: ImportWarning[] = [];
+  const { urls, prepared } = await preparePictures(ctx, deck, warnings);
+  const made = restyle(deck, urls, input.title);
+  const report = { slides: made.slides, mode: input.mode, warnings: [...warnings, ...made.warnings] };
+  return ctx.db.transaction(async (tx) => {
+    const inTx: Ctx = { ...ctx, db: tx as unknown as Db };
+    for (const image of prepared) {
+      await commitImage(image.existing ? image : { ...image, owner: { ...image.owner, db: inTx.db } });
+    }
+    const created = await createDeck(inTx, {
+      title: made.title,
+      description: "",
+      kind: "deck",
+      format: "slides",
+      brandId: input.brandId ?? null,
+      fromDeckId: null,
+    });
+    await setDeckContent(inTx, created.id, { source: made.source, prompt: "Imported from PowerPoint" });
+    return { ...(await updateDeck(inTx, created.id, { visibility: input.visibility })), importReport: report };
+  });
+}

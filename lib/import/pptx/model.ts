@@ -1,0 +1,101 @@
+// What the reader (read-pptx.ts) takes out of a PowerPoint package: plain data that crosses a worker
+// thread's boundary as is. Positions and sizes are EMU in slide coordinates (groups already flattened into
+// them); colours are "#RRGGBB" after the theme and the master's colour map are applied.
+
+export type Frame = { x: number; y: number; width: number; height: number; rotation?: number };
+
+export type Run = {
+  text: string;
+  bold?: boolean;
+  italic?: boolean;
+  underline?: boolean;
+  color?: string;
+  /** Points. */
+  size?: number;
+  font?: string;
+  href?: string;
+};
+
+export type Bullet =
+  { kind: "none" } | { kind: "char"; char: string } | { kind: "number"; scheme: string; startAt: number };
+
+export type Paragraph = {
+  /** 0 for the top level, up to 8. */
+  level: number;
+  bullet: Bullet;
+  align?: "left" | "center" | "right" | "justify";
+  runs: Run[];
+};
+
+export type Placeholder = { type: string; idx?: string };
+
+export type TableCell = {
+  paragraphs: Paragraph[];
+  rowSpan: number;
+  colSpan: number;
+  /** Covered by a merged cell to its left or above: its content belongs to that cell. */
+  merged: boolean;
+  fill?: string;
+};
+
+export type ChartType = "bar" | "column" | "line" | "pie" | "doughnut" | "area" | "scatter";
+
+export type ChartData = {
+  type: ChartType;
+  title?: string;
+  stacked: boolean;
+  categories: string[];
+  series: Array<{ name: string; values: Array<number | null>; x?: Array<number | null> }>;
+};
+
+export type Background =
+  | { kind: "solid"; color: string }
+  | { kind: "gradient"; angle: number; stops: Array<{ position: number; color: string }> }
+  | { kind: "picture"; media: string };
+
+type ShapeBase = { name: string; frame: Frame | null };
+
+export type Shape =
+  | (ShapeBase & {
+      kind: "text";
+      placeholder?: Placeholder;
+      paragraphs: Paragraph[];
+      fill?: string;
+      /** A drawn shape (rectangle, ellipse…) rather than a plain text box. */
+      geometry?: string;
+    })
+  | (ShapeBase & {
+      kind: "picture";
+      placeholder?: Placeholder;
+      /** A part name, a key of PptxDeck.media. */
+      media: string;
+      alt: string;
+      /** Per cent of the picture cut from each side, as PowerPoint shows it. */
+      crop?: { left: number; top: number; right: number; bottom: number };
+    })
+  | (ShapeBase & { kind: "table"; rows: TableCell[][]; headerRow: boolean; columnWidths: number[] })
+  | (ShapeBase & { kind: "chart"; chart: ChartData })
+  | (ShapeBase & { kind: "group"; children: Shape[] });
+
+export type PptxSlide = {
+  /** 1-based, in the presentation's order. */
+  number: number;
+  hidden: boolean;
+  layoutName: string;
+  background?: Background;
+  shapes: Shape[];
+  notes: string;
+};
+
+export type ImportWarning = { slide: number; message: string };
+
+export type PptxDeck = {
+  title: string;
+  /** EMU. */
+  width: number;
+  height: number;
+  slides: PptxSlide[];
+  media: Record<string, { contentType: string; bytes: Uint8Array }>;
+  theme: { colors: Record<string, string>; majorFont?: string; minorFont?: string };
+  warnings: ImportWarning[];
+};
