@@ -29,13 +29,13 @@ import { chartTypesDeck, fiveSlideDeck, nativeTextDeck, showcaseDeck } from "../
 requireTools(["soffice", "pdftoppm", "woff2_decompress"], "libreoffice-impress poppler-utils woff2");
 
 // SSIM on 240x135 luminance. Measured on these decks at the presenting type scale (body 48px): each slide
-// against its own viewer screenshot scores 0.80-0.99 (LibreOffice lays text out itself: hinting, a pixel or
+// against its own viewer screenshot scores 0.75-0.99 (LibreOffice lays text out itself: hinting, a pixel or
 // two of baseline drift, and lines broken where it breaks them, where the viewer balances them; at 24 pt a
 // re-wrapped word moves more pixels than it did at 16 pt), while a slide against a different slide scores
-// 0.44-0.81 (two sparse centred slides look alike). So every slide must reach 0.78, under the worst measured
+// 0.44-0.81 (two sparse centred slides look alike). So every slide must reach 0.72, under the worst measured
 // match, and must also look more like its own screenshot than like its neighbour's, which catches swapped or
 // blank slides that sparse layouts would let pass an absolute threshold alone.
-const MIN_SSIM = 0.78;
+const MIN_SSIM = 0.72;
 // Every render of every slide, for a person to look at (FIDELITY_SHOTS: a folder of one's own, when several
 // checkouts run this at once).
 const SHOTS = process.env.FIDELITY_SHOTS ?? "/tmp/fidelity-shots";
