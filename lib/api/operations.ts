@@ -413,7 +413,7 @@ const definitions = {
     tag: "Decks",
     summary: "Check a deck for broken slides",
     description:
-      "Draws a version exactly as the PDF export does and reports, per slide, what a viewer would see broken or what breaks the authoring brief's rules: content that does not fit (which component, by how many px), text over text, type shrunk to its floor, contrast below 4.5:1, empty slides, too many words or bullets, missing or duplicate labels, images without alt text or that cannot load, fonts that will be substituted. Each finding has a stable kind, a severity ('error': fix it; 'warning': worth fixing), the slide and its label, and a message saying what to do. Run it after set_deck_content or edit_deck and fix every 'error'. Takes about a second; rate-limited like generate.",
+      "Draws a version exactly as the PDF export does and reports, per slide, what a viewer would see broken or what breaks the authoring brief's rules: content that does not fit (which component, by how many px), text over text, type shrunk to its floor, contrast below 4.5:1, body text under 18 pt or labels under 14 pt, a content slide left a third empty, Markdown/LaTeX/Mermaid/HTML source shown as text, characters no font has, images drawn 0 px, empty slides, too many words or bullets, missing or duplicate labels, images without alt text or that cannot load, fonts that will be substituted. Each finding has a stable kind, a severity ('error': fix it; 'warning': worth fixing), the slide and its label, and a message saying what to do. Run it after set_deck_content or edit_deck and fix every 'error'. Takes about a second; rate-limited like generate.",
     params: deckParams,
     query: checkDeckQuery,
     success: {
