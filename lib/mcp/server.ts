@@ -18,6 +18,9 @@ import { toAppError } from "@/lib/api/handler";
 import { parseInput } from "@/lib/api/input";
 import { buildOpenApiDocument, oneNullSpelling } from "@/lib/api/openapi";
 import { type ImageResult, type Operation, operationList, operations } from "@/lib/api/operations";
+import type { CheckResult } from "@/lib/render/check-deck";
+import { CHECK_IMAGES } from "@/lib/render/check-schemas";
+import { getSlideImage } from "@/lib/render/slide-image";
 import { rateLimitError, takeRateLimit } from "@/lib/limits/rate-limit";
 import type { Ctx } from "@/lib/auth/caller";
 import { config } from "@/lib/core/config";
@@ -333,6 +336,25 @@ const briefPrompt = (topic?: string) =>
       : `To write a deck that follows this brief with Deckhand's tools:\n${writeDeckSteps}`,
   ].join("\n");
 
+// check_deck with attach "images": the findings, then a picture of each slide they name (the first few),
+// drawn as get_slide_image draws it (kept per version), each after a line saying which slide it is.
+async function withSlideImages(ctx: Ctx, deckId: string, check: CheckResult, findings: CallToolResult) {
+  const slides = [...new Set(check.findings.flatMap((finding) => (finding.slide ? [finding.slide] : [])))];
+  const content = [...findings.content];
+  for (const slide of slides.slice(0, CHECK_IMAGES.slides)) {
+    const image = await getSlideImage(ctx, deckId, slide, {
+      version: check.version,
+      width: CHECK_IMAGES.width,
+      format: "png",
+    });
+    content.push(
+      { type: "text", text: `Slide ${slide} as drawn (version ${check.version}, render ${image.renderHash}):` },
+      { type: "image", data: image.data.toString("base64"), mimeType: image.contentType },
+    );
+  }
+  return { ...findings, content };
+}
+
 // A fresh server per HTTP request: the transport is stateless, so any instance can answer any request.
 export function createMcpServer(ctx: Ctx, requestId: string): Server {
   const server = new Server(
@@ -354,7 +376,11 @@ export function createMcpServer(ctx: Ctx, requestId: string): Server {
       const args = coerceNumbers(name, (request.params.arguments ?? {}) as Record<string, unknown>);
       if (!op) return toolResult(name, await exportAndWait(ctx, args));
       const result = await callOperation(op, ctx, args);
-      return "media" in op.success ? imageResult(result as ImageResult) : toolResult(name, result);
+      if ("media" in op.success) return imageResult(result as ImageResult);
+      if (name === "check_deck" && args.attach === "images") {
+        return withSlideImages(ctx, String(args.id), result as CheckResult, toolResult(name, result));
+      }
+      return toolResult(name, result);
     } catch (error) {
       if (error instanceof McpError) throw error;
       return toolError(error, requestId);

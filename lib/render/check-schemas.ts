@@ -6,7 +6,16 @@ import { type FindingKind, findingKinds } from "@/lib/contract/check";
 
 export const checkDeckQuery = z.strictObject({
   version: versionParams.shape.version.optional().describe("The version to check; default the newest."),
+  attach: z
+    .enum(["images"])
+    .optional()
+    .describe(
+      "Over MCP, 'images' attaches a picture of each slide with findings (the first 5, 960 px wide) as image content after the findings. Over REST the findings alone are answered: GET /decks/{id}/slides/{n}/image draws a slide.",
+    ),
 });
+
+/** How many slides with findings check_deck attaches pictures of (MCP, attach: "images"), and how wide. */
+export const CHECK_IMAGES = { slides: 5, width: 960 } as const;
 
 export const findingSchema = z.object({
   kind: z.enum(Object.keys(findingKinds) as [FindingKind, ...FindingKind[]]).describe(

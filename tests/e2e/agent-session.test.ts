@@ -72,6 +72,16 @@ describe("an agent's session through MCP", () => {
     const first = (await callTool("check_deck", { id })).structuredContent as Check;
     const broken = first.findings.filter((f) => f.severity === "error");
     expect(broken.map((f) => [f.slide, f.kind])).toEqual([[3, "overflow"]]);
+    // The same check with the pictures of the slides it names attached (not counted as a step of the session).
+    const withImages = (await client.callTool({
+      name: "check_deck",
+      arguments: { id, attach: "images" },
+    })) as CallToolResult;
+    const attached = withImages.content.filter((c) => c.type === "image") as { data: string }[];
+    const named = new Set(first.findings.map((f) => f.slide));
+    expect(attached).toHaveLength(Math.min(5, named.size));
+    expect(await sharp(Buffer.from(attached[0]!.data, "base64")).metadata()).toMatchObject({ width: 960, height: 540 });
+    expect(withImages.content.some((c) => c.type === "text" && c.text.startsWith("Slide 3 as drawn"))).toBe(true);
 
     const before = await callTool("get_slide_image", { id, n: 3, width: 640 });
     const picture = before.content.find((c) => c.type === "image") as { data: string; mimeType: string };

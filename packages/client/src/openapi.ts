@@ -1946,6 +1946,8 @@ export interface operations {
             query?: {
                 /** @description The version to check; default the newest. */
                 version?: number;
+                /** @description Over MCP, 'images' attaches a picture of each slide with findings (the first 5, 960 px wide) as image content after the findings. Over REST the findings alone are answered: GET /decks/{id}/slides/{n}/image draws a slide. */
+                attach?: "images";
             };
             header?: {
                 /** @description The ETag of a body you hold: answered 304 with no body while it is still current. */
