@@ -6,6 +6,7 @@ import { useCallback, useEffect, useId, useRef, useState, useTransition } from "
 import {
   checkDraftAction,
   type DeckSettings,
+  presentDraftAction,
   previewDraftAction,
   readVersionAction,
   revertAction,
@@ -73,7 +74,7 @@ export function Editor({
   brandId: string | null;
   /** The deck's brand and its tokens: the theme panel's starting point. */
   brand: { name: string; tokensCss: string } | null;
-  /** The present-mode page of the newest saved version (a preview link). */
+  /** A reader's present-mode page: the newest saved version (a preview link). The owner presents the draft. */
   presentUrl: string | null;
   canEdit: boolean;
   /** The longest version note the API takes (set_deck_content's prompt). */
@@ -156,6 +157,8 @@ export function Editor({
   // `basis`: the version it is based on and the content that version holds (what the editor opened or saved).
   type CompileBasis = { base: number; loadedSource: string; loadedTokens: string };
   const sentFor = useRef<{ source: string; tokens: string; basis: CompileBasis; sequence: number } | null>(null);
+  // The newest compile sent: Present waits for it, so that its own write of the draft comes last.
+  const compiling = useRef<Promise<void>>(Promise.resolve());
   const sendCompile = useCallback(
     async (content: { source: string; tokens: string }, basis: CompileBasis) => {
       const current = ++sequence.current;
@@ -164,13 +167,18 @@ export function Editor({
       const saved = content.source === basis.loadedSource && content.tokens === basis.loadedTokens;
       const unlessSaved = (next: Status) => setStatus((now) => (saved && now.kind === "saved" ? now : next));
       unlessSaved({ kind: "compiling", text: "Compiling…" });
-      const result = await previewDraftAction({
+      const request = previewDraftAction({
         id: deck.id,
         source: content.source,
         tokensCss: content.tokens,
         basedOnVersion: basis.base,
         unsaved: !saved,
       });
+      compiling.current = request.then(
+        () => undefined,
+        () => undefined,
+      );
+      const result = await request;
       if (current !== sequence.current) return;
       setAnswered((n) => n + 1);
       if (result.ok) {
@@ -364,6 +372,27 @@ export function Editor({
     return () => window.removeEventListener("keydown", onKey);
   }, [canEdit, dirty, save, status.kind]);
 
+  // Present what is on screen: the source and tokens as they are now (saved or not) become the draft the
+  // present-mode page plays, from the slide on screen; the presenter window beside it.
+  const [presenting, setPresenting] = useState(false);
+  const presentDraftNow = async () => {
+    setPresenting(true);
+    try {
+      await compiling.current;
+      const result = await presentDraftAction({
+        id: deck.id,
+        source,
+        tokensCss: tokens,
+        basedOnVersion: base,
+        unsaved: source !== loaded.source || tokens !== loaded.tokens,
+      });
+      if (result.ok) present(result.value.url, slide);
+      else showRefusal(result.error, "Not presented: the code does not compile");
+    } finally {
+      setPresenting(false);
+    }
+  };
+
   // A version written elsewhere (a revert, the AI) becomes the editor's content.
   const afterRevert = (version: number, content: { source: string; tokensCss: string }) => {
     setBase(version);
@@ -405,10 +434,22 @@ export function Editor({
           <Button variant="ghost" type="button" onClick={() => setShowHistory((v) => !v)} aria-expanded={showHistory}>
             History ({history.length})
           </Button>
-          {presentUrl && (
-            <Button variant="ghost" type="button" onClick={() => present(presentUrl)}>
+          {canEdit ? (
+            <Button
+              variant="ghost"
+              type="button"
+              onClick={() => void presentDraftNow()}
+              disabled={presenting || !previewUrl}
+              title="Present what is on screen, from this slide"
+            >
               Present
             </Button>
+          ) : (
+            presentUrl && (
+              <Button variant="ghost" type="button" onClick={() => present(presentUrl, slide)}>
+                Present
+              </Button>
+            )
           )}
           {canEdit && (
             <BrandPicker
@@ -705,11 +746,16 @@ function Findings({
   );
 }
 
-// Present mode: the newest saved version on its own page (F: full screen, arrows: move) and the presenter
-// window (current and next slide, notes, timer), kept in step.
-function present(viewUrl: string) {
-  window.open(viewUrl, "deckhand-present");
-  window.open(viewUrl.replace(/\/view$/, "/presenter"), "deckhand-presenter", "popup,width=1100,height=720");
+// Present mode: the deck on its own page (F: full screen, arrows: move) and the presenter window (current and
+// next slide, notes, timer), kept in step, both from `slide` (1-based): the owner's draft as the editor shows
+// it, a reader's newest saved version.
+function present(viewUrl: string, slide: number) {
+  window.open(`${viewUrl}#${slide}`, "deckhand-present");
+  window.open(
+    `${viewUrl.replace(/\/view$/, "/presenter")}#${slide}`,
+    "deckhand-presenter",
+    "popup,width=1100,height=720",
+  );
 }
 
 function History({

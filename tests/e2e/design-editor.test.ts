@@ -1,0 +1,139 @@
+import type { Browser, BrowserContext, FrameLocator, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type createDeckhandClient, unwrap } from "@/lib/client";
+import { apiOf, person, signUp } from "../helpers/app-session";
+import { launchBrowser } from "../helpers/browser";
+import { type NextServer, startNextServer } from "../helpers/next-server";
+
+// The design-first editor (issue 37) in a real Chromium against `next start`, as a person who does not
+// write code would use it: Present plays what is on screen (unsaved changes included) from the slide on
+// screen.
+
+let server: NextServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startNextServer();
+  browser = await launchBrowser();
+}, 600_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const SOURCE = `import { Deck, Slide, Title, Heading, Bullets } from "@deckhand/player";
+
+export default function Pitch() {
+  return (
+    <Deck>
+      <Slide label="Cover" layout="center">
+        <Title subtitle="Seed round">Acme robots</Title>
+      </Slide>
+      <Slide label="Market">
+        <Heading>Market size</Heading>
+        <Bullets items={["Warehouses first", "Then hospitals"]} />
+      </Slide>
+    </Deck>
+  );
+}
+`;
+
+type Session = { context: BrowserContext; page: Page; api: ReturnType<typeof createDeckhandClient> };
+
+async function signUpWithKey(name: string): Promise<Session> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  await signUp(page, server.origin, person(name));
+  return { context, page, api: await apiOf(page, server.origin, "design") };
+}
+
+async function openDeck({ page, api }: Session, source: string): Promise<string> {
+  const deck = unwrap(await api.api.POST("/decks", { body: { title: "Design" } }));
+  unwrap(await api.api.PUT("/decks/{id}/content", { params: { path: { id: deck.id } }, body: { source } }));
+  await page.goto(`${server.origin}/decks/${deck.id}`);
+  await waitForStatus(page, "ok");
+  return deck.id;
+}
+
+async function waitForStatus(page: Page, kind: "ok" | "saved") {
+  await page.locator(`[data-testid="editor-status"][data-kind="${kind}"]`).waitFor({ timeout: 60_000 });
+}
+
+// The frame on screen (a new compile loads behind it, titled "Preview (loading)").
+function preview(page: Page): FrameLocator {
+  return page.frameLocator('iframe[title="Preview"]');
+}
+
+function rail(page: Page) {
+  return page.getByRole("navigation", { name: "Outline" });
+}
+
+// Clicks a text on the preview, types over it and commits with Enter.
+async function editOnPreview(page: Page, selector: string, old: string, next: string) {
+  const target = preview(page).locator(selector, { hasText: old }).first();
+  await target.click();
+  await expect.poll(() => target.getAttribute("contenteditable")).toBe("plaintext-only");
+  await page.keyboard.press("Control+a");
+  await page.keyboard.insertText(next);
+  await page.keyboard.press("Enter");
+}
+
+async function versionCount(api: Session["api"], deckId: string): Promise<number> {
+  return unwrap(await api.api.GET("/decks/{id}/versions", { params: { path: { id: deckId } } })).length;
+}
+
+describe("Present", () => {
+  it("plays what is on screen, unsaved changes included, from the slide on screen, and the presenter window likewise", async () => {
+    const session = await signUpWithKey("Presenter");
+    const { context, page, api } = session;
+    const deckId = await openDeck(session, SOURCE);
+
+    // A heading changed in place and a slide added from the gallery, neither saved.
+    await rail(page)
+      .getByRole("button", { name: /Market/ })
+      .first()
+      .click();
+    await editOnPreview(page, ".dh-heading-text", "Market size", "Total market");
+    await preview(page).locator(".dh-heading-text", { hasText: "Total market" }).waitFor();
+    await rail(page).getByRole("button", { name: "Add slide" }).click();
+    await page
+      .getByRole("dialog", { name: "Add a slide" })
+      .getByRole("button", { name: /^Stats/ })
+      .click();
+    await preview(page).locator(".dh-heading-text", { hasText: "The numbers that matter" }).waitFor();
+    await expect.poll(() => rail(page).locator('[data-testid="rail-slide"]').count()).toBe(3);
+
+    // Back on slide 2, Present: both windows open there, on the draft.
+    await rail(page)
+      .getByRole("button", { name: /Market/ })
+      .first()
+      .click();
+    const opened: Page[] = [];
+    context.on("page", (p) => opened.push(p));
+    await page.getByRole("button", { name: "Present" }).click();
+    await expect.poll(() => opened.length).toBe(2);
+    const [viewer, presenter] = [...opened].sort((a) => (/\/view(#\d+)?$/.test(a.url()) ? -1 : 1));
+    expect(viewer!.url()).toMatch(/\/preview\/[^/]+\/view#2$/);
+    expect(presenter!.url()).toMatch(/\/preview\/[^/]+\/presenter#2$/);
+    const shown = viewer!.frameLocator("#dh-frame");
+    await shown.locator(".dh-heading-text:visible", { hasText: "Total market" }).waitFor({ timeout: 30_000 });
+    await presenter!
+      .frameLocator("#dh-current")
+      .locator(".dh-heading-text:visible", { hasText: "Total market" })
+      .waitFor({ timeout: 30_000 });
+    // The next slide is the new one, in the presenter's preview of it and on the page after an arrow key.
+    await presenter!
+      .frameLocator("#dh-next")
+      .locator(".dh-heading-text:visible", { hasText: "The numbers that matter" })
+      .waitFor({ timeout: 30_000 });
+    await viewer!.bringToFront();
+    await viewer!.keyboard.press("ArrowRight");
+    await shown.locator(".dh-heading-text:visible", { hasText: "The numbers that matter" }).waitFor();
+
+    // Nothing was saved: the deck still has its one version, and the editor still has the change to save.
+    expect(await versionCount(api, deckId)).toBe(1);
+    expect(await page.getByRole("button", { name: "Save version" }).isEnabled()).toBe(true);
+    await context.close();
+  }, 240_000);
+});
