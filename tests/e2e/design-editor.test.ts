@@ -1,13 +1,14 @@
 import type { Browser, BrowserContext, FrameLocator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type createDeckhandClient, unwrap } from "@/lib/client";
+import { setSlideNotes } from "@/lib/deck/source/edit";
 import { apiOf, person, signUp } from "../helpers/app-session";
 import { launchBrowser } from "../helpers/browser";
 import { type NextServer, startNextServer } from "../helpers/next-server";
 
 // The design-first editor (issue 37) in a real Chromium against `next start`, as a person who does not
 // write code would use it: Present plays what is on screen (unsaved changes included) from the slide on
-// screen.
+// screen; speaker notes typed under the preview are one change of the source, undone as one.
 
 let server: NextServer;
 let browser: Browser;
@@ -79,6 +80,27 @@ async function editOnPreview(page: Page, selector: string, old: string, next: st
   await page.keyboard.press("Enter");
 }
 
+// What CodeMirror holds: the editor's source state, read from its view.
+async function codeText(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const content = document.querySelector('[data-testid="editor-tsx"] .cm-content') as
+      (Element & { cmTile?: { root?: { view?: { state: { doc: { toString(): string } } } } } }) | null;
+    return content?.cmTile?.root?.view?.state.doc.toString() ?? "";
+  });
+}
+
+async function save(page: Page, api: Session["api"], deckId: string): Promise<string> {
+  await waitForStatus(page, "ok");
+  await page.getByRole("button", { name: "Save version" }).click();
+  await waitForStatus(page, "saved");
+  const versions = unwrap(await api.api.GET("/decks/{id}/versions", { params: { path: { id: deckId } } }));
+  const newest = Math.max(...versions.map((entry) => entry.version));
+  const version = unwrap(
+    await api.api.GET("/decks/{id}/versions/{version}", { params: { path: { id: deckId, version: newest } } }),
+  );
+  return version.source ?? "";
+}
+
 async function versionCount(api: Session["api"], deckId: string): Promise<number> {
   return unwrap(await api.api.GET("/decks/{id}/versions", { params: { path: { id: deckId } } })).length;
 }
@@ -136,4 +158,62 @@ describe("Present", () => {
     expect(await page.getByRole("button", { name: "Save version" }).isEnabled()).toBe(true);
     await context.close();
   }, 240_000);
+});
+
+describe("speaker notes", () => {
+  it("are typed under the preview for the slide on screen: one change of the source, undone and redone as one", async () => {
+    const session = await signUpWithKey("Notes");
+    const { page, api } = session;
+    const deckId = await openDeck(session, SOURCE);
+    await rail(page)
+      .getByRole("button", { name: /Market/ })
+      .first()
+      .click();
+    const field = page.getByLabel("Speaker notes · slide 2");
+    expect(await field.inputValue()).toBe("");
+
+    // Typed, then left: one change, written when the field is left.
+    await field.click();
+    await page.keyboard.type("Start with warehouses");
+    expect(await codeText(page)).toBe(SOURCE);
+    await page.keyboard.press("Tab");
+    const written = setSlideNotes(SOURCE, "slides", 1, "Start with warehouses");
+    expect(written).toContain('<Slide label="Market" notes="Start with warehouses">');
+    await expect.poll(() => codeText(page)).toBe(written);
+
+    // Another slide has its own notes (none); back on slide 2 the notes are there.
+    await rail(page).getByRole("button", { name: /Cover/ }).first().click();
+    expect(await page.getByLabel("Speaker notes · slide 1").inputValue()).toBe("");
+    await rail(page)
+      .getByRole("button", { name: /Market/ })
+      .first()
+      .click();
+    expect(await page.getByLabel("Speaker notes · slide 2").inputValue()).toBe("Start with warehouses");
+
+    // One undo step in the code's history takes the whole note away; redo puts it back.
+    await page.locator('[data-testid="editor-tsx"] .cm-content').focus();
+    await page.keyboard.press("Control+z");
+    await expect.poll(() => codeText(page)).toBe(SOURCE);
+    await expect.poll(() => page.getByLabel("Speaker notes · slide 2").inputValue()).toBe("");
+    await page.keyboard.press("Control+Shift+z");
+    await expect.poll(() => codeText(page)).toBe(written);
+
+    expect(await save(page, api, deckId)).toBe(written);
+    await session.context.close();
+  }, 180_000);
+
+  it("are not made up for a new deck: the starter's slides have none", async () => {
+    const session = await signUpWithKey("Starter");
+    const { page, api } = session;
+    const deck = unwrap(await api.api.POST("/decks", { body: { title: "Fresh" } }));
+    await page.goto(`${server.origin}/decks/${deck.id}`);
+    await waitForStatus(page, "ok");
+    await rail(page)
+      .getByRole("button", { name: /Agenda/ })
+      .first()
+      .click();
+    await expect.poll(() => page.getByLabel("Speaker notes · slide 2").inputValue()).toBe("");
+    expect(await codeText(page)).not.toContain("notes=");
+    await session.context.close();
+  }, 120_000);
 });

@@ -2,7 +2,7 @@
 
 import { diffLines } from "diff";
 import { useRouter } from "next/navigation";
-import { useCallback, useEffect, useId, useRef, useState, useTransition } from "react";
+import { useCallback, useEffect, useId, useMemo, useRef, useState, useTransition } from "react";
 import {
   checkDraftAction,
   type DeckSettings,
@@ -23,6 +23,7 @@ import { BrandPicker } from "./brand-picker";
 import { ThemePanel } from "./theme-panel/theme-panel";
 import { ConflictDialog, type Content } from "./conflict-dialog";
 import { DraftNotice } from "./draft-notice";
+import { NotesField } from "./notes-field";
 import { PresenceList } from "./presence-list";
 import { DuplicateButton, ReaderNotes, ReadOnlyNotice } from "./reader-panel";
 import { useBackGuard } from "./use-back-guard";
@@ -34,7 +35,15 @@ import { type RailActions, SlideRail } from "./slide-rail";
 import { type CompiledPreview, useRailThumbnails } from "./rail-thumbnails";
 import { useVisualEdits } from "./use-visual-edits";
 import type { DeckFormat } from "@/lib/contract/deck";
-import { addSlide, deleteSlide, duplicateSlide, moveSlide, renameSlide } from "@/lib/deck/source/edit";
+import {
+  addSlide,
+  deleteSlide,
+  duplicateSlide,
+  moveSlide,
+  readSlideNotes,
+  renameSlide,
+  setSlideNotes,
+} from "@/lib/deck/source/edit";
 import type { Finding } from "@/lib/render/check-findings";
 
 // The deck editor: TSX source and theme tokens in CodeMirror, a live preview of what is typed (compiled
@@ -285,6 +294,17 @@ export function Editor({
     },
     rename: (index, label) => void visual.apply((text) => renameSlide(text, deck.format, index, label)),
   };
+
+  // The speaker notes of the slide on screen, when the outline can be edited (undefined: no field).
+  const notesEditable = canEdit && deck.format === "slides" && (visual.outline?.editable ?? false);
+  const notes = useMemo(() => {
+    if (!notesEditable) return undefined;
+    try {
+      return readSlideNotes(source, deck.format, slide - 1);
+    } catch {
+      return undefined;
+    }
+  }, [deck.format, notesEditable, slide, source]);
 
   const findingsBySlide = new Map<number, Finding[]>();
   for (const finding of findings ?? []) {
@@ -665,6 +685,16 @@ export function Editor({
                         visual.onShown();
                       }}
                     />
+                    {notes !== undefined && (
+                      <NotesField
+                        key={slide}
+                        slide={slide}
+                        notes={notes}
+                        onCommit={(text) =>
+                          void visual.apply((now) => setSlideNotes(now, deck.format, slide - 1, text))
+                        }
+                      />
+                    )}
                   </div>
                   {/* Padded inside the scroll box, so the panels' rings and shadows are not cut off. */}
                   <div
