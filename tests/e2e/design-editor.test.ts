@@ -217,3 +217,66 @@ describe("speaker notes", () => {
     await session.context.close();
   }, 120_000);
 });
+
+describe("undo and redo", () => {
+  it("are buttons and Ctrl+Z / Shift+Ctrl+Z anywhere in the editor (the preview, the rail, the page), one history with the code", async () => {
+    const session = await signUpWithKey("Undo");
+    const { page } = session;
+    await openDeck(session, SOURCE);
+    const undo = page.getByRole("button", { name: "Undo", exact: true });
+    const redo = page.getByRole("button", { name: "Redo", exact: true });
+    expect(await undo.isDisabled()).toBe(true);
+    expect(await redo.isDisabled()).toBe(true);
+
+    // A heading edited on the preview: the buttons undo and redo it, and the preview follows.
+    await rail(page)
+      .getByRole("button", { name: /Market/ })
+      .first()
+      .click();
+    await editOnPreview(page, ".dh-heading-text", "Market size", "Total market");
+    const edited = SOURCE.replace("<Heading>Market size</Heading>", "<Heading>Total market</Heading>");
+    await expect.poll(() => codeText(page)).toBe(edited);
+    await undo.click();
+    await expect.poll(() => codeText(page)).toBe(SOURCE);
+    await preview(page).locator(".dh-heading-text", { hasText: "Market size" }).waitFor();
+    await redo.click();
+    await expect.poll(() => codeText(page)).toBe(edited);
+    await preview(page).locator(".dh-heading-text", { hasText: "Total market" }).waitFor();
+
+    // The keys with the preview focused (no text being edited there): the frame hands them to the editor.
+    await page.locator('iframe[title="Preview"]').focus();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("title"))).toBe("Preview");
+    await page.keyboard.press("Control+z");
+    await expect.poll(() => codeText(page)).toBe(SOURCE);
+    await page.keyboard.press("Control+Shift+z");
+    await expect.poll(() => codeText(page)).toBe(edited);
+
+    // A slide deleted from the rail: the dialog says how to get it back, and Ctrl+Z on the rail does.
+    await rail(page).getByRole("button", { name: "Delete slide 1" }).click();
+    const asked = page.getByRole("dialog", { name: "Delete slide 1?" });
+    await asked.waitFor();
+    expect(await asked.textContent()).toContain("Undo (Ctrl+Z) brings it back.");
+    expect(await asked.textContent()).not.toContain("in the code");
+    await asked.getByRole("button", { name: "Delete slide", exact: true }).click();
+    await expect.poll(() => codeText(page)).not.toContain("Acme robots");
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.closest("nav")?.getAttribute("aria-label")))
+      .toBe("Outline");
+    await page.keyboard.press("Control+z");
+    await expect.poll(() => codeText(page)).toBe(edited);
+    await expect.poll(() => rail(page).locator('[data-testid="rail-slide"]').count()).toBe(2);
+    await page.keyboard.press("Control+Shift+z");
+    await expect.poll(() => codeText(page)).not.toContain("Acme robots");
+    // Ctrl+Y redoes too, from the page itself (nothing focused); a text field keeps its own undo.
+    await page.keyboard.press("Control+z");
+    await expect.poll(() => codeText(page)).toBe(edited);
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press("Control+y");
+    await expect.poll(() => codeText(page)).not.toContain("Acme robots");
+    const note = page.getByLabel("Version note");
+    await note.fill("typed");
+    await note.press("Control+z");
+    expect(await codeText(page)).not.toContain("Acme robots");
+    await session.context.close();
+  }, 180_000);
+});

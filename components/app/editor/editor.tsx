@@ -14,7 +14,7 @@ import {
 } from "@/app/(app)/decks/[id]/actions";
 import type { ActionError } from "@/app/_server/action";
 import { Badge, Button, Input, Notice, Tabs } from "@/components/ui";
-import { CodeEditor, type CodeEditorHandle, type Problem } from "./code-editor";
+import { CodeEditor, type CodeEditorHandle, type HistoryDepth, type Problem } from "./code-editor";
 import { ImagePicker, uploadImage } from "./images";
 import { compileProblems } from "./problems";
 import { AnalyticsButton } from "./analytics-panel";
@@ -139,6 +139,8 @@ export function Editor({
   const [dialog, setDialog] = useState<"share" | "ai" | null>(null);
   const [showImages, setShowImages] = useState(false);
   const sourceEditor = useRef<CodeEditorHandle | null>(null);
+  // The code's history is the editor's one history: what the Undo and Redo buttons can do.
+  const [historyDepth, setHistoryDepth] = useState<HistoryDepth>({ undo: 0, redo: 0 });
   const imageError = useCallback((text: string) => setMessage(text), []);
   const onImage = useCallback((file: File) => uploadImage(file, imageError), [imageError]);
   const [, startTransition] = useTransition();
@@ -413,6 +415,24 @@ export function Editor({
     }
   };
 
+  // Ctrl/Cmd+Z and Shift+Ctrl/Cmd+Z (or Ctrl+Y) anywhere in the editor undo and redo in the code's history:
+  // the code editor takes its own keys, a text field its own typing's, the preview posts them (use-visual-edits).
+  useEffect(() => {
+    if (!canEdit) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (!(event.metaKey || event.ctrlKey) || event.altKey || event.defaultPrevented) return;
+      const key = event.key.toLowerCase();
+      const action = key === "z" ? (event.shiftKey ? "redo" : "undo") : key === "y" && !event.shiftKey ? "redo" : null;
+      if (!action) return;
+      const target = event.target instanceof Element ? event.target : null;
+      if (target?.closest(".cm-editor, input, textarea, select, [contenteditable]")) return;
+      event.preventDefault();
+      sourceEditor.current?.history(action);
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [canEdit]);
+
   // A version written elsewhere (a revert, the AI) becomes the editor's content.
   const afterRevert = (version: number, content: { source: string; tokensCss: string }) => {
     setBase(version);
@@ -451,6 +471,28 @@ export function Editor({
         </span>
         <PresenceList others={others} />
         <div className="ml-auto flex items-center gap-2">
+          {canEdit && (
+            <>
+              <Button
+                variant="ghost"
+                type="button"
+                onClick={() => sourceEditor.current?.history("undo")}
+                disabled={tab !== "source" || historyDepth.undo === 0}
+                title="Undo (Ctrl+Z)"
+              >
+                Undo
+              </Button>
+              <Button
+                variant="ghost"
+                type="button"
+                onClick={() => sourceEditor.current?.history("redo")}
+                disabled={tab !== "source" || historyDepth.redo === 0}
+                title="Redo (Shift+Ctrl+Z)"
+              >
+                Redo
+              </Button>
+            </>
+          )}
           <Button variant="ghost" type="button" onClick={() => setShowHistory((v) => !v)} aria-expanded={showHistory}>
             History ({history.length})
           </Button>
@@ -618,6 +660,7 @@ export function Editor({
                 onImage={onImage}
                 handle={sourceEditor}
                 onCursor={visual.onCursor}
+                onHistory={setHistoryDepth}
               />
             ) : tab === "theme" ? (
               <ThemePanel tokensCss={tokens} onChange={setTokens} readOnly={!canEdit} brand={brand} />
