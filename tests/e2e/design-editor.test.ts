@@ -2,13 +2,16 @@ import type { Browser, BrowserContext, FrameLocator, Page } from "playwright-cor
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type createDeckhandClient, unwrap } from "@/lib/client";
 import { setSlideNotes } from "@/lib/deck/source/edit";
+import { removeElement } from "@/lib/deck/source/elements";
+import { elementsOfSlide } from "@/lib/deck/source/props";
 import { apiOf, person, signUp } from "../helpers/app-session";
 import { launchBrowser } from "../helpers/browser";
 import { type NextServer, startNextServer } from "../helpers/next-server";
 
 // The design-first editor (issue 37) in a real Chromium against `next start`, as a person who does not
 // write code would use it: Present plays what is on screen (unsaved changes included) from the slide on
-// screen; speaker notes typed under the preview are one change of the source, undone as one.
+// screen; speaker notes typed under the preview are one change of the source, undone as one; Undo and Redo
+// work from anywhere in the editor, in the code's history; the inspector removes the selected element.
 
 let server: NextServer;
 let browser: Browser;
@@ -277,6 +280,42 @@ describe("undo and redo", () => {
     await note.fill("typed");
     await note.press("Control+z");
     expect(await codeText(page)).not.toContain("Acme robots");
+    await session.context.close();
+  }, 180_000);
+});
+
+describe("remove", () => {
+  it("takes the selected element off the slide, by the inspector's button or the Delete key, one undoable step", async () => {
+    const session = await signUpWithKey("Remove");
+    const { page, api } = session;
+    const deckId = await openDeck(session, SOURCE);
+    await rail(page)
+      .getByRole("button", { name: /Market/ })
+      .first()
+      .click();
+    const inspector = page.getByTestId("inspector");
+    const picker = inspector.getByLabel("Element");
+
+    // The bullets, picked in the inspector: Remove takes them off; Undo brings them back.
+    await picker.selectOption({ index: 2 });
+    const [heading, bullets] = elementsOfSlide(SOURCE, "slides", 1);
+    const withoutBullets = removeElement(SOURCE, "slides", { slide: 1, start: bullets!.start });
+    await inspector.getByRole("button", { name: /^Remove Bullets/ }).click();
+    await expect.poll(() => codeText(page)).toBe(withoutBullets);
+    await expect.poll(() => preview(page).locator(".dh-bullet-body").count()).toBe(0);
+    expect(await picker.inputValue()).toBe("-1");
+    await page.getByRole("button", { name: "Undo", exact: true }).click();
+    await expect.poll(() => codeText(page)).toBe(SOURCE);
+    await preview(page).locator(".dh-bullet-body", { hasText: "Warehouses first" }).waitFor();
+
+    // The heading, picked in the element list: Delete there takes it off.
+    await picker.selectOption({ index: 1 });
+    await picker.focus();
+    await page.keyboard.press("Delete");
+    const withoutHeading = removeElement(SOURCE, "slides", { slide: 1, start: heading!.start });
+    await expect.poll(() => codeText(page)).toBe(withoutHeading);
+    await expect.poll(() => preview(page).locator(".dh-heading-text").count()).toBe(0);
+    expect(await save(page, api, deckId)).toBe(withoutHeading);
     await session.context.close();
   }, 180_000);
 });
