@@ -409,7 +409,7 @@ export function Editor({
         unsaved: source !== loaded.source || tokens !== loaded.tokens,
       });
       if (result.ok) present(result.value.url, slide);
-      else showRefusal(result.error, "Not presented: the code does not compile");
+      else showRefusal(result.error, "Not presented");
     } finally {
       setPresenting(false);
     }
@@ -728,6 +728,12 @@ export function Editor({
                         visual.onShown();
                       }}
                     />
+                  </div>
+                  {/* Padded inside the scroll box, so the panels' rings and shadows are not cut off. */}
+                  <div
+                    className="min-h-40 flex-1 space-y-3 overflow-y-auto overscroll-contain px-4 pt-1 pb-4"
+                    data-testid="preview-panels"
+                  >
                     {notes !== undefined && (
                       <NotesField
                         key={slide}
@@ -738,12 +744,6 @@ export function Editor({
                         }
                       />
                     )}
-                  </div>
-                  {/* Padded inside the scroll box, so the panels' rings and shadows are not cut off. */}
-                  <div
-                    className="min-h-40 flex-1 space-y-3 overflow-y-auto overscroll-contain px-4 pt-1 pb-4"
-                    data-testid="preview-panels"
-                  >
                     {reader && <ReaderNotes notes={reader.notes} slide={slide} />}
                     {findings && <Findings slide={slide} findings={findings} onPick={setSlide} />}
                     {canEdit && tab === "source" && (
