@@ -52,6 +52,7 @@ export type PlayerMessage =
   // `text` the element's text as rendered, `occurrence` its 0-based rank among the slide's editable texts equal to it.
   | EditSelectMessage
   | EditTextMessage
+  | EditHistoryMessage
   // The editor's preview (edit mode): an `update` was drawn in place (after its `ready`), or it was refused or
   // failed to load, and the page loads the frame again instead.
   | { source: "deckhand-player"; type: "updated" | "update-failed"; moduleUrl: string };
@@ -120,6 +121,13 @@ export type EditTextMessage = {
   next: string;
   item?: EditItem;
 };
+
+/**
+ * Ctrl/Cmd+Z (undo) and Shift+Ctrl/Cmd+Z or Ctrl+Y (redo) pressed on the preview while no text is being
+ * edited in place: the editor undoes or redoes in its one history, the code's (only while a person is in
+ * the frame; deck code alone cannot give its frame the keyboard).
+ */
+export type EditHistoryMessage = { source: "deckhand-player"; type: "history"; action: "undo" | "redo" };
 
 // Page → frame.
 export type ViewerMessage =

@@ -30,7 +30,7 @@ export default function Presentation() {
       <Slide label="Title">
         <Title subtitle="A subtitle">${text}</Title>
       </Slide>
-      <Slide label="Agenda" notes="What you will say on this slide">
+      <Slide label="Agenda">
         <Heading>Agenda</Heading>
         <Bullets items={["First point", "Second point", "Third point"]} />
       </Slide>

@@ -120,3 +120,18 @@ export async function clearTypedDraft(ctx: Ctx, deckId: string): Promise<void> {
     .set({ source: null, typedTokensCss: null, basedOnVersion: null })
     .where(and(eq(deckDrafts.deckId, deckId), eq(deckDrafts.userId, ctx.caller.userId)));
 }
+
+/** Present what is on screen: the content compiled into the caller's draft (as compileDraft), and the
+ * present-mode page of that draft (/preview/{token}/view, its presenter window beside it), valid for a
+ * talk's length. A module that does not compile is refused as compile_failed: nothing is presented. */
+export async function presentDraft(
+  ctx: Ctx,
+  deckId: string,
+  input: Parameters<typeof compileDraft>[2],
+): Promise<{ url: string }> {
+  await compileDraft(ctx, deckId, input);
+  const token = mintPreviewToken({ deckId, version: 0, draftOf: ctx.caller.userId }, PRESENT_TTL_MS);
+  return { url: `${config.appUrl}/preview/${token}/view` };
+}
+
+const PRESENT_TTL_MS = 4 * 60 * 60 * 1000;

@@ -330,8 +330,8 @@ describe("the browser app", () => {
     context.on("page", (p) => opened.push(p));
     await page.getByRole("button", { name: "Present" }).click();
     await expect.poll(() => opened.length).toBe(2);
-    const [viewer, presenter] = [...opened].sort((a) => (a.url().endsWith("/view") ? -1 : 1));
-    expect(viewer!.url()).toMatch(/\/preview\/[^/]+\/view$/);
+    const [viewer, presenter] = [...opened].sort((a) => (/\/view(#\d+)?$/.test(a.url()) ? -1 : 1));
+    expect(viewer!.url()).toMatch(/\/preview\/[^/]+\/view(#\d+)?$/);
     await viewer!.frameLocator("#dh-frame").getByText("Version one").first().waitFor();
     expect(presenter!.url()).toMatch(/\/preview\/[^/]+\/presenter(#\d+)?$/);
     await presenter!.frameLocator("#dh-current").getByText("Version one").first().waitFor();

@@ -396,7 +396,7 @@ export default function Presentation() {
     await page.getByRole("button", { name: "Present" }).click();
     const presentation = await opened;
     await presentation.waitForLoadState();
-    expect(presentation.url()).toMatch(/\/preview\/.+\/(view|presenter)$/);
+    expect(presentation.url()).toMatch(/\/preview\/.+\/(view|presenter)(#\d+)?$/);
 
     // Duplicate to my decks: a deck of the member's own with this content, opened in the editor.
     await page.getByRole("button", { name: "Duplicate to my decks" }).click();

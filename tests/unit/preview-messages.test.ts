@@ -50,6 +50,19 @@ describe("messages from the editor's preview frame", () => {
     }
   });
 
+  it("reads undo and redo pressed on the preview, and nothing else in their shape", () => {
+    const history = (action: unknown, extra: Record<string, unknown> = {}) => ({
+      source: "deckhand-player",
+      type: "history",
+      action,
+      ...extra,
+    });
+    expect(readPreviewMessage(history("undo"))).toEqual(history("undo"));
+    expect(readPreviewMessage(history("redo"))).toEqual(history("redo"));
+    expect(readPreviewMessage(history("save"))).toBeNull();
+    expect(readPreviewMessage(history("undo", { times: 3 }))).toBeNull();
+  });
+
   it("drops anything else whole", () => {
     const refused: unknown[] = [
       null,

@@ -4,7 +4,17 @@ import { describe, expect, it } from "vitest";
 import { editOfflineDeck } from "@/lib/ai/offline/edit-deck";
 import { generateOfflineDeck } from "@/lib/ai/offline/generate-deck";
 import { compileDeck } from "@/lib/deck/compile";
-import { addSlide, deleteSlide, duplicateSlide, moveSlide, outlineSlides, renameSlide } from "@/lib/deck/source/edit";
+import {
+  addSlide,
+  deleteSlide,
+  duplicateSlide,
+  moveSlide,
+  outlineSlides,
+  readSlideNotes,
+  renameSlide,
+  setSlideNotes,
+} from "@/lib/deck/source/edit";
+import { removeElement } from "@/lib/deck/source/elements";
 import { slideLayouts } from "@/lib/deck/source/layouts";
 import { mergeSlides } from "@/lib/deck/source/merge";
 import { elementsOfSlide, setArrayProp, setProp } from "@/lib/deck/source/props";
@@ -310,6 +320,42 @@ describe("slide operations", () => {
     expect(removed).toBe(deck.replace('<Slide label="Intro" layout="center">', '<Slide layout="center">'));
     expect(renameSlide(removed, "slides", 0, "Intro")).toBe(deck);
     expect(renameSlide(deck, "slides", 2, 'Say "hi"')).toContain('<Slide label={"Say \\"hi\\""}>');
+  });
+});
+
+describe("speaker notes and removing an element", () => {
+  it("reads, sets and removes a slide's notes, in a string expression when the text needs one", () => {
+    expect(readSlideNotes(deck, "slides", 1)).toBe("Plans.");
+    expect(readSlideNotes(deck, "slides", 0)).toBe("");
+    const set = setSlideNotes(deck, "slides", 0, "  Open with the headline  ");
+    expect(set).toBe(
+      deck.replace(
+        '<Slide label="Intro" layout="center">',
+        '<Slide label="Intro" layout="center" notes="Open with the headline">',
+      ),
+    );
+    expect(setSlideNotes(deck, "slides", 1, 'Two lines\nand a "quote"')).toContain(
+      '<Slide label=\'Pricing\' notes={"Two lines\\nand a \\"quote\\""}>',
+    );
+    expect(setSlideNotes(deck, "slides", 1, "")).toBe(deck.replace(' notes={"Plans."}', ""));
+    expect(readSlideNotes(starterSource("slides", "New"), "slides", 1)).toBe("");
+  });
+
+  it("removes an element with its lines, or with the space before it when it shares a line, and compiles", async () => {
+    const [, , bullets] = elementsOfSlide(deck, "slides", 1);
+    const without = removeElement(deck, "slides", { slide: 1, start: bullets!.start });
+    expect(without).toBe(
+      deck.replace(`        <Bullets items={["Free for one", 'Team at $10', "Enterprise"]} />\n`, ""),
+    );
+    expect(await outline(without)).toEqual(["Intro", "Pricing", "Numbers", "Code"]);
+    const title = '<Title subtitle="Where we are">Quarterly review</Title>';
+    const inline = deck.replace(title, `${title} <Text>Hi</Text>`);
+    const second = elementsOfSlide(inline, "slides", 0)[1]!;
+    expect(second.name).toBe("Text");
+    expect(removeElement(inline, "slides", { slide: 0, start: second.start })).toBe(deck);
+    expect(refusal(() => removeElement(deck, "slides", { slide: 0, start: bullets!.start })).code).toBe(
+      "invalid_request",
+    );
   });
 });
 

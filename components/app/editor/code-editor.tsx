@@ -1,7 +1,7 @@
 "use client";
 
 import { autocompletion, type Completion, type CompletionContext } from "@codemirror/autocomplete";
-import { indentWithTab } from "@codemirror/commands";
+import { indentWithTab, redo, redoDepth, undo, undoDepth } from "@codemirror/commands";
 import { css } from "@codemirror/lang-css";
 import { javascript } from "@codemirror/lang-javascript";
 import { type Diagnostic, lintGutter, setDiagnostics } from "@codemirror/lint";
@@ -82,13 +82,18 @@ function toDiagnostics(view: EditorView, problems: Problem[]): Diagnostic[] {
 /**
  * What the editor lets its owner do with the document: insert text where the cursor is; replace the whole
  * document with `next` as one transaction that changes only the span that differs (a visual edit: one step
- * of the same undo history as typing, Ctrl-Z undoes it); select a range and scroll it into view.
+ * of the same undo history as typing, Ctrl-Z undoes it); select a range and scroll it into view; undo and
+ * redo in that history (the editor's one history, whichever part of the editor has the keyboard).
  */
 export type CodeEditorHandle = {
   insertAtCursor: (text: string) => void;
   applyDocument: (next: string) => void;
   select: (from: number, to: number) => void;
+  history: (action: "undo" | "redo") => void;
 };
+
+/** How many steps the history can undo and redo. */
+export type HistoryDepth = { undo: number; redo: number };
 
 /** The one span where `before` and `after` differ: the change that turns one into the other. */
 export function differingSpan(before: string, after: string): { from: number; to: number; insert: string } | null {
@@ -122,6 +127,7 @@ export function CodeEditor({
   onImage,
   handle,
   onCursor,
+  onHistory,
 }: {
   value: string;
   language: "tsx" | "css";
@@ -133,6 +139,8 @@ export function CodeEditor({
   handle?: Ref<CodeEditorHandle>;
   /** The cursor moved (a click or a key in the code, not a change made through the handle). */
   onCursor?: (position: number) => void;
+  /** The history's depth, after every change of it. */
+  onHistory?: (depth: HistoryDepth) => void;
 }) {
   const host = useRef<HTMLDivElement>(null);
   const hintId = useId();
@@ -150,6 +158,10 @@ export function CodeEditor({
   useEffect(() => {
     onCursorRef.current = onCursor;
   }, [onCursor]);
+  const onHistoryRef = useRef(onHistory);
+  useEffect(() => {
+    onHistoryRef.current = onHistory;
+  }, [onHistory]);
   // Where each pending image goes, mapped through every change made while it uploads.
   const pending = useRef(new Map<number, number>());
 
@@ -184,6 +196,12 @@ export function CodeEditor({
           userEvent: "select.visual",
         });
       },
+      history: (action: "undo" | "redo") => {
+        const editor = view.current;
+        if (!editor || readOnly) return;
+        if (action === "undo") undo(editor);
+        else redo(editor);
+      },
     }),
     [readOnly],
   );
@@ -214,6 +232,7 @@ export function CodeEditor({
               );
             const cursorMoved = update.selectionSet && !visual && byPerson;
             if (update.docChanged) {
+              onHistoryRef.current?.({ undo: undoDepth(update.state), redo: redoDepth(update.state) });
               for (const [id, at] of pending.current) pending.current.set(id, update.changes.mapPos(at, 1));
               onChangeRef.current(update.state.doc.toString());
             }
@@ -236,6 +255,7 @@ export function CodeEditor({
       }),
     });
     view.current = editor;
+    onHistoryRef.current?.({ undo: 0, redo: 0 });
     // Image files pasted or dropped: each handled on its own; the rest of the event (text) is CodeMirror's.
     function takeImages(data: DataTransfer | null, at: number, event: Event): boolean {
       const files = [...(data?.files ?? [])].filter((file) => file.type.startsWith("image/"));

@@ -2,10 +2,11 @@
 
 import { diffLines } from "diff";
 import { useRouter } from "next/navigation";
-import { useCallback, useEffect, useId, useRef, useState, useTransition } from "react";
+import { useCallback, useEffect, useId, useMemo, useRef, useState, useTransition } from "react";
 import {
   checkDraftAction,
   type DeckSettings,
+  presentDraftAction,
   previewDraftAction,
   readVersionAction,
   revertAction,
@@ -13,7 +14,7 @@ import {
 } from "@/app/(app)/decks/[id]/actions";
 import type { ActionError } from "@/app/_server/action";
 import { Badge, Button, Input, Notice, Tabs } from "@/components/ui";
-import { CodeEditor, type CodeEditorHandle, type Problem } from "./code-editor";
+import { CodeEditor, type CodeEditorHandle, type HistoryDepth, type Problem } from "./code-editor";
 import { ImagePicker, uploadImage } from "./images";
 import { compileProblems } from "./problems";
 import { AnalyticsButton } from "./analytics-panel";
@@ -22,6 +23,7 @@ import { BrandPicker } from "./brand-picker";
 import { ThemePanel } from "./theme-panel/theme-panel";
 import { ConflictDialog, type Content } from "./conflict-dialog";
 import { DraftNotice } from "./draft-notice";
+import { NotesField } from "./notes-field";
 import { PresenceList } from "./presence-list";
 import { DuplicateButton, ReaderNotes, ReadOnlyNotice } from "./reader-panel";
 import { useBackGuard } from "./use-back-guard";
@@ -33,7 +35,15 @@ import { type RailActions, SlideRail } from "./slide-rail";
 import { type CompiledPreview, useRailThumbnails } from "./rail-thumbnails";
 import { useVisualEdits } from "./use-visual-edits";
 import type { DeckFormat } from "@/lib/contract/deck";
-import { addSlide, deleteSlide, duplicateSlide, moveSlide, renameSlide } from "@/lib/deck/source/edit";
+import {
+  addSlide,
+  deleteSlide,
+  duplicateSlide,
+  moveSlide,
+  readSlideNotes,
+  renameSlide,
+  setSlideNotes,
+} from "@/lib/deck/source/edit";
 import type { Finding } from "@/lib/render/check-findings";
 
 // The deck editor: TSX source and theme tokens in CodeMirror, a live preview of what is typed (compiled
@@ -73,7 +83,7 @@ export function Editor({
   brandId: string | null;
   /** The deck's brand and its tokens: the theme panel's starting point. */
   brand: { name: string; tokensCss: string } | null;
-  /** The present-mode page of the newest saved version (a preview link). */
+  /** A reader's present-mode page: the newest saved version (a preview link). The owner presents the draft. */
   presentUrl: string | null;
   canEdit: boolean;
   /** The longest version note the API takes (set_deck_content's prompt). */
@@ -129,6 +139,8 @@ export function Editor({
   const [dialog, setDialog] = useState<"share" | "ai" | null>(null);
   const [showImages, setShowImages] = useState(false);
   const sourceEditor = useRef<CodeEditorHandle | null>(null);
+  // The code's history is the editor's one history: what the Undo and Redo buttons can do.
+  const [historyDepth, setHistoryDepth] = useState<HistoryDepth>({ undo: 0, redo: 0 });
   const imageError = useCallback((text: string) => setMessage(text), []);
   const onImage = useCallback((file: File) => uploadImage(file, imageError), [imageError]);
   const [, startTransition] = useTransition();
@@ -156,6 +168,8 @@ export function Editor({
   // `basis`: the version it is based on and the content that version holds (what the editor opened or saved).
   type CompileBasis = { base: number; loadedSource: string; loadedTokens: string };
   const sentFor = useRef<{ source: string; tokens: string; basis: CompileBasis; sequence: number } | null>(null);
+  // The newest compile sent: Present waits for it, so that its own write of the draft comes last.
+  const compiling = useRef<Promise<void>>(Promise.resolve());
   const sendCompile = useCallback(
     async (content: { source: string; tokens: string }, basis: CompileBasis) => {
       const current = ++sequence.current;
@@ -164,13 +178,18 @@ export function Editor({
       const saved = content.source === basis.loadedSource && content.tokens === basis.loadedTokens;
       const unlessSaved = (next: Status) => setStatus((now) => (saved && now.kind === "saved" ? now : next));
       unlessSaved({ kind: "compiling", text: "Compiling…" });
-      const result = await previewDraftAction({
+      const request = previewDraftAction({
         id: deck.id,
         source: content.source,
         tokensCss: content.tokens,
         basedOnVersion: basis.base,
         unsaved: !saved,
       });
+      compiling.current = request.then(
+        () => undefined,
+        () => undefined,
+      );
+      const result = await request;
       if (current !== sequence.current) return;
       setAnswered((n) => n + 1);
       if (result.ok) {
@@ -278,6 +297,17 @@ export function Editor({
     rename: (index, label) => void visual.apply((text) => renameSlide(text, deck.format, index, label)),
   };
 
+  // The speaker notes of the slide on screen, when the outline can be edited (undefined: no field).
+  const notesEditable = canEdit && deck.format === "slides" && (visual.outline?.editable ?? false);
+  const notes = useMemo(() => {
+    if (!notesEditable) return undefined;
+    try {
+      return readSlideNotes(source, deck.format, slide - 1);
+    } catch {
+      return undefined;
+    }
+  }, [deck.format, notesEditable, slide, source]);
+
   const findingsBySlide = new Map<number, Finding[]>();
   for (const finding of findings ?? []) {
     const slideNumber = finding.slide ?? 0;
@@ -364,6 +394,45 @@ export function Editor({
     return () => window.removeEventListener("keydown", onKey);
   }, [canEdit, dirty, save, status.kind]);
 
+  // Present what is on screen: the source and tokens as they are now (saved or not) become the draft the
+  // present-mode page plays, from the slide on screen; the presenter window beside it.
+  const [presenting, setPresenting] = useState(false);
+  const presentDraftNow = async () => {
+    setPresenting(true);
+    try {
+      await compiling.current;
+      const result = await presentDraftAction({
+        id: deck.id,
+        source,
+        tokensCss: tokens,
+        basedOnVersion: base,
+        unsaved: source !== loaded.source || tokens !== loaded.tokens,
+      });
+      if (result.ok) present(result.value.url, slide);
+      else showRefusal(result.error, "Not presented");
+    } finally {
+      setPresenting(false);
+    }
+  };
+
+  // Ctrl/Cmd+Z and Shift+Ctrl/Cmd+Z (or Ctrl+Y) anywhere in the editor undo and redo in the code's history:
+  // the code editor takes its own keys, a text field its own typing's, the preview posts them (use-visual-edits).
+  useEffect(() => {
+    if (!canEdit) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (!(event.metaKey || event.ctrlKey) || event.altKey || event.defaultPrevented) return;
+      const key = event.key.toLowerCase();
+      const action = key === "z" ? (event.shiftKey ? "redo" : "undo") : key === "y" && !event.shiftKey ? "redo" : null;
+      if (!action) return;
+      const target = event.target instanceof Element ? event.target : null;
+      if (target?.closest(".cm-editor, input, textarea, select, [contenteditable]")) return;
+      event.preventDefault();
+      sourceEditor.current?.history(action);
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [canEdit]);
+
   // A version written elsewhere (a revert, the AI) becomes the editor's content.
   const afterRevert = (version: number, content: { source: string; tokensCss: string }) => {
     setBase(version);
@@ -402,13 +471,47 @@ export function Editor({
         </span>
         <PresenceList others={others} />
         <div className="ml-auto flex items-center gap-2">
+          {canEdit && (
+            <>
+              <Button
+                variant="ghost"
+                type="button"
+                onClick={() => sourceEditor.current?.history("undo")}
+                disabled={tab !== "source" || historyDepth.undo === 0}
+                title="Undo (Ctrl+Z)"
+              >
+                Undo
+              </Button>
+              <Button
+                variant="ghost"
+                type="button"
+                onClick={() => sourceEditor.current?.history("redo")}
+                disabled={tab !== "source" || historyDepth.redo === 0}
+                title="Redo (Shift+Ctrl+Z)"
+              >
+                Redo
+              </Button>
+            </>
+          )}
           <Button variant="ghost" type="button" onClick={() => setShowHistory((v) => !v)} aria-expanded={showHistory}>
             History ({history.length})
           </Button>
-          {presentUrl && (
-            <Button variant="ghost" type="button" onClick={() => present(presentUrl)}>
+          {canEdit ? (
+            <Button
+              variant="ghost"
+              type="button"
+              onClick={() => void presentDraftNow()}
+              disabled={presenting || !previewUrl}
+              title="Present what is on screen, from this slide"
+            >
               Present
             </Button>
+          ) : (
+            presentUrl && (
+              <Button variant="ghost" type="button" onClick={() => present(presentUrl, slide)}>
+                Present
+              </Button>
+            )
           )}
           {canEdit && (
             <BrandPicker
@@ -557,6 +660,7 @@ export function Editor({
                 onImage={onImage}
                 handle={sourceEditor}
                 onCursor={visual.onCursor}
+                onHistory={setHistoryDepth}
               />
             ) : tab === "theme" ? (
               <ThemePanel tokensCss={tokens} onChange={setTokens} readOnly={!canEdit} brand={brand} />
@@ -630,6 +734,16 @@ export function Editor({
                     className="min-h-40 flex-1 space-y-3 overflow-y-auto overscroll-contain px-4 pt-1 pb-4"
                     data-testid="preview-panels"
                   >
+                    {notes !== undefined && (
+                      <NotesField
+                        key={slide}
+                        slide={slide}
+                        notes={notes}
+                        onCommit={(text) =>
+                          void visual.apply((now) => setSlideNotes(now, deck.format, slide - 1, text))
+                        }
+                      />
+                    )}
                     {reader && <ReaderNotes notes={reader.notes} slide={slide} />}
                     {findings && <Findings slide={slide} findings={findings} onPick={setSlide} />}
                     {canEdit && tab === "source" && (
@@ -705,11 +819,16 @@ function Findings({
   );
 }
 
-// Present mode: the newest saved version on its own page (F: full screen, arrows: move) and the presenter
-// window (current and next slide, notes, timer), kept in step.
-function present(viewUrl: string) {
-  window.open(viewUrl, "deckhand-present");
-  window.open(viewUrl.replace(/\/view$/, "/presenter"), "deckhand-presenter", "popup,width=1100,height=720");
+// Present mode: the deck on its own page (F: full screen, arrows: move) and the presenter window (current and
+// next slide, notes, timer), kept in step, both from `slide` (1-based): the owner's draft as the editor shows
+// it, a reader's newest saved version.
+function present(viewUrl: string, slide: number) {
+  window.open(`${viewUrl}#${slide}`, "deckhand-present");
+  window.open(
+    `${viewUrl.replace(/\/view$/, "/presenter")}#${slide}`,
+    "deckhand-presenter",
+    "popup,width=1100,height=720",
+  );
 }
 
 function History({

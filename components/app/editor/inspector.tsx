@@ -11,6 +11,7 @@ import {
   setArrayProp,
   setProp,
 } from "@/lib/deck/source/props";
+import { removeElement } from "@/lib/deck/source/elements";
 import { findText } from "@/lib/deck/source/text";
 import { type PropSpec, vocabulary } from "@/lib/deck/vocabulary";
 import { ImageSource } from "./image-source";
@@ -79,6 +80,14 @@ export function Inspector({
   const element = index >= 0 ? elements[index] : undefined;
   const spec = element ? vocabulary.find((component) => component.name === element.name) : undefined;
   const pickerId = useId();
+  // Remove (the button, or Delete on the element list): the element and what it holds, one undoable step;
+  // nothing is selected afterwards.
+  const remove = () => {
+    if (!element) return;
+    if (apply((now) => removeElement(now, format, { slide, start: element.start }))) {
+      setPicked({ selection, slide, index: -1 });
+    }
+  };
 
   return (
     <section
@@ -101,6 +110,11 @@ export function Inspector({
               id={pickerId}
               value={index}
               onChange={(event) => setPicked({ selection, slide, index: Number(event.target.value) })}
+              onKeyDown={(event) => {
+                if (event.key !== "Delete" || !element) return;
+                event.preventDefault();
+                remove();
+              }}
               className="min-w-0 flex-1 rounded py-1 pl-2 text-sm ring-1 ring-zinc-300"
             >
               <option value={-1}>Click text on the slide, or pick one</option>
@@ -110,6 +124,17 @@ export function Inspector({
                 </option>
               ))}
             </select>
+            {element && (
+              <button
+                type="button"
+                onClick={remove}
+                aria-label={`Remove ${element.name} ${describe(element)}`.trim()}
+                title="Remove from the slide (Delete)"
+                className="rounded px-2 py-1 text-xs font-medium text-red-700 ring-1 ring-zinc-300 hover:bg-red-50"
+              >
+                Remove
+              </button>
+            )}
           </div>
           {element && spec && (
             <div className="space-y-2.5" data-component={element.name}>

@@ -81,7 +81,10 @@ const frameUpdatedMessage = z.strictObject({
   moduleUrl: z.string().max(MODULE_URL_MAX),
 });
 
+const frameHistoryMessage = z.strictObject({ source, type: z.literal("history"), action: z.enum(["undo", "redo"]) });
+
 const frameMessage = z.discriminatedUnion("type", [
+  frameHistoryMessage,
   frameStateMessage,
   frameReadyMessage,
   frameSelectMessage,

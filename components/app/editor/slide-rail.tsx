@@ -218,7 +218,7 @@ export function SlideRail({
         <ConfirmDialog
           open
           title={`Delete ${noun} ${deleting + 1}?`}
-          message={`“${deletingLabel}” is removed from the deck. Undo (Ctrl+Z in the code) brings it back.`}
+          message={`“${deletingLabel}” is removed from the deck. Undo (Ctrl+Z) brings it back.`}
           confirmLabel={`Delete ${noun}`}
           onCancel={() => setDeleting(null)}
           onConfirm={() => {

@@ -112,6 +112,10 @@ export function useVisualEdits({
         if (focused && message.slide + 1 !== slide) setSlide(message.slide + 1);
         return;
       }
+      if (message.type === "history") {
+        if (focused) handle.current?.history(message.action);
+        return;
+      }
       if (message.type === "select") {
         const { slide: at, text, occurrence, component, item, element } = message;
         setSelection({

@@ -24,6 +24,7 @@ import {
   type EditableComponent,
   editableComponents,
   type EditElement,
+  type EditHistoryMessage,
   type EditItem,
   type EditScaleMessage,
   type EditSelectMessage,
@@ -70,7 +71,7 @@ const BOX_WIDTH_MIN_EM = 6;
 // Kept across edit mode's restarts: a module drawn in place starts it again in the same frame.
 let screenScale = 1;
 
-type Post = (message: EditSelectMessage | EditTextMessage) => void;
+type Post = (message: EditSelectMessage | EditTextMessage | EditHistoryMessage) => void;
 
 type EditTarget = { element: HTMLElement | SVGElement; slide: number; component: SelectableComponent };
 
@@ -317,7 +318,19 @@ export function startEditMode(post: Post): () => void {
     else selectAll(box);
   };
 
+  // Undo and redo on the preview are the editor's (its one history); inside a text being edited they are
+  // the text's own.
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (!(event.ctrlKey || event.metaKey) || event.altKey || editing) return;
+    const key = event.key.toLowerCase();
+    const action = key === "z" ? (event.shiftKey ? "redo" : "undo") : key === "y" && !event.shiftKey ? "redo" : null;
+    if (!action) return;
+    event.preventDefault();
+    post({ source: "deckhand-player", type: "history", action });
+  };
+
   document.documentElement.dataset.edit = "true";
+  document.addEventListener("keydown", onKeyDown);
   document.addEventListener("pointerover", onPointerOver);
   document.addEventListener("pointerleave", onPointerLeave);
   // Capture: before the stage's own click handling (and the deck's).
@@ -328,6 +341,7 @@ export function startEditMode(post: Post): () => void {
     setHover(null);
     setSelected(null);
     window.removeEventListener("message", onMessage);
+    document.removeEventListener("keydown", onKeyDown);
     delete document.documentElement.dataset.edit;
     document.removeEventListener("pointerover", onPointerOver);
     document.removeEventListener("pointerleave", onPointerLeave);

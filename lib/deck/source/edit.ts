@@ -12,7 +12,7 @@ import { addPlayerImports } from "./imports";
 import { type SlideLayoutId, slideLayoutSnippet, slideLayouts } from "./layouts";
 import { setProp } from "./props";
 import { editableSlides, lineAt, sectionNoun, slideAt, spliceSlides } from "./slides";
-import { type LocatedDeck, type LocatedSlide, locateSlides } from "./tsx-module";
+import { attributeText, findAttribute, type LocatedDeck, type LocatedSlide, locateSlides } from "./tsx-module";
 
 type SlideOutline = { index: number; start: number; end: number; label: string | null; line: number };
 
@@ -197,4 +197,20 @@ export function insertSlideText(source: string, format: DeckFormat, after: numbe
   const slideText = text.trim();
   const next = insertSlide(source, deck.slides, after, slideText);
   return checkSlideText(next, format, after + 1, slideText, deck.slides.length + 1);
+}
+
+/** Slide `index`'s speaker notes as written (<Slide notes="…">): "" when it has none, null when they are
+ * written as code (a variable, a template with expressions), which stays for the code editor. */
+export function readSlideNotes(source: string, format: DeckFormat, index: number): string | null {
+  const slide = slideAt(editableSlides(source, format), index, format);
+  const value = findAttribute(slide.attributes, "notes")?.value;
+  if (!value) return "";
+  return attributeText(source, value);
+}
+
+/** Sets slide `index`'s speaker notes (any text, line breaks included); empty removes the attribute. */
+export function setSlideNotes(source: string, format: DeckFormat, index: number, notes: string): string {
+  const slide = slideAt(editableSlides(source, format), index, format);
+  const text = notes.trim();
+  return setProp(source, { start: slide.start, name: "notes", value: text || null });
 }

@@ -50,3 +50,31 @@ export function findElement(
   const { start, end } = locateElement(source, format, query);
   return { start, end, line: lineAt(source, start) };
 }
+
+/**
+ * Removes the vocabulary element that starts at `start` inside slide `slide` (with what it holds): the
+ * lines it stands on when it has them to itself, else the element and the whitespace before it.
+ */
+export function removeElement(source: string, format: DeckFormat, at: { slide: number; start: number }): string {
+  const deck = editableSlides(source, format);
+  const slide = slideAt(deck, at.slide, format);
+  const element = deck.elements.find(
+    (candidate) => candidate.start === at.start && candidate.start > slide.start && candidate.end <= slide.end,
+  );
+  if (!element) {
+    throw new AppError(
+      "invalid_request",
+      `No element starts at offset ${at.start} of ${sectionNoun(format)} ${at.slide + 1}; it changed since it was read. Read the slide's elements again.`,
+    );
+  }
+  const lineStart = source.lastIndexOf("\n", element.start - 1) + 1;
+  const lineEnd = source.indexOf("\n", element.end);
+  const before = source.slice(lineStart, element.start);
+  const after = source.slice(element.end, lineEnd < 0 ? source.length : lineEnd);
+  if (/^[ \t]*$/.test(before) && /^[ \t]*\r?$/.test(after) && lineEnd >= 0) {
+    return source.slice(0, lineStart) + source.slice(lineEnd + 1);
+  }
+  let from = element.start;
+  while (from > slide.start && /\s/.test(source[from - 1] ?? "")) from--;
+  return source.slice(0, from) + source.slice(element.end);
+}

@@ -12,7 +12,7 @@ import { uuid } from "@/lib/core/fields";
 import { getDeckVersion, revertDeckVersion } from "@/lib/decks/deck-versions";
 import { deleteDeck } from "@/lib/decks/delete-deck";
 import { getDeck } from "@/lib/decks/get-deck";
-import { clearTypedDraft, compileDraft, discardDraft } from "@/lib/decks/drafts";
+import { clearTypedDraft, compileDraft, discardDraft, presentDraft } from "@/lib/decks/drafts";
 import { duplicateDeck } from "@/lib/decks/duplicate-deck";
 import { mergeWithNewest } from "@/lib/decks/merge-with-newest";
 import { beatPresence, leavePresence } from "@/lib/decks/presence";
@@ -33,6 +33,12 @@ const refresh = ({ id }: { id: string }) => revalidatePath(`/decks/${id}`);
 
 const versionNumber = z.number().int().min(0).max(2_147_483_647);
 
+// What the editor shows: its source and tokens, the version they are based on, and whether they differ from it.
+const draftInput = setContentBody
+  .pick({ source: true, tokensCss: true })
+  .extend(deckParams.shape)
+  .extend({ basedOnVersion: versionNumber.optional(), unsaved: z.boolean().optional() });
+
 export type DeckSettings = Required<z.output<typeof updateDeckBody>>;
 
 /** The live preview and the autosave: compiles what is typed into the author's draft; a module that does
@@ -40,12 +46,17 @@ export type DeckSettings = Required<z.output<typeof updateDeckBody>>;
  * all the same. `unsaved` (it differs from what the editor opened or saved) keeps it to restore, based on
  * `basedOnVersion`. */
 export const previewDraftAction = defineAction({
-  input: setContentBody
-    .pick({ source: true, tokensCss: true })
-    .extend(deckParams.shape)
-    .extend({ basedOnVersion: versionNumber.optional(), unsaved: z.boolean().optional() }),
+  input: draftInput,
   run: (ctx, { id, source, tokensCss, basedOnVersion, unsaved }) =>
     compileDraft(ctx, id, { source, tokensCss: tokensCss ?? "", basedOnVersion, unsaved }),
+});
+
+/** Present: what the editor shows (its source and tokens, as the preview's compile takes them) compiled into
+ * the author's draft, and the present-mode page of that draft. */
+export const presentDraftAction = defineAction({
+  input: draftInput,
+  run: (ctx, { id, source, tokensCss, basedOnVersion, unsaved }) =>
+    presentDraft(ctx, id, { source, tokensCss: tokensCss ?? "", basedOnVersion, unsaved }),
 });
 
 /** "Discard" on the restored-draft notice: the author's draft is deleted. */

@@ -71,7 +71,7 @@ export default async function EditorPage({ params }: { params: Promise<{ id: str
       brandId={deck.brandId}
       brand={brand && brandTokens ? { name: brand.name, tokensCss: brandTokens } : null}
       presentUrl={
-        deck.versionCount > 0
+        !canEdit && deck.versionCount > 0
           ? `${config.appUrl}/preview/${(await createPreviewUrl(ctx, deck.id, deck.versionCount, { ttlMs: 4 * 60 * 60 * 1000 })).token}/view`
           : null
       }
