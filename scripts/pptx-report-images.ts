@@ -4,7 +4,7 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import sharp from "sharp";
+import sharp, { type OverlayOptions } from "sharp";
 
 /** The pages of a PDF as PNG files `<prefix>-N.png`, each `width` pixels wide, in page order. */
 export function pdfPages(pdf: string, prefix: string, width: number): string[] {
@@ -103,7 +103,7 @@ export async function contactSheet(
   const width = gap * 3 + cell.width * 2;
   const rowHeight = captionHeight + cell.height + gap;
   const height = head + rows.length * rowHeight + gap;
-  const layers: sharp.OverlayOptions[] = [];
+  const layers: OverlayOptions[] = [];
   const text = (x: number, y: number, content: string, size: number) =>
     `<text x="${x}" y="${y}" font-family="DejaVu Sans, sans-serif" font-size="${size}" fill="#222">${escape(content)}</text>`;
   const labels: string[] = [
@@ -129,7 +129,9 @@ export async function contactSheet(
     }
   }
   layers.unshift({
-    input: Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${labels.join("")}</svg>`),
+    input: Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${labels.join("")}</svg>`,
+    ),
     left: 0,
     top: 0,
   });

@@ -115,6 +115,8 @@ export type TextList = {
   indent: number;
   /** Space between two points. */
   gap: number;
+  /** Each point's level (0 the list's own, 1 a sub-list's…), when the list has sub-lists. */
+  levels?: number[];
 };
 
 export type TableCell = {
@@ -205,7 +207,12 @@ export const assetPathPattern = /^\/assets\/[0-9a-f]{64}\.(png|jpg|gif)$/;
 
 export type SlideItem = ShapeItem | TextItem | TableItem | RasterItem | ChartItem;
 
-export type SlideModel = { background: Rgba | null; items: SlideItem[] };
+export type SlideModel = {
+  background: Rgba | null;
+  items: SlideItem[];
+  /** The slide's label (`<Slide label>`, "Slide N" without one): the slide's name in the file. */
+  label?: string;
+};
 
 // What extract-slides.ts defines on the page for the renderer (lib/exports/render-export.ts) to call.
 declare global {

@@ -296,7 +296,11 @@ export const vocabulary: readonly ComponentSpec[] = [
     group: "type",
     doc: "A list of short points; three to five items read best.",
     props: [
-      { name: "items", type: "string[]", doc: "The points, one string each. Use this or children, not both." },
+      {
+        name: "items",
+        type: "(string | string[])[]",
+        doc: 'The points, one string each. Use this or children, not both. An array among them is the sub-points of the point before it (nested again for a third level): items={["Plan", ["Measure", "Cut"], "Ship"]}.',
+      },
       {
         name: "marker",
         ...choice(bulletMarkers),
@@ -305,7 +309,7 @@ export const vocabulary: readonly ComponentSpec[] = [
       { name: "size", ...choice(sizes), doc: 'Text size. Default "md".' },
     ],
     children:
-      "Alternatively to `items`: one <Text> (or string) per point; use <Text> children when points carry inline markup (<strong>, <code>, <Link>…).",
+      "Alternatively to `items`: one <Text> (or string) per point; use <Text> children when points carry inline markup (<strong>, <code>, <Link>…). A <Bullets> among them is the sub-list of the point before it.",
   },
   {
     name: "Quote",

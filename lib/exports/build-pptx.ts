@@ -293,13 +293,17 @@ export async function buildPptx(input: {
         const list = item.list;
         let runs = item.runs.map((run) => textRun(run, item.rtl));
         if (list) {
-          // Each point is a paragraph with its bullet, its hanging indent and the space before it.
+          // Each point is a paragraph with its bullet, its level, its hanging indent and the space before it.
+          let point = -1;
           runs = runs.map((run, at) => {
             const startsPoint = at === 0 || item.runs[at - 1]!.breakAfter;
+            if (startsPoint) point++;
+            const level = list.levels?.[point] ?? 0;
             return {
               ...run,
               options: {
                 ...run.options,
+                indentLevel: level > 0 ? level : undefined,
                 bullet:
                   list.marker.kind === "number"
                     ? { type: "number", style: "arabicPlain", indent: pt(list.indent) }
@@ -409,9 +413,20 @@ export async function buildPptx(input: {
   return rewritePackage(
     written,
     charts,
-    (xml) => completeGradients(completeBullets(oneParagraphProperties(xml), lists, hanging), gradients),
+    (xml, index) =>
+      slideName(
+        completeGradients(completeBullets(oneParagraphProperties(xml), lists, hanging), gradients),
+        slides[index],
+      ),
     iconFallbacks,
   );
+}
+
+// Each slide is named by its label (PowerPoint's <p:cSld name>, which pptxgenjs sets to "Slide N"), so the
+// label comes back when the file is imported (lib/import/pptx/read-pptx.ts).
+function slideName(xml: string, model: SlideModel | undefined): string {
+  if (!model?.label) return xml;
+  return xml.replace(/<p:cSld(?: name="[^"]*")?>/, () => `<p:cSld name="${writtenAsIsByPptxgenjs(model.label!)}">`);
 }
 
 // What pptxgenjs cannot write, added to its package in one pass: the charts finished (pptx-charts.ts), the
@@ -420,14 +435,15 @@ export async function buildPptx(input: {
 async function rewritePackage(
   pptx: Buffer,
   charts: ChartItem[],
-  rewrite: (xml: string) => string,
+  rewrite: (xml: string, index: number) => string,
   iconFallbacks: Map<string, Buffer>,
 ): Promise<Buffer> {
   const zip = await JSZip.loadAsync(pptx);
   if (charts.length > 0) await finishCharts(zip, charts);
   for (const name of Object.keys(zip.files).filter((part) => /^ppt\/slides\/slide\d+\.xml$/.test(part))) {
     const xml = await zip.file(name)!.async("string");
-    const rewritten = rewrite(xml);
+    // pptxgenjs writes slide N (1-based, in order) as ppt/slides/slideN.xml.
+    const rewritten = rewrite(xml, Number(/slide(\d+)\.xml$/.exec(name)![1]) - 1);
     if (rewritten !== xml) zip.file(name, rewritten);
     if (iconFallbacks.size > 0) await replaceIconFallbacks(zip, name, xml, iconFallbacks);
   }

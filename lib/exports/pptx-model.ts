@@ -105,6 +105,8 @@ const text = z.strictObject({
       sizePercent: z.number().min(25).max(400),
       indent: length,
       gap: length,
+      // PowerPoint's nine levels (lvl 0-8).
+      levels: z.array(z.number().int().min(0).max(8)).max(limits.runsPerBlock).optional(),
     })
     .optional(),
 });
@@ -225,6 +227,10 @@ const chart = z
 
 const slide = z.strictObject({
   background: rgba.nullable(),
+  label: z
+    .string()
+    .max(limits.labelCharacters, `a slide label of more than ${limits.labelCharacters} characters`)
+    .optional(),
   items: z
     .array(z.discriminatedUnion("kind", [shape, text, table, raster, chart]))
     .max(limits.itemsPerSlide, `more than ${limits.itemsPerSlide} items on one slide`),

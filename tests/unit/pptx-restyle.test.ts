@@ -62,7 +62,7 @@ describe("restyle: what maps", () => {
     expect((await compiles(made.source)).outline).toEqual(["Quarterly review", "Churn halved"]);
   });
 
-  it("bulleted paragraphs as Bullets (numbered when every point is), bold and italic inline, levels flattened", async () => {
+  it("bulleted paragraphs as Bullets (numbered when every point is), bold and italic inline, levels kept", async () => {
     const bullet = { kind: "char", char: "•" } as const;
     const made = restyle(
       deckOf({
@@ -86,15 +86,43 @@ describe("restyle: what maps", () => {
       undefined,
     );
     expect(made.source).toContain("<Text>Intro line</Text>");
+    // The second-level point is a sub-list after its point.
     expect(made.source).toMatch(
-      /<Bullets>\s*<Text>One<\/Text>\s*<Text>Two<\/Text>\s*<Text><strong>Bold<\/strong>(\{" and "\}| and )<em>slanted<\/em><\/Text>/,
+      /<Bullets>\s*<Text>One<\/Text>\s*<Bullets>\s*<Text>Two<\/Text>\s*<\/Bullets>\s*<Text><strong>Bold<\/strong>(\{" and "\}| and )<em>slanted<\/em><\/Text>/,
     );
     expect(made.source).toContain('<Bullets items={["first", "second"]} marker="number" />');
-    expect(made.warnings).toContainEqual({
-      slide: 1,
-      message: "list levels below the first are flattened (Bullets has one level)",
-    });
+    expect(made.warnings.map((warning) => warning.message).join("\n")).not.toMatch(/level/);
     await compiles(made.source);
+  });
+
+  it("list levels as nested items, and a slide's own name as its label (not pptxgenjs's \"Slide N\")", async () => {
+    const bullet = { kind: "char", char: "•" } as const;
+    const made = restyle(
+      deckOf(
+        {
+          name: "The plan, in short",
+          shapes: [
+            title("What we do next"),
+            text([
+              para("Plan", { bullet }),
+              para("Measure", { bullet, level: 1 }),
+              para("Weekly", { bullet, level: 2 }),
+              para("Cut", { bullet, level: 1 }),
+              para("Ship", { bullet }),
+            ]),
+          ],
+        },
+        { name: "Slide 2", shapes: [title("Thanks")] },
+      ),
+      new Map(),
+      undefined,
+    );
+    expect(made.source).toContain('<Slide label="The plan, in short">');
+    expect(made.source).toContain("<Heading>What we do next</Heading>");
+    expect(made.source).toContain('<Bullets items={["Plan", ["Measure", ["Weekly"], "Cut"], "Ship"]} />');
+    expect(made.source).toContain('<Slide label="Thanks">');
+    const compiled = await compiles(made.source);
+    expect(compiled.outline).toEqual(["The plan, in short", "Thanks"]);
   });
 
   it("tables, charts, pictures beside text, quotes, figures and links", async () => {

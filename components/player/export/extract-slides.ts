@@ -197,7 +197,8 @@ const extract = () => {
   const pages = [...document.querySelectorAll(".dh-export-page")];
   materializePseudoElements(pages);
   return pages.map((page) => {
-    const model: SlideModel = { background: null, items: [] };
+    const label = page.querySelector(".dh-slide")?.getAttribute("aria-label")?.trim();
+    const model: SlideModel = { background: null, items: [], ...(label ? { label } : {}) };
     const origin = page.getBoundingClientRect();
     for (const child of page.children) walk(child, origin, model.items, model);
     model.background ??= parseColor(getComputedStyle(page).backgroundColor);

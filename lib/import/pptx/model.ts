@@ -81,6 +81,8 @@ export type PptxSlide = {
   /** 1-based, in the presentation's order. */
   number: number;
   hidden: boolean;
+  /** The slide's own name (<p:cSld name>): a Deckhand export writes the slide's label there. */
+  name?: string;
   layoutName: string;
   background?: Background;
   shapes: Shape[];

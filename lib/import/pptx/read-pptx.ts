@@ -276,9 +276,11 @@ class Reader {
     const cSld = kid(root, "cSld");
     const context: SlideContext = { part, layout, number };
     const shapes = this.shapes(kid(cSld, "spTree"), context, null);
+    const name = attr(cSld, "name")?.trim();
     return {
       number,
       hidden: attr(root, "show") === "0",
+      ...(name ? { name } : {}),
       layoutName: layout.name,
       ...withBackground(
         this.background(kid(cSld, "bg"), part) ??

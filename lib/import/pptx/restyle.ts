@@ -22,6 +22,8 @@ export function pictureKey(media: string, crop?: { left: number; top: number; ri
 const SKIPPED_PLACEHOLDERS = new Set(["sldNum", "sldImg"]);
 const FOOTER_PLACEHOLDERS = new Set(["dt", "ftr", "hdr"]);
 const TITLE_PLACEHOLDERS = new Set(["title", "ctrTitle"]);
+// The player draws four levels of a list; deeper points join the fourth.
+const MAX_DEPTH = 3;
 const STAT_VALUE = /^[\s+\-−~≈<>]*[$€£¥]?\s*\d[\d.,\s]*\s*(%|[kKmMbB]n?|x|×|pts?|[A-Za-z]{1,3})?\s*$/;
 
 export function restyle(deck: PptxDeck, pictures: PictureUrls, title: string | undefined): RestyledDeck {
@@ -248,12 +250,19 @@ function planSlide(
   if (children.length === 0 && !image) warn("a slide with nothing the import could read; kept empty");
   const notes = [slide.notes, ...links].filter(Boolean).join("\n\n");
   return {
-    label: (titleText || `Slide ${slide.number}`).slice(0, 80),
+    label: (ownName(slide) || titleText || `Slide ${slide.number}`).slice(0, 80),
     notes,
     ...(isCover && !image ? { layout: "center" as const } : {}),
     ...(image ? { image } : {}),
     children,
   };
+}
+
+// The slide's own name (a Deckhand export writes its label there), unless it is only a number: pptxgenjs
+// names every slide "Slide N", and PowerPoint writes none.
+function ownName(slide: PptxSlide): string {
+  const name = slide.name?.trim() ?? "";
+  return /^slide \d+$/i.test(name) ? "" : name;
 }
 
 // The title placeholder; without one (a deck exported by Deckhand or drawn by hand), the single-line text
@@ -303,18 +312,22 @@ function textElements(paragraphs: Paragraph[], warn: (message: string) => void, 
   let list: Paragraph[] = [];
   const flush = () => {
     if (list.length === 0) return;
-    if (list.some((p) => p.level > 0)) warn("list levels below the first are flattened (Bullets has one level)");
     const numbered = list.every((p) => p.bullet.kind === "number");
     const formatted = list.some((p) => p.runs.some((run) => run.bold || run.italic || run.text.includes("\n")));
     const marker = numbered ? "number" : undefined;
-    out.push(
-      formatted
-        ? el("Bullets", [["marker", marker]], ...list.map((p) => inlineText(p, warn, links)))
-        : el("Bullets", [
-            ["items", list.map(plain)],
-            ["marker", marker],
-          ]),
-    );
+    if (formatted) {
+      // Points with inline markup are <Text> children; a sub-list is a <Bullets> child after its point.
+      const sub = (items: Nested<ElementNode>): ElementNode[] =>
+        items.map((item) => (Array.isArray(item) ? el("Bullets", [["marker", marker]], ...sub(item)) : item));
+      out.push(el("Bullets", [["marker", marker]], ...sub(nest(list, (p) => inlineText(p, warn, links)))));
+    } else {
+      out.push(
+        el("Bullets", [
+          ["items", nest(list, plain)],
+          ["marker", marker],
+        ]),
+      );
+    }
     list = [];
   };
   for (const paragraph of filled) {
@@ -329,6 +342,27 @@ function textElements(paragraphs: Paragraph[], warn: (message: string) => void, 
   }
   flush();
   return out;
+}
+
+type Nested<T> = Array<T | Nested<T>>;
+
+// Points at their list levels as the vocabulary's nesting: the points of a deeper level, an array after the
+// point they belong to (`items={["Plan", ["Measure", "Cut"], "Ship"]}`). The shallowest level is the top.
+function nest<T>(paragraphs: Paragraph[], item: (paragraph: Paragraph) => T): Nested<T> {
+  const top = Math.min(...paragraphs.map((p) => p.level));
+  const root: Nested<T> = [];
+  const stack: Array<Nested<T>> = [root];
+  for (const paragraph of paragraphs) {
+    const depth = Math.min(paragraph.level - top, MAX_DEPTH);
+    while (stack.length - 1 > depth) stack.pop();
+    while (stack.length - 1 < depth) {
+      const sub: Nested<T> = [];
+      stack.at(-1)!.push(sub);
+      stack.push(sub);
+    }
+    stack.at(-1)!.push(item(paragraph));
+  }
+  return root;
 }
 
 // A paragraph as a <Text> whose children keep bold and italic as <strong> and <em>.

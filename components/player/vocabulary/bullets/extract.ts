@@ -34,16 +34,30 @@ function pointText(body: Element | null): Element | null {
 const bulletCharacters: Record<string, string> = { dot: "\u2022", check: "\u2713", arrow: "\u2192" };
 
 // A Bullets list as one text box with PowerPoint's own bullets (a character in the marker's colour, or
-// numbering), each point a paragraph indented like the viewer's grid; number badges stay circles behind
-// the numbers. Lists whose points are more than a line of text are left to the walk.
+// numbering), each point a paragraph indented like the viewer's grid, a sub-list's points at their level
+// (PowerPoint's lvl, indented once more per level); number badges stay circles behind the numbers. Lists whose points are more than a line of text are left to the walk.
 export function pushList(list: HTMLElement, origin: DOMRect, items: SlideItem[]): boolean {
   const kind = list.dataset.marker ?? "";
-  const points = [...list.children];
-  if (points.length === 0 || !(kind in bulletCharacters || kind === "number")) return false;
+  if (!(kind in bulletCharacters || kind === "number")) return false;
+  // Every point in reading order, a sub-list's after the point it belongs to, each with its level.
+  const points: Element[] = [];
+  const levels: number[] = [];
+  const collect = (from: Element, level: number): boolean => {
+    for (const point of from.children) {
+      if (point.tagName !== "LI") return false;
+      points.push(point);
+      levels.push(level);
+      for (const sub of point.querySelectorAll<HTMLElement>(":scope > .dh-bullets")) {
+        // One box has one kind of marker: a sub-list of another kind is left to the walk.
+        if (sub.dataset.marker !== kind || !collect(sub, level + 1)) return false;
+      }
+    }
+    return true;
+  };
+  if (!collect(list, 0) || points.length === 0) return false;
   const texts = points.map((point) => pointText(point.querySelector(":scope > .dh-bullet-body")));
   const markers = points.map((point) => point.querySelector(":scope > .dh-bullet-marker"));
-  if (points.some((point) => point.tagName !== "LI") || texts.some((text) => !text) || markers.some((m) => !m))
-    return false;
+  if (texts.some((text) => !text) || markers.some((m) => !m)) return false;
   const first = texts[0]!;
   const firstStyle = getComputedStyle(first);
   const { align, rtl } = textDirection(firstStyle);
@@ -81,10 +95,13 @@ export function pushList(list: HTMLElement, origin: DOMRect, items: SlideItem[])
     ? { x: point.x, y: point.y, w: size(point.w - insetEnd), h: point.h }
     : { x: position(point.x + inset), y: point.y, w: size(point.w - inset), h: point.h };
   const indent = rtl ? rect.x + rect.w - (body.x + body.w) : body.x - rect.x;
-  const last = contentBox(points.at(-1)!, getComputedStyle(points.at(-1)!), origin);
+  const lastPoint = list.children[list.children.length - 1]!;
+  const last = contentBox(lastPoint, getComputedStyle(lastPoint), origin);
   rect.h = size(last.y + last.h - rect.y);
-  const second = points[1] ? relative(points[1].getBoundingClientRect(), origin) : null;
-  const gap = second ? second.y - (point.y + point.h) : 0;
+  // The space between two points of the list's own level (a sub-list's are a little closer).
+  const second = list.children[1] ? relative(list.children[1].getBoundingClientRect(), origin) : null;
+  const firstText = relative(first.getBoundingClientRect(), origin);
+  const gap = second ? second.y - (firstText.y + firstText.h) : 0;
 
   // The badges behind the numbers, centred on where the number is drawn: PowerPoint and LibreOffice put
   // a paragraph's bullet on its first line's baseline, which with exact line spacing is the line's
@@ -114,7 +131,8 @@ export function pushList(list: HTMLElement, origin: DOMRect, items: SlideItem[])
       font: textStyle.font,
       sizePercent,
       indent: size(indent),
-      gap: size(gap),
+      gap: size(Math.max(0, gap)),
+      ...(levels.some((level) => level > 0) ? { levels } : {}),
     },
   });
   return true;
