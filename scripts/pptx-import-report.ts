@@ -25,7 +25,7 @@ import { contactSheet, pdfPages, ssim } from "./pptx-report-images";
 const { values } = parseArgs({
   options: {
     mode: { type: "string" },
-    out: { type: "string", default: path.resolve("tmp/pptx-import-report") },
+    out: { type: "string", default: path.join(os.tmpdir(), "pptx-import-report") },
     samples: { type: "string", default: path.resolve("../shared/samples/pptx") },
     only: { type: "string" },
   },
@@ -39,18 +39,19 @@ const PAGE_WIDTH = 640;
 const words = (text: string): string[] => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 
 /** The share of `wanted`'s words (counted with repeats) that `found` holds as often. */
-function recall(wanted: string[], found: string[]): { hit: number; of: number } {
+function recall(wanted: string[], found: string[]): { hit: number; of: number; missing: string[] } {
   const have = new Map<string, number>();
   for (const word of found) have.set(word, (have.get(word) ?? 0) + 1);
   let hit = 0;
+  const missing: string[] = [];
   for (const word of wanted) {
     const left = have.get(word) ?? 0;
     if (left > 0) {
       hit++;
       have.set(word, left - 1);
-    }
+    } else missing.push(word);
   }
-  return { hit, of: wanted.length };
+  return { hit, of: wanted.length, missing };
 }
 
 function flatten(shapes: Shape[]): Shape[] {
@@ -151,6 +152,8 @@ type Row = {
   charts?: string;
   pictures?: string;
   ssim?: number[];
+  /** The original's words the import does not hold. */
+  missing?: string[];
   warnings?: number;
   seconds?: number;
 };
@@ -234,12 +237,15 @@ async function main() {
       }
       await contactSheet(path.join(out, `${stem}.png`), `${name} (${mode})`, sheet);
       const shown = deck.slides.filter((slide) => !slide.hidden).length;
+      const text = recall(words(before.slides.join(" ")), words(afterText.slides.join(" ")));
+      const notes = recall(words(before.notes.join(" ")), words(afterText.notes.join(" ")));
       rows.push({
         sample: name,
         status: 201,
         slides: `${shown} → ${imported.importReport.slides}`,
-        textRecall: percent(recall(words(before.slides.join(" ")), words(afterText.slides.join(" ")))) ?? 1,
-        notesRecall: percent(recall(words(before.notes.join(" ")), words(afterText.notes.join(" ")))),
+        textRecall: percent(text) ?? 1,
+        notesRecall: percent(notes),
+        missing: [...text.missing, ...notes.missing.map((word) => `notes: ${word}`)],
         tables: `${before.counts.tables} → ${afterText.counts.tables}`,
         charts: `${before.counts.charts} → ${afterText.counts.charts}`,
         pictures: `${before.counts.pictures} → ${afterText.counts.pictures}`,

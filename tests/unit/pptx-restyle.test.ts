@@ -203,11 +203,12 @@ describe("restyle: what maps", () => {
     expect(s).toMatch(/<Chart\s+type="bar"\s+title="Revenue"\s+labels=\{\["A", "B"\]\}\s+series=\{\[/);
     expect(s).toContain("stacked");
     expect(s).toMatch(
-      /<Columns>\s*<Text>Left side text<\/Text>\s*<Image src="\/assets\/a{64}\.png" alt="A harbour" \/>\s*<\/Columns>/,
+      /<Columns>\s*<Text>Left side text<\/Text>\s*<Image\s+src="\/assets\/a{64}\.png"\s+alt="A harbour"\s+fit="contain"\s+\/>\s*<\/Columns>/,
     );
     expect(s).toContain('<Quote by="Ada Lovelace" role="Analyst">Ship small, ship often.</Quote>');
     expect(s).toContain('<Stat value="42%" label="more sign-ups" />');
-    expect(s).toContain('notes="Link: the docs → https://example.com/docs"');
+    // A link is the vocabulary's own Link, in its text.
+    expect(s).toContain('<Text><Link href="https://example.com/docs">the docs</Link></Text>');
     expect(s).not.toContain("Secret");
     expect(made.warnings.map((w) => `${w.slide}: ${w.message}`)).toEqual(
       expect.arrayContaining([
@@ -215,7 +216,6 @@ describe("restyle: what maps", () => {
         "2: a doughnut chart drawn as a pie chart",
         "3: a scatter chart drawn as a line chart over its x values",
         "3: a chart's missing values are drawn as 0",
-        "8: links are kept in the speaker notes (Text has no link)",
         "9: a hidden slide; skipped",
       ]),
     );

@@ -1,4 +1,5 @@
 import { type ChildNode, type ElementNode, el, printModule, type SlidePlan } from "@/lib/ai/offline/print";
+import { shippedFonts } from "@/lib/contract/fonts";
 import type { ChartData, ImportWarning, Paragraph, PptxDeck, PptxSlide, Run, Shape } from "./model";
 
 // `restyle` mode: a read presentation (model.ts) mapped into the vocabulary's own layouts, the way a
@@ -128,7 +129,6 @@ function planSlide(
         : el("Heading", [], titleText),
     );
   }
-  const links: string[] = [];
   const body: ElementNode[] = [];
   const media: Array<{ node: ElementNode; shape: Shape }> = [];
   const footers: ElementNode[] = [];
@@ -167,8 +167,12 @@ function planSlide(
       );
       continue;
     }
+    if (shape.kind === "text" && isCode(shape)) {
+      body.push(el("Code", [["code", codeOf(shape)]]));
+      continue;
+    }
     if (shape.kind === "text" && !shape.placeholder) {
-      const elements = textElements(shape.paragraphs, warn, links);
+      const elements = textElements(shape.paragraphs, warn);
       // A quotation followed by short lines without a full stop: who said it and their role.
       const quote = elements.length === 1 && elements[0]!.tag === "Quote" ? elements[0]! : undefined;
       if (quote && !quote.props.some(([name, value]) => name === "by" && value)) {
@@ -209,7 +213,7 @@ function planSlide(
             text,
           ),
         );
-    } else if (shape.kind === "text") body.push(...textElements(shape.paragraphs, warn, links));
+    } else if (shape.kind === "text") body.push(...textElements(shape.paragraphs, warn));
     else if (shape.kind === "table") media.push({ node: tableElement(shape, warn), shape });
     else if (shape.kind === "chart") media.push({ node: chartElement(shape.chart, warn), shape });
     else if (shape.kind === "picture") {
@@ -220,6 +224,8 @@ function planSlide(
         node: el("Image", [
           ["src", url],
           ["alt", shape.alt],
+          // The whole picture, as the slide showed it (already cut by its crop), never cropped again.
+          ["fit", "contain"],
         ]),
         shape,
       });
@@ -248,7 +254,7 @@ function planSlide(
   let image: string | undefined;
   if (slide.background?.kind === "picture") image = pictures.get(slide.background.media);
   if (children.length === 0 && !image) warn("a slide with nothing the import could read; kept empty");
-  const notes = [slide.notes, ...links].filter(Boolean).join("\n\n");
+  const notes = slide.notes;
   return {
     label: (ownName(slide) || titleText || `Slide ${slide.number}`).slice(0, 80),
     notes,
@@ -256,6 +262,35 @@ function planSlide(
     ...(image ? { image } : {}),
     children,
   };
+}
+
+// Code: a text box set wholly in a monospaced face (how a Deckhand export writes a <Code> block, and how
+// people paste code into slides), its lines kept as they are, leading spaces and all.
+const MONOSPACED = new Set(
+  [
+    ...shippedFonts.filter((font) => font.category === "mono").map((font) => font.family),
+    ...["Consolas", "Courier New", "Courier", "Menlo", "Monaco", "Lucida Console", "Source Code Pro", "Cascadia Code"],
+  ].map((family) => family.toLowerCase()),
+);
+
+function isCode(shape: Extract<Shape, { kind: "text" }>): boolean {
+  const runs = shape.paragraphs.flatMap((p) => p.runs).filter((run) => run.text.trim());
+  return (
+    runs.length > 0 &&
+    shape.paragraphs.every((p) => p.bullet.kind === "none") &&
+    runs.every((run) => run.font !== undefined && MONOSPACED.has(run.font.toLowerCase()))
+  );
+}
+
+function codeOf(shape: Extract<Shape, { kind: "text" }>): string {
+  const lines = shape.paragraphs.map((p) =>
+    p.runs
+      .map((run) => run.text)
+      .join("")
+      .replace(/\s+$/, ""),
+  );
+  while (lines.length > 0 && lines.at(-1) === "") lines.pop();
+  return lines.join("\n");
 }
 
 // The slide's own name (a Deckhand export writes its label there), unless it is only a number: pptxgenjs
@@ -277,7 +312,9 @@ function findTitle(shapes: Shape[], deck: PptxDeck): { shape: Shape; placeholder
   const texts = shapes.filter(
     (shape) => shape.kind === "text" && shapeText(shape) && !STAT_VALUE.test(shapeText(shape)),
   );
-  const oneLine = (shape: Shape) => shape.kind === "text" && shape.paragraphs.filter((p) => plain(p)).length === 1;
+  // A title is a line, not a paragraph that happens to be set large.
+  const oneLine = (shape: Shape) =>
+    shape.kind === "text" && shape.paragraphs.filter((p) => plain(p)).length === 1 && shapeText(shape).length <= 100;
   const largest = (pool: Shape[]) => {
     const biggest = [...pool].sort((a, b) => largestSize(b) - largestSize(a))[0];
     if (!biggest || !oneLine(biggest) || largestSize(biggest) === 0) return undefined;
@@ -290,7 +327,7 @@ function findTitle(shapes: Shape[], deck: PptxDeck): { shape: Shape; placeholder
 
 // Paragraphs as the vocabulary's text: runs of bulleted paragraphs become one Bullets each (numbered when
 // every point is), a quotation becomes a Quote, a figure over its caption a Stat, anything else a Text.
-function textElements(paragraphs: Paragraph[], warn: (message: string) => void, links: string[]): ElementNode[] {
+function textElements(paragraphs: Paragraph[], warn: (message: string) => void): ElementNode[] {
   const filled = paragraphs.filter((p) => plain(p));
   if (filled.length === 0) return [];
   const quote = asQuote(filled);
@@ -313,13 +350,15 @@ function textElements(paragraphs: Paragraph[], warn: (message: string) => void, 
   const flush = () => {
     if (list.length === 0) return;
     const numbered = list.every((p) => p.bullet.kind === "number");
-    const formatted = list.some((p) => p.runs.some((run) => run.bold || run.italic || run.text.includes("\n")));
+    const formatted = list.some((p) =>
+      p.runs.some((run) => run.bold || run.italic || run.href || run.text.includes("\n")),
+    );
     const marker = numbered ? "number" : undefined;
     if (formatted) {
       // Points with inline markup are <Text> children; a sub-list is a <Bullets> child after its point.
       const sub = (items: Nested<ElementNode>): ElementNode[] =>
         items.map((item) => (Array.isArray(item) ? el("Bullets", [["marker", marker]], ...sub(item)) : item));
-      out.push(el("Bullets", [["marker", marker]], ...sub(nest(list, (p) => inlineText(p, warn, links)))));
+      out.push(el("Bullets", [["marker", marker]], ...sub(nest(list, (p) => inlineText(p)))));
     } else {
       out.push(
         el("Bullets", [
@@ -338,7 +377,7 @@ function textElements(paragraphs: Paragraph[], warn: (message: string) => void, 
       continue;
     }
     flush();
-    out.push(inlineText(paragraph, warn, links));
+    out.push(inlineText(paragraph));
   }
   flush();
   return out;
@@ -365,13 +404,11 @@ function nest<T>(paragraphs: Paragraph[], item: (paragraph: Paragraph) => T): Ne
   return root;
 }
 
-// A paragraph as a <Text> whose children keep bold and italic as <strong> and <em>.
-function inlineText(paragraph: Paragraph, warn: (message: string) => void, links: string[]): ElementNode {
+// A paragraph as a <Text> whose children keep bold, italic and links as <strong>, <em> and <Link>.
+function inlineText(paragraph: Paragraph): ElementNode {
   const children: ChildNode[] = [];
   const runs = mergeRuns(paragraph.runs);
   runs.forEach((run, index) => {
-    if (run.href) links.push(`Link: ${run.text.trim()} → ${run.href}`);
-    if (run.href) warn("links are kept in the speaker notes (Text has no link)");
     let text = index === 0 ? run.text.trimStart() : run.text;
     if (index === runs.length - 1) text = text.trimEnd();
     if (!text) return;
@@ -384,6 +421,7 @@ function inlineText(paragraph: Paragraph, warn: (message: string) => void, links
     let wrapped: ChildNode[] = nodes;
     if (run.italic) wrapped = [{ ...el("em", [], ...wrapped), inline: true }];
     if (run.bold) wrapped = [{ ...el("strong", [], ...wrapped), inline: true }];
+    if (run.href) wrapped = [{ ...el("Link", [["href", run.href]], ...wrapped), inline: true }];
     children.push(...wrapped);
   });
   return {
