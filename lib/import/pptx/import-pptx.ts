@@ -17,7 +17,7 @@ import { setDeckContent } from "@/lib/decks/set-deck-content";
 import { updateDeck } from "@/lib/decks/update-deck";
 import type { ImportWarning, PptxDeck, Shape } from "./model";
 import { readPptxOffThread } from "./off-thread";
-import { type PictureUrls, pictureKey, restyle } from "./restyle";
+import { ownPicture, type PictureUrls, pictureKey, restyle } from "./restyle";
 
 // POST /decks/import with a PowerPoint file: read on the worker thread (read-pptx.ts), its pictures checked
 // and converted as the organization's images (cropped as shown, with their alt text) and the deck printed
@@ -41,7 +41,9 @@ function picturesOf(deck: PptxDeck): Picture[] {
   const walk = (shapes: Shape[]) => {
     for (const shape of shapes) {
       if (shape.kind === "group") walk(shape.children);
-      if (shape.kind !== "picture") continue;
+      // A Deckhand export's formulas, icons and decorations come back as components, not stored pictures.
+      if (shape.kind !== "picture" || (ownPicture(shape.alt) !== null && ownPicture(shape.alt) !== "background"))
+        continue;
       const key = pictureKey(shape.media, shape.crop);
       if (!found.has(key)) found.set(key, { key, media: shape.media, crop: shape.crop, alt: shape.alt });
     }

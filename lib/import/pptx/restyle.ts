@@ -1,5 +1,6 @@
 import { type ChildNode, type ElementNode, el, printModule, type SlidePlan } from "@/lib/ai/offline/print";
 import { shippedFonts } from "@/lib/contract/fonts";
+import { iconNames } from "@/lib/contract/vocabulary";
 import type { ChartData, ImportWarning, Paragraph, PptxDeck, PptxSlide, Run, Shape } from "./model";
 
 // `restyle` mode: a read presentation (model.ts) mapped into the vocabulary's own layouts, the way a
@@ -146,6 +147,7 @@ function planSlide(
         shape.frame!.y + shape.frame!.height <= chart.y + chart.height,
     );
   const used = new Set<Shape>();
+  let background: string | undefined;
   for (const [index, shape] of ordered.entries()) {
     if (shape === titleShape || shape === subtitleShape || used.has(shape) || onChart(shape)) continue;
     // A figure in a box of its own over its caption in the next (how a Stat is exported) is one Stat.
@@ -157,7 +159,14 @@ function planSlide(
       candidate.paragraphs.filter((p) => plain(p)).length === 1 &&
       shapeText(candidate).length <= 80 &&
       !candidate.placeholder;
-    if (shape.kind === "text" && short(shape) && STAT_VALUE.test(shapeText(shape)) && short(next)) {
+    // Its caption is words, not another figure (a row of numbered badges is no Stat).
+    if (
+      shape.kind === "text" &&
+      short(shape) &&
+      STAT_VALUE.test(shapeText(shape)) &&
+      short(next) &&
+      !STAT_VALUE.test(shapeText(next!))
+    ) {
       used.add(next!);
       body.push(
         el("Stat", [
@@ -217,6 +226,16 @@ function planSlide(
     else if (shape.kind === "table") media.push({ node: tableElement(shape, warn), shape });
     else if (shape.kind === "chart") media.push({ node: chartElement(shape.chart, warn), shape });
     else if (shape.kind === "picture") {
+      const own = ownPicture(shape.alt);
+      if (own === "decoration") continue;
+      if (own === "background") {
+        background ??= pictures.get(pictureKey(shape.media, shape.crop));
+        continue;
+      }
+      if (own) {
+        body.push(own);
+        continue;
+      }
       const url = pictures.get(pictureKey(shape.media, shape.crop));
       if (!url) continue;
       if (!shape.alt) warn(`a picture without alt text ("${shape.name}")`);
@@ -251,7 +270,7 @@ function planSlide(
   }
   children.push(...footers);
 
-  let image: string | undefined;
+  let image = background;
   if (slide.background?.kind === "picture") image = pictures.get(slide.background.media);
   if (children.length === 0 && !image) warn("a slide with nothing the import could read; kept empty");
   const notes = slide.notes;
@@ -291,6 +310,24 @@ function codeOf(shape: Extract<Shape, { kind: "text" }>): string {
   );
   while (lines.length > 0 && lines.at(-1) === "") lines.pop();
   return lines.join("\n");
+}
+
+// What a Deckhand export says in a picture's alt text (components/player/export/extract-raster.ts): a
+// display formula ("Formula: <TeX>") and an icon ("Icon: <name>") come back as themselves, the slide's
+// background image as its image, and drawn effects ("Decoration", the scrim) are the house style's, left out.
+// Each says it per picture, so it holds for the pictures a colleague kept and never for ones they added.
+export function ownPicture(alt: string): ElementNode | "decoration" | "background" | null {
+  const formula = /^Formula: ([\s\S]+)$/.exec(alt);
+  if (formula)
+    return el("Formula", [
+      ["display", true],
+      ["tex", formula[1]!],
+    ]);
+  const icon = /^Icon: ([a-z-]+)$/.exec(alt)?.[1];
+  if (icon && (iconNames as readonly string[]).includes(icon)) return el("Icon", [["name", icon]]);
+  if (alt === "Background image" || alt.startsWith("Background image: ")) return "background";
+  if (alt === "Decoration" || alt === "Scrim over the background image") return "decoration";
+  return null;
 }
 
 // The slide's own name (a Deckhand export writes its label there), unless it is only a number: pptxgenjs
@@ -350,10 +387,12 @@ function textElements(paragraphs: Paragraph[], warn: (message: string) => void):
   const flush = () => {
     if (list.length === 0) return;
     const numbered = list.every((p) => p.bullet.kind === "number");
+    const chars = new Set(list.map((p) => (p.bullet.kind === "char" ? p.bullet.char : "")));
+    const only = chars.size === 1 ? [...chars][0] : undefined;
     const formatted = list.some((p) =>
       p.runs.some((run) => run.bold || run.italic || run.href || run.text.includes("\n")),
     );
-    const marker = numbered ? "number" : undefined;
+    const marker = numbered ? "number" : only === "✓" ? "check" : only === "→" ? "arrow" : undefined;
     if (formatted) {
       // Points with inline markup are <Text> children; a sub-list is a <Bullets> child after its point.
       const sub = (items: Nested<ElementNode>): ElementNode[] =>
