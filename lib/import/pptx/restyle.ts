@@ -165,7 +165,8 @@ function planSlide(
       short(shape) &&
       STAT_VALUE.test(shapeText(shape)) &&
       short(next) &&
-      !STAT_VALUE.test(shapeText(next!))
+      !STAT_VALUE.test(shapeText(next!)) &&
+      under(shape, next!)
     ) {
       used.add(next!);
       body.push(
@@ -281,6 +282,14 @@ function planSlide(
     ...(image ? { image } : {}),
     children,
   };
+}
+
+// A caption under its figure: lower on the slide, and overlapping it across (not the next column's text).
+function under(figure: Shape, caption: Shape): boolean {
+  const a = figure.frame;
+  const b = caption.frame;
+  if (!a || !b) return true;
+  return b.y >= a.y + a.height / 2 && Math.min(a.x + a.width, b.x + b.width) > Math.max(a.x, b.x);
 }
 
 // Code: a text box set wholly in a monospaced face (how a Deckhand export writes a <Code> block, and how

@@ -98,9 +98,10 @@ export function pushList(list: HTMLElement, origin: DOMRect, items: SlideItem[])
   const lastPoint = list.children[list.children.length - 1]!;
   const last = contentBox(lastPoint, getComputedStyle(lastPoint), origin);
   rect.h = size(last.y + last.h - rect.y);
-  // The space between two points of the list's own level (a sub-list's are a little closer).
-  const second = list.children[1] ? relative(list.children[1].getBoundingClientRect(), origin) : null;
+  // The space between the first point's text and the next point's, whatever its level (a sub-list's
+  // points are a little closer than the list's own: one gap stands for both).
   const firstText = relative(first.getBoundingClientRect(), origin);
+  const second = texts[1] ? relative(texts[1].getBoundingClientRect(), origin) : null;
   const gap = second ? second.y - (firstText.y + firstText.h) : 0;
 
   // The badges behind the numbers, centred on where the number is drawn: PowerPoint and LibreOffice put
