@@ -117,6 +117,8 @@ export type TextList = {
   gap: number;
   /** Each point's level (0 the list's own, 1 a sub-list's…), when the list has sub-lists. */
   levels?: number[];
+  /** With `levels`: how much further in each level's markers sit than the level above's. */
+  levelIndent?: number;
 };
 
 export type TableCell = {

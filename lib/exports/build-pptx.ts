@@ -200,10 +200,19 @@ function completeBullets(xml: string, lists: Map<string, TextList>, hanging: Map
     const name = /<p:cNvPr [^>]*name="([^"]*)"/.exec(shape)?.[1] ?? "";
     const list = lists.get(name);
     if (list) {
-      return shape.replace(
+      const bulleted = shape.replace(
         /<a:buSzPct val="\d+"\/>(?:<a:buFont [^>]*\/>)?(?:<a:buChar [^>]*\/>|<a:buAutoNum [^>]*\/>)/g,
         // A function, not a string: a font name may hold "$&" or "$'", which a replacement string expands.
         () => bulletXml(list),
+      );
+      // pptxgenjs indents level L by (L + 1) hanging indents; the player's sub-lists step by levelIndent.
+      const step = list.levelIndent;
+      if (!step) return bulleted;
+      const emu = (px: number) => Math.round(pt(px) * 12_700);
+      return bulleted.replace(
+        /(<a:pPr\b[^>]*?\blvl=")(\d)("[^>]*?\bmarL=")\d+"/g,
+        (_whole, head: string, level: string, middle: string) =>
+          `${head}${level}${middle}${emu(list.indent) + Number(level) * emu(step)}"`,
       );
     }
     // Wrapped lines of code hang under the first: a left margin, and the first line back at the edge.

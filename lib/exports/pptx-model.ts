@@ -107,6 +107,7 @@ const text = z.strictObject({
       gap: length,
       // PowerPoint's nine levels (lvl 0-8).
       levels: z.array(z.number().int().min(0).max(8)).max(limits.runsPerBlock).optional(),
+      levelIndent: length.optional(),
     })
     .optional(),
 });

@@ -1,3 +1,4 @@
+import JSZip from "jszip";
 import { describe, expect, it } from "vitest";
 import type { SlideModel, TextList, TextRun } from "@/lib/contract/slide-model";
 import { buildPptx } from "@/lib/exports/build-pptx";
@@ -53,7 +54,7 @@ function slide(label: string | undefined, points: string[], levels?: number[]): 
         align: "left",
         lineHeight: 56,
         singleLine: false,
-        list: { ...list, ...(levels ? { levels } : {}) },
+        list: { ...list, ...(levels ? { levels, levelIndent: 30 } : {}) },
       },
     ],
   };
@@ -70,6 +71,14 @@ describe("a slide's label and a list's levels through the file", () => {
       notes: ["", ""],
       rasters: new Map(),
     });
+    // Each level's points step in by the player's levelIndent (30 px = 15 pt), after the hanging indent (20 pt).
+    const xml = await (await JSZip.loadAsync(bytes)).file("ppt/slides/slide1.xml")!.async("string");
+    const margins = [...xml.matchAll(/<a:pPr\b[^>]*?\blvl="(\d)"[^>]*?\bmarL="(\d+)"/g)].map((m) => [m[1], m[2]]);
+    expect(margins).toEqual([
+      ["1", String(20 * 12_700 + 15 * 12_700)],
+      ["2", String(20 * 12_700 + 2 * 15 * 12_700)],
+      ["1", String(20 * 12_700 + 15 * 12_700)],
+    ]);
     const deck = readPptx(new Uint8Array(bytes));
     expect(deck.slides.map((s) => s.name)).toEqual(['Plan & "next" <steps>', "Slide 2"]);
     const points = deck.slides[0]!.shapes.find((shape) => shape.kind === "text" && shape.paragraphs.length > 1);

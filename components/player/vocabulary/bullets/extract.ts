@@ -87,8 +87,17 @@ export function pushList(list: HTMLElement, origin: DOMRect, items: SlideItem[])
   // The bullet sits at the box's edge: the box starts where the glyph is centred in the marker's column
   // (the badge's middle for numbers).
   const glyph = textAdvance(character, textStyle, (textStyle.size * sizePercent) / 100);
+  // Where a point's marker is centred: its number badge, or its marker's column.
+  const centre = (at: number) => {
+    const own = markers[at]!.querySelector(".dh-bullet-number") ?? markers[at]!;
+    const box = relative(own.getBoundingClientRect(), origin);
+    return box.x + box.w / 2;
+  };
   const badge = markers[0]!.querySelector(".dh-bullet-number");
   const column = badge ? relative(badge.getBoundingClientRect(), origin) : marker;
+  // How much further in each level's markers sit than the level above's.
+  const nested = levels.indexOf(1);
+  const levelIndent = nested > 0 ? Math.abs(centre(nested) - centre(0)) : 0;
   const inset = Math.max(0, column.x + column.w / 2 - glyph / 2 - point.x);
   const insetEnd = Math.max(0, point.x + point.w - (column.x + column.w / 2 + glyph / 2));
   const rect = rtl
@@ -133,7 +142,7 @@ export function pushList(list: HTMLElement, origin: DOMRect, items: SlideItem[])
       sizePercent,
       indent: size(indent),
       gap: size(Math.max(0, gap)),
-      ...(levels.some((level) => level > 0) ? { levels } : {}),
+      ...(nested > 0 ? { levels, levelIndent: size(levelIndent) } : {}),
     },
   });
   return true;
