@@ -182,7 +182,7 @@ function planSlide(
       continue;
     }
     if (shape.kind === "text" && !shape.placeholder) {
-      const elements = textElements(shape.paragraphs, warn);
+      const elements = textElements(shape.paragraphs);
       // A quotation followed by short lines without a full stop: who said it and their role.
       const quote = elements.length === 1 && elements[0]!.tag === "Quote" ? elements[0]! : undefined;
       if (quote && !quote.props.some(([name, value]) => name === "by" && value)) {
@@ -223,7 +223,7 @@ function planSlide(
             text,
           ),
         );
-    } else if (shape.kind === "text") body.push(...textElements(shape.paragraphs, warn));
+    } else if (shape.kind === "text") body.push(...textElements(shape.paragraphs));
     else if (shape.kind === "table") media.push({ node: tableElement(shape, warn), shape });
     else if (shape.kind === "chart") media.push({ node: chartElement(shape.chart, warn), shape });
     else if (shape.kind === "picture") {
@@ -373,7 +373,7 @@ function findTitle(shapes: Shape[], deck: PptxDeck): { shape: Shape; placeholder
 
 // Paragraphs as the vocabulary's text: runs of bulleted paragraphs become one Bullets each (numbered when
 // every point is), a quotation becomes a Quote, a figure over its caption a Stat, anything else a Text.
-function textElements(paragraphs: Paragraph[], warn: (message: string) => void): ElementNode[] {
+function textElements(paragraphs: Paragraph[]): ElementNode[] {
   const filled = paragraphs.filter((p) => plain(p));
   if (filled.length === 0) return [];
   const quote = asQuote(filled);
