@@ -19,7 +19,7 @@ import { and, eq } from "drizzle-orm";
 import ts from "typescript";
 import { deckVersions } from "@/lib/db/schema/deck-versions";
 import type { Db } from "@/lib/db/types";
-import type { PptxDeck, Shape } from "@/lib/import/pptx/model";
+import type { Paragraph, PptxDeck, Shape } from "@/lib/import/pptx/model";
 import { contactSheet, pdfPages, ssim } from "./pptx-report-images";
 
 const { values } = parseArgs({
@@ -66,10 +66,12 @@ function originalText(deck: PptxDeck): { slides: string[]; notes: string[]; coun
   for (const slide of deck.slides.filter((s) => !s.hidden)) {
     for (const shape of flatten(slide.shapes)) {
       if (shape.kind === "text" && shape.placeholder?.type === "sldNum") continue;
-      if (shape.kind === "text") slides.push(...shape.paragraphs.flatMap((p) => p.runs.map((run) => run.text)));
+      // A paragraph's runs are one text (a word may be split across runs: "S" + "egment").
+      const paragraph = (p: Paragraph) => p.runs.map((run) => run.text).join("");
+      if (shape.kind === "text") slides.push(...shape.paragraphs.map(paragraph));
       if (shape.kind === "table") {
         counts.tables++;
-        slides.push(...shape.rows.flat().flatMap((cell) => cell.paragraphs.flatMap((p) => p.runs.map((r) => r.text))));
+        slides.push(...shape.rows.flat().flatMap((cell) => cell.paragraphs.map(paragraph)));
       }
       if (shape.kind === "chart") {
         counts.charts++;
