@@ -29,6 +29,7 @@ export const componentNames = [
   "Timeline",
   "Steps",
   "Diagram",
+  "Frame",
 ] as const;
 export type ComponentName = (typeof componentNames)[number];
 
@@ -74,6 +75,9 @@ export const textWeights = ["regular", "bold"] as const;
 export type TextWeight = (typeof textWeights)[number];
 export const bulletMarkers = ["dot", "number", "check", "arrow"] as const;
 export type BulletMarker = (typeof bulletMarkers)[number];
+// Bullets: how deep a sub-list sits under the list before it (0: the top level).
+export const bulletLevels = [0, 1, 2, 3, 4] as const;
+export type BulletLevel = (typeof bulletLevels)[number];
 export const quoteSizes = ["md", "lg"] as const;
 export type QuoteSize = (typeof quoteSizes)[number];
 
@@ -99,6 +103,12 @@ export type ChartType = (typeof chartTypes)[number];
 // Timeline and Steps: the way the sequence runs across the slide.
 export const flowDirections = ["horizontal", "vertical"] as const;
 export type FlowDirection = (typeof flowDirections)[number];
+
+// Frame: a positioned box's outline and where its content sits in its height.
+export const frameShapes = ["rect", "rounded", "ellipse"] as const;
+export type FrameShape = (typeof frameShapes)[number];
+export const frameVerticalAligns = ["top", "middle", "bottom"] as const;
+export type FrameVerticalAlign = (typeof frameVerticalAligns)[number];
 
 /** The icons the player draws (locally, no network); the brief lists them for `<Icon name>`. */
 export const iconNames = [

@@ -17,14 +17,16 @@ import { setDeckContent } from "@/lib/decks/set-deck-content";
 import { updateDeck } from "@/lib/decks/update-deck";
 import type { ImportWarning, PptxDeck, Shape } from "./model";
 import { readPptxOffThread } from "./off-thread";
+import { faithful } from "./faithful";
 import { type PictureUrls, pictureKey, restyle } from "./restyle";
 
 // POST /decks/import with a PowerPoint file: read on the worker thread (read-pptx.ts), its pictures checked
 // and converted as the organization's images (cropped as shown, with their alt text) and the deck printed
-// (restyle.ts) before anything is written; then the images, the deck, its first version and its
+// (faithful.ts, or restyle.ts in restyle mode) before anything is written; then the images, the deck, its first version and its
 // visibility in one transaction: all of it lands or none of it does.
 
-export const importModes = ["restyle"] as const;
+/** How the slides are mapped: `faithful` (the default) keeps them as they look, `restyle` takes the house style. */
+export const importModes = ["faithful", "restyle"] as const;
 
 export const importReportSchema = z.object({
   slides: z.number().int().describe("Slides in the imported deck (hidden slides are skipped)."),
@@ -127,7 +129,8 @@ export async function importPptx(
   const deck = await readPptxOffThread(new Uint8Array(input.file));
   const warnings: ImportWarning[] = [];
   const { urls, prepared } = await preparePictures(ctx, deck, warnings);
-  const made = restyle(deck, urls, input.title);
+  const made: { title: string; source: string; slides: number; warnings: ImportWarning[]; tokensCss?: string } =
+    input.mode === "restyle" ? restyle(deck, urls, input.title) : faithful(deck, urls, input.title);
   const report = { slides: made.slides, mode: input.mode, warnings: [...warnings, ...made.warnings] };
   return ctx.db.transaction(async (tx) => {
     const inTx: Ctx = { ...ctx, db: tx as unknown as Db };
@@ -142,7 +145,12 @@ export async function importPptx(
       brandId: input.brandId ?? null,
       fromDeckId: null,
     });
-    await setDeckContent(inTx, created.id, { source: made.source, prompt: "Imported from PowerPoint" });
+    await setDeckContent(inTx, created.id, {
+      source: made.source,
+      // The original's theme, unless a brand was asked for.
+      ...(made.tokensCss && !input.brandId ? { tokensCss: made.tokensCss } : {}),
+      prompt: "Imported from PowerPoint",
+    });
     return { ...(await updateDeck(inTx, created.id, { visibility: input.visibility })), importReport: report };
   });
 }

@@ -25,6 +25,8 @@ export type Paragraph = {
   bullet: Bullet;
   align?: "left" | "center" | "right" | "justify";
   runs: Run[];
+  /** What runs that say nothing take from the list styles of the shape, its layout and master. */
+  inherited?: Pick<Run, "size" | "color" | "font" | "bold" | "italic">;
 };
 
 export type Placeholder = { type: string; idx?: string };
@@ -63,6 +65,10 @@ export type Shape =
       fill?: string;
       /** A drawn shape (rectangle, ellipse…) rather than a plain text box. */
       geometry?: string;
+      /** Where the text sits in the shape's height (bodyPr anchor, own or inherited); top when absent. */
+      anchor?: "top" | "middle" | "bottom";
+      /** PowerPoint's shrink-on-overflow factor (normAutofit fontScale), below 1 when it shrank the text. */
+      fontScale?: number;
     })
   | (ShapeBase & {
       kind: "picture";

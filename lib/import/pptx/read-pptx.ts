@@ -35,7 +35,7 @@ const OLE_SIGNATURE = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe
 type Rel = { type: string; target: string; external: boolean };
 
 type Styled = {
-  placeholders: Array<{ ph: Placeholder; frame: Frame | null; lstStyle: Element | null }>;
+  placeholders: Array<{ ph: Placeholder; frame: Frame | null; lstStyle: Element | null; bodyPr: Element | null }>;
   background: Element | null;
   part: string;
 };
@@ -214,7 +214,12 @@ class Reader {
         if (shape.localName === "grpSp") walk(shape);
         const ph = placeholderOf(shape);
         if (!ph) continue;
-        placeholders.push({ ph, frame: frameOf(shape), lstStyle: xpath(shape, "txBody", "lstStyle") });
+        placeholders.push({
+          ph,
+          frame: frameOf(shape),
+          lstStyle: xpath(shape, "txBody", "lstStyle"),
+          bodyPr: xpath(shape, "txBody", "bodyPr"),
+        });
       }
     };
     walk(kid(cSld, "spTree"));
@@ -415,6 +420,11 @@ class Reader {
       this.textStyle(ph, context.layout.master),
     ];
     const paragraphs = kids(txBody, "p").map((p) => this.paragraph(p, styles, context.part));
+    const bodies = [xpath(txBody, "bodyPr"), ...inherited.map((found) => found.bodyPr)];
+    const anchor = ({ t: "top", ctr: "middle", b: "bottom" } as const)[
+      (bodies.map((body) => attr(body, "anchor")).find(Boolean) ?? "") as "t"
+    ];
+    const fontScale = Number(attr(xpath(txBody, "bodyPr", "normAutofit"), "fontScale") ?? 100_000) / 100_000;
     const spPr = kid(element, "spPr");
     const fill = this.color(kid(spPr, "solidFill"));
     const geometry = attr(kid(spPr, "prstGeom"), "prst") ?? undefined;
@@ -430,6 +440,8 @@ class Reader {
       paragraphs,
       ...(fill ? { fill } : {}),
       ...(geometry && geometry !== "rect" ? { geometry } : {}),
+      ...(anchor ? { anchor } : {}),
+      ...(fontScale > 0 && fontScale < 1 ? { fontScale } : {}),
     };
   }
 
@@ -470,7 +482,26 @@ class Reader {
       if (!text) continue;
       runs.push(this.run(text, kid(child, "rPr"), part));
     }
-    return { level, bullet, ...(align ? { align } : {}), runs };
+    const inherited = this.runDefaults(levelStyles, part);
+    return { level, bullet, ...(align ? { align } : {}), runs, ...(inherited ? { inherited } : {}) };
+  }
+
+  /** What a paragraph's runs take from its list styles (the shape's, the layout's, the master's) when they say nothing. */
+  private runDefaults(levelStyles: Array<Element | null>, part: string): Paragraph["inherited"] {
+    const out: NonNullable<Paragraph["inherited"]> = {};
+    for (const style of levelStyles) {
+      const defaults = this.run("", kid(style, "defRPr"), part);
+      const typeface = attr(xpath(style, "defRPr", "latin"), "typeface");
+      if (typeface === "+mj-lt" && this.theme.majorFont) defaults.font = this.theme.majorFont;
+      if (typeface === "+mn-lt" && this.theme.minorFont) defaults.font = this.theme.minorFont;
+      const flag = (name: "b" | "i") => attr(kid(style, "defRPr"), name);
+      if (out.size === undefined && defaults.size) out.size = defaults.size;
+      if (out.color === undefined && defaults.color) out.color = defaults.color;
+      if (out.font === undefined && defaults.font) out.font = defaults.font;
+      if (out.bold === undefined && flag("b")) out.bold = defaults.bold === true;
+      if (out.italic === undefined && flag("i")) out.italic = defaults.italic === true;
+    }
+    return Object.keys(out).length > 0 ? out : undefined;
   }
 
   private run(text: string, rPr: Element | null, part: string): Run {
