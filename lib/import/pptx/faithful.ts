@@ -147,7 +147,9 @@ function planSlide(slide: PptxSlide, context: Context): SlidePlan {
           {
             // DrawingML's angles run clockwise from pointing right; CSS's from pointing up.
             angle: Math.round((background.angle + 90) % 360),
-            stops: background.stops.map((stop) => ({ color: stop.color, at: Math.round(stop.position) })),
+            stops: [...background.stops]
+              .sort((a, b) => a.position - b.position)
+              .map((stop) => ({ color: stop.color, at: Math.round(stop.position) })),
           },
         ],
       ]),
@@ -307,7 +309,11 @@ function textFrames(shape: Extract<Shape, { kind: "text" }>, box: Box, context: 
   const out: ElementNode[] = [];
   const at = placed(box, context.placement);
   if (shape.fill) {
-    out.push(el("Frame", [...at, ["fill", shape.fill], ["shape", nonDefault(geometryShape(shape.geometry), "rect")]]));
+    const outline = geometryShape(shape.geometry);
+    if (shape.geometry && outline === "rect" && shape.geometry !== "rect") {
+      context.warn(`the shape "${shape.name}" (${shape.geometry}) is drawn as a box`);
+    }
+    out.push(el("Frame", [...at, ["fill", shape.fill], ["shape", nonDefault(outline, "rect")]]));
   } else if (shape.geometry && !shapeText(shape)) {
     return out;
   }
@@ -318,7 +324,7 @@ function textFrames(shape: Extract<Shape, { kind: "text" }>, box: Box, context: 
   const color = mostly(all, (run) => run.color);
   const family = mostly(all, (run) => run.font);
   const font = family ? mapFont(family, context.fonts) : undefined;
-  const frame = { size, color };
+  const frame = { size, color, font: font ?? context.bodyFamily };
   out.push(
     el(
       "Frame",
@@ -337,7 +343,7 @@ function textFrames(shape: Extract<Shape, { kind: "text" }>, box: Box, context: 
 
 const nonDefault = <T>(value: T, fallback: T): T | undefined => (value === fallback ? undefined : value);
 
-type FrameText = { size: number; color?: string };
+type FrameText = { size: number; color?: string; font: string };
 
 // Paragraphs in order: plain ones as <Text>, bulleted ones as <Bullets> of one level and one kind each
 // (a sub-list is a Bullets with `level`), numbered ones continuing their count across deeper points the way
@@ -420,6 +426,8 @@ function inlineText(paragraph: Paragraph, scale: number, frame: FrameText, conte
     if (run.color && run.color !== (frame.color ?? context.textColor)) style.color = run.color;
     const ratio = Math.round((run.size / frame.size) * 100) / 100;
     if (ratio !== 1) style.fontSize = `${ratio}em`;
+    const family = run.font ? mapFont(run.font, context.fonts) : context.bodyFamily;
+    if (family !== frame.font) style.fontFamily = `"${family}"`;
     if (Object.keys(style).length > 0) wrap("span", [["style", style]]);
     if (run.underline && !run.href) wrap("u");
     if (run.italic) wrap("em");
@@ -435,7 +443,9 @@ function inlineText(paragraph: Paragraph, scale: number, frame: FrameText, conte
 // Neighbouring runs drawn alike read as one (PowerPoint splits words at spell-check marks).
 function mergeStyled(runs: Styled[]): Styled[] {
   const key = (run: Styled) =>
-    [run.bold, run.italic, run.underline, run.color, run.size, run.href].map((value) => String(value)).join("|");
+    [run.bold, run.italic, run.underline, run.color, run.size, run.font, run.href]
+      .map((value) => String(value))
+      .join("|");
   const out: Styled[] = [];
   for (const run of runs) {
     const last = out.at(-1);

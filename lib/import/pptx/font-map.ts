@@ -18,6 +18,9 @@ const closest: Record<string, string> = {
   tahoma: "Open Sans",
   verdana: "Open Sans",
   optima: "Lato",
+  "lucida sans": "Open Sans",
+  "lucida sans unicode": "Open Sans",
+  "lucida grande": "Open Sans",
   // Neo-grotesques.
   arial: "Inter",
   helvetica: "Inter",
@@ -64,7 +67,7 @@ const byCategory: Record<FontCategory, string> = {
 
 function categoryOf(family: string): FontCategory {
   const name = family.toLowerCase();
-  if (/mono|courier|consol|code|typewriter/.test(name)) return "mono";
+  if (/mono|courier|consol|\bcode\b|typewriter/.test(name)) return "mono";
   if (/sans|gothic|grotesk|grotesque/.test(name)) return "sans";
   if (/serif|roman|times|garamond|mincho|ming|song|antiqua|book|bodoni|didot|caslon/.test(name)) return "serif";
   if (/display|script|brush|hand/.test(name)) return "display";

@@ -426,7 +426,11 @@ class Reader {
     ];
     const fontScale = Number(attr(xpath(txBody, "bodyPr", "normAutofit"), "fontScale") ?? 100_000) / 100_000;
     const spPr = kid(element, "spPr");
-    const fill = this.color(kid(spPr, "solidFill"));
+    // A shape that says nothing of its fill takes its style's (a drawn shape's theme colour), unless it has none.
+    const styleFill = kid(spPr, "noFill") ? null : xpath(element, "style", "fillRef");
+    const fill =
+      this.color(kid(spPr, "solidFill")) ??
+      (styleFill && Number(attr(styleFill, "idx") ?? 0) > 0 ? this.color(styleFill) : undefined);
     const geometry = attr(kid(spPr, "prstGeom"), "prst") ?? undefined;
     if (kid(spPr, "custGeom")) this.warn(context.number, `a freeform shape ("${name}") drawn as a box`);
     if (descendants(txBody, "prstTxWarp").some((warp) => attr(warp, "prst") !== "textNoShape")) {
