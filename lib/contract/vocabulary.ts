@@ -105,7 +105,7 @@ export const flowDirections = ["horizontal", "vertical"] as const;
 export type FlowDirection = (typeof flowDirections)[number];
 
 // Frame: a positioned box's outline and where its content sits in its height.
-export const frameShapes = ["rect", "rounded", "ellipse"] as const;
+export const frameShapes = ["rect", "rounded", "ellipse", "triangle", "right-triangle"] as const;
 export type FrameShape = (typeof frameShapes)[number];
 export const frameVerticalAligns = ["top", "middle", "bottom"] as const;
 export type FrameVerticalAlign = (typeof frameVerticalAligns)[number];

@@ -31,6 +31,14 @@ afterAll(async () => {
   await server?.stop();
 });
 
+// The fields of the answers this test reads.
+type Answer = {
+  id: string;
+  status: string;
+  importReport: { mode: string; slides: number };
+  findings: Array<{ kind: string }>;
+};
+
 async function api(method: string, route: string, body?: BodyInit, type = "application/json") {
   const res = await fetch(`${server.origin}/api/v1${route}`, {
     method,
@@ -39,7 +47,7 @@ async function api(method: string, route: string, body?: BodyInit, type = "appli
     redirect: "manual",
   });
   const text = await res.text();
-  return { status: res.status, headers: res.headers, body: text ? (JSON.parse(text) as Record<string, any>) : {} };
+  return { status: res.status, headers: res.headers, body: (text ? JSON.parse(text) : {}) as Answer };
 }
 
 async function exported(deckId: string, format: "pdf" | "pptx"): Promise<Buffer> {
@@ -65,9 +73,7 @@ describe("a PowerPoint imported as it looks", () => {
 
     const check = await api("GET", `/decks/${imported.body.id}/check`);
     expect(check.status, JSON.stringify(check.body)).toBe(200);
-    const failed = (check.body.findings as Array<{ kind: string }>).filter(
-      (finding) => finding.kind === "render-failed",
-    );
+    const failed = check.body.findings.filter((finding) => finding.kind === "render-failed");
     expect(failed).toEqual([]);
 
     const pdf = await exported(imported.body.id, "pdf");

@@ -78,7 +78,9 @@ describe("faithful: frames", () => {
         shapes: [
           text([para("Badge")], { fill: "#C0504D", geometry: "ellipse", anchor: "middle" } as Partial<Shape>),
           text([para("")], { fill: "#4F81BD", geometry: "roundRect" } as Partial<Shape>),
-          text([para("")], { fill: "#9BBB59", geometry: "triangle" } as Partial<Shape>),
+          text([para("")], { fill: "#9BBB59", geometry: "rtTriangle" } as Partial<Shape>),
+          text([para("")], { fill: "#F79646", geometry: "star5" } as Partial<Shape>),
+          text([para("")], { fill: "#8064A2", geometry: "custom" } as Partial<Shape>),
         ],
       }),
       new Map(),
@@ -87,8 +89,11 @@ describe("faithful: frames", () => {
     expect(made.source).toContain('<Frame x={100} y={200} w={1000} h={500} fill="#C0504D" shape="ellipse" />');
     expect(made.source).toMatch(/<Frame x=\{114\} [^>]*valign="middle">\s*<Text>Badge<\/Text>/);
     expect(made.source).toContain('fill="#4F81BD" shape="rounded" />');
-    expect(made.source).toContain('fill="#9BBB59" />');
-    expect(made.warnings).toContainEqual({ slide: 1, message: 'the shape "Text" (triangle) is drawn as a box' });
+    expect(made.source).toContain('fill="#9BBB59" shape="right-triangle" />');
+    expect(made.source).toContain('fill="#F79646" />');
+    expect(made.warnings).toContainEqual({ slide: 1, message: 'the shape "Text" (star5) is drawn as a box' });
+    // A freeform is left out (the reader says so).
+    expect(made.source).not.toContain("#8064A2");
     await compiles(made.source);
   });
 
@@ -360,6 +365,13 @@ describe("faithful: the samples", () => {
       '<Text align="center"><em><span style={{ color: "#92D050" }}>This bit is in italic green</span></em></Text>',
     );
     expect(made.source).toContain('notes="I am the notes of the first slide"');
+  });
+
+  it("draws the master's and layout's decorations behind each slide's own shapes", () => {
+    const made = faithful(sample("poi-ae.ac.uaeu.faculty_nafaachbili_GeomLec1.pptx"), new Map(), undefined);
+    const second = made.source.split("<Slide ")[2]!;
+    // The master's right triangle in the corner, before the slide's own bullets.
+    expect(second).toMatch(/fill="#2DA2BF" shape="right-triangle" \/>[\s\S]*From Alexandria Egypt/);
   });
 
   it("keeps drawn shapes of a group with their theme fill, and backgrounds of every kind", () => {

@@ -1,4 +1,5 @@
 import { type ChildNode, type ElementNode, el, printModule, type SlidePlan } from "@/lib/ai/offline/print";
+import type { FrameShape } from "@/lib/contract/vocabulary";
 import { themeTokens as defaultTokens } from "@/lib/deck/vocabulary";
 import { fontStack, shippedFamilyFor } from "./font-map";
 import type { Frame as Box, ImportWarning, Paragraph, PptxDeck, PptxSlide, Run, Shape } from "./model";
@@ -170,7 +171,8 @@ function planSlide(slide: PptxSlide, context: Context): SlidePlan {
       );
     }
   }
-  for (const shape of shapes) children.push(...shapeFrames(shape, context));
+  // The master's and layout's decorations first, behind the slide's own shapes.
+  for (const shape of [...flatten(slide.masterShapes ?? []), ...shapes]) children.push(...shapeFrames(shape, context));
   if (children.length === 0 && !backgroundColor) context.warn("a slide with nothing the import could read; kept empty");
   const titleShape = shapes.find(
     (shape) => shape.kind === "text" && TITLE_PLACEHOLDERS.has(shape.placeholder?.type ?? "") && shapeText(shape),
@@ -295,8 +297,10 @@ function mostly<T>(runs: Styled[], pick: (run: Styled) => T): T | undefined {
   return [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
 }
 
-function geometryShape(geometry: string | undefined): "rect" | "rounded" | "ellipse" {
+function geometryShape(geometry: string | undefined): FrameShape {
   if (geometry === "ellipse" || geometry === "circle") return "ellipse";
+  if (geometry === "triangle") return "triangle";
+  if (geometry === "rtTriangle") return "right-triangle";
   if (
     geometry &&
     /^(roundRect|round\dSameRect|round\dDiagRect|snipRoundRect|flowChartAlternateProcess)$/.test(geometry)
@@ -308,9 +312,9 @@ function geometryShape(geometry: string | undefined): "rect" | "rounded" | "elli
 function textFrames(shape: Extract<Shape, { kind: "text" }>, box: Box, context: Context): ElementNode[] {
   const out: ElementNode[] = [];
   const at = placed(box, context.placement);
-  if (shape.fill) {
+  if (shape.fill && shape.geometry !== "custom") {
     const outline = geometryShape(shape.geometry);
-    if (shape.geometry && outline === "rect" && shape.geometry !== "rect") {
+    if (shape.geometry && outline === "rect") {
       context.warn(`the shape "${shape.name}" (${shape.geometry}) is drawn as a box`);
     }
     out.push(el("Frame", [...at, ["fill", shape.fill], ["shape", nonDefault(outline, "rect")]]));

@@ -38,7 +38,9 @@ export const importReportSchema = z.object({
 
 type Picture = { key: string; media: string; crop?: Extract<Shape, { kind: "picture" }>["crop"]; alt: string };
 
-function picturesOf(deck: PptxDeck): Picture[] {
+// The pictures the deck shows: the slides' own, their backgrounds, and in faithful mode the master's and
+// layout's decorations drawn behind each slide.
+function picturesOf(deck: PptxDeck, mode: (typeof importModes)[number]): Picture[] {
   const found = new Map<string, Picture>();
   const walk = (shapes: Shape[]) => {
     for (const shape of shapes) {
@@ -51,6 +53,7 @@ function picturesOf(deck: PptxDeck): Picture[] {
   for (const slide of deck.slides) {
     if (slide.hidden) continue;
     walk(slide.shapes);
+    if (mode === "faithful") walk(slide.masterShapes ?? []);
     if (slide.background?.kind === "picture") {
       const key = pictureKey(slide.background.media);
       if (!found.has(key)) found.set(key, { key, media: slide.background.media, alt: "" });
@@ -82,13 +85,14 @@ async function shownBytes(bytes: Buffer, picture: Picture): Promise<Buffer> {
 async function preparePictures(
   ctx: Ctx,
   deck: PptxDeck,
+  mode: (typeof importModes)[number],
   warnings: ImportWarning[],
 ): Promise<{ urls: PictureUrls; prepared: PreparedImage[] }> {
   const owner = ownerOf(ctx);
   const urls: PictureUrls = new Map();
   const prepared: PreparedImage[] = [];
   let adding = 0;
-  for (const picture of picturesOf(deck)) {
+  for (const picture of picturesOf(deck, mode)) {
     const file = deck.media[picture.media]!;
     let image: PreparedImage;
     try {
@@ -128,7 +132,7 @@ export async function importPptx(
 ) {
   const deck = await readPptxOffThread(new Uint8Array(input.file));
   const warnings: ImportWarning[] = [];
-  const { urls, prepared } = await preparePictures(ctx, deck, warnings);
+  const { urls, prepared } = await preparePictures(ctx, deck, input.mode, warnings);
   const made: { title: string; source: string; slides: number; warnings: ImportWarning[]; tokensCss?: string } =
     input.mode === "restyle" ? restyle(deck, urls, input.title) : faithful(deck, urls, input.title);
   const report = { slides: made.slides, mode: input.mode, warnings: [...warnings, ...made.warnings] };

@@ -63,7 +63,7 @@ export type Shape =
       placeholder?: Placeholder;
       paragraphs: Paragraph[];
       fill?: string;
-      /** A drawn shape (rectangle, ellipse…) rather than a plain text box. */
+      /** A drawn shape (rectangle, ellipse…; "custom" for a freeform) rather than a plain text box. */
       geometry?: string;
       /** Where the text sits in the shape's height (bodyPr anchor, own or inherited); top when absent. */
       anchor?: "top" | "middle" | "bottom";
@@ -90,6 +90,8 @@ export type PptxSlide = {
   layoutName: string;
   background?: Background;
   shapes: Shape[];
+  /** What the master and the layout draw behind the slide's own shapes (not placeholders), when shown. */
+  masterShapes?: Shape[];
   notes: string;
 };
 

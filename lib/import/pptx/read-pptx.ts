@@ -281,6 +281,25 @@ class Reader {
     const cSld = kid(root, "cSld");
     const context: SlideContext = { part, layout, number };
     const shapes = this.shapes(kid(cSld, "spTree"), context, null);
+    // What the master and the layout draw on every slide (their shapes that are not placeholders), unless the
+    // slide or the layout hides them (showMasterSp="0"). Read without warnings: a decoration approximated
+    // is not news on every slide.
+    const behind: Shape[] = [];
+    if (attr(root, "showMasterSp") !== "0") {
+      const quiet: SlideContext = { ...context, number: 0, quiet: true };
+      const decorations = (owner: string) =>
+        kids(xpath(this.xml(owner), "cSld", "spTree")).filter((element) => !placeholderOf(element));
+      if (attr(this.xml(layout.part), "showMasterSp") !== "0") {
+        for (const element of decorations(layout.master.part)) {
+          const shape = this.shape(element, { ...quiet, part: layout.master.part }, null);
+          if (shape) behind.push(...(Array.isArray(shape) ? shape : [shape]));
+        }
+      }
+      for (const element of decorations(layout.part)) {
+        const shape = this.shape(element, { ...quiet, part: layout.part }, null);
+        if (shape) behind.push(...(Array.isArray(shape) ? shape : [shape]));
+      }
+    }
     return {
       number,
       hidden: attr(root, "show") === "0",
@@ -291,6 +310,7 @@ class Reader {
           this.background(layout.master.background, layout.master.part),
       ),
       shapes,
+      ...(behind.length > 0 ? { masterShapes: behind } : {}),
       notes: this.notes(part),
     };
   }
@@ -432,7 +452,9 @@ class Reader {
       this.color(kid(spPr, "solidFill")) ??
       (styleFill && Number(attr(styleFill, "idx") ?? 0) > 0 ? this.color(styleFill) : undefined);
     const geometry = attr(kid(spPr, "prstGeom"), "prst") ?? undefined;
-    if (kid(spPr, "custGeom")) this.warn(context.number, `a freeform shape ("${name}") drawn as a box`);
+    const freeform = kid(spPr, "custGeom") !== null;
+    if (freeform && !context.quiet)
+      this.warn(context.number, `a freeform shape ("${name}") is left out; its text is kept`);
     if (descendants(txBody, "prstTxWarp").some((warp) => attr(warp, "prst") !== "textNoShape")) {
       this.warn(context.number, `WordArt effects on "${name}" are left out; its text is kept`);
     }
@@ -443,7 +465,7 @@ class Reader {
       ...(ph ? { placeholder: ph } : {}),
       paragraphs,
       ...(fill ? { fill } : {}),
-      ...(geometry && geometry !== "rect" ? { geometry } : {}),
+      ...(freeform ? { geometry: "custom" } : geometry && geometry !== "rect" ? { geometry } : {}),
       ...(anchor ? { anchor } : {}),
       ...(fontScale > 0 && fontScale < 1 ? { fontScale } : {}),
     };
@@ -648,7 +670,7 @@ class Reader {
   }
 }
 
-type SlideContext = { part: string; layout: Layout; number: number };
+type SlideContext = { part: string; layout: Layout; number: number; quiet?: boolean };
 type Transform = { x: number; y: number; sx: number; sy: number; cx: number; cy: number };
 
 function withBackground(background: Background | undefined): { background?: Background } {
