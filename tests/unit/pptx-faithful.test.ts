@@ -372,6 +372,9 @@ describe("faithful: the samples", () => {
     const second = made.source.split("<Slide ")[2]!;
     // The master's right triangle in the corner, before the slide's own bullets.
     expect(second).toMatch(/fill="#2DA2BF" shape="right-triangle" \/>[\s\S]*From Alexandria Egypt/);
+    // Its layout maps the background to dk1 and the text to lt1 (clrMapOvr): a dark slide with light text.
+    expect(second).toMatch(/^label="Slide 2" backgroundColor="#000000">/);
+    expect(second).toMatch(/<Frame [^>]*color="#FFFFFF">\s*<Bullets>\s*<Text>From Alexandria Egypt/);
   });
 
   it("keeps drawn shapes of a group with their theme fill, and backgrounds of every kind", () => {

@@ -280,6 +280,13 @@ class Reader {
     const layout = this.layout(layoutRel.target);
     const cSld = kid(root, "cSld");
     const context: SlideContext = { part, layout, number };
+    // The colour mapping this slide is drawn with: its own override, else its layout's, else its master's
+    // (a layout of a light master may map the background to a dark colour and the text to a light one).
+    const override = (owner: Element) => xpath(owner, "clrMapOvr", "overrideClrMapping");
+    const mapping = override(root) ?? override(this.xml(layout.part));
+    const clrMap = { ...layout.master.clrMap };
+    if (mapping) for (const key of ["bg1", "tx1", "bg2", "tx2"]) clrMap[key] = attr(mapping, key) ?? clrMap[key] ?? "";
+    this.clrMap = clrMap;
     const shapes = this.shapes(kid(cSld, "spTree"), context, null);
     // What the master and the layout draw on every slide (their shapes that are not placeholders), unless the
     // slide or the layout hides them (showMasterSp="0"). Read without warnings: a decoration approximated
