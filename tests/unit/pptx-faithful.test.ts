@@ -213,7 +213,7 @@ describe("faithful: text", () => {
               { text: "red", size: 20, color: "#C00000", italic: true },
               { text: " ", size: 20, color: "#111111" },
               { text: "under", size: 20, underline: true, color: "#111111" },
-              { text: " big", size: 40, color: "#111111" },
+              { text: " small", size: 10, color: "#111111" },
               { text: "\n", size: 20 },
               { text: "site", size: 20, href: "https://example.com/", color: "#111111" },
               { text: " mono", size: 20, color: "#111111", font: "Consolas" },
@@ -227,13 +227,29 @@ describe("faithful: text", () => {
     expect(made.source).toContain('size={40} color="#111111"');
     // The printer writes a space between two elements as {" "} (JSX would drop it at a line break).
     expect(made.source.replace(/\s*\n\s*/g, "")).toContain(
-      '<Text>Plain <strong>bold</strong> and <em><span style={{ color: "#C00000" }}>red</span></em>{" "}<u>under</u><span style={{ fontSize: "2em" }}> big</span><br /><Link href="https://example.com/">site</Link><span style={{ fontFamily: "\\"JetBrains Mono\\"" }}> mono</span></Text>',
+      '<Text>Plain <strong>bold</strong> and <em><span style={{ color: "#C00000" }}>red</span></em>{" "}<u>under</u><span style={{ fontSize: "0.5em" }}> small</span><br /><Link href="https://example.com/">site</Link><span style={{ fontFamily: "\\"JetBrains Mono\\"" }}> mono</span></Text>',
     );
     expect(made.warnings).toContainEqual({
       slide: 0,
       message: 'the font "Consolas" is not shipped; drawn in JetBrains Mono, the closest',
     });
     await compiles(made.source);
+  });
+
+  it("sizes a frame by its largest type, so no line of bigger runs is spaced for smaller ones", () => {
+    const made = faithful(
+      deckOf({
+        shapes: [
+          text([para([{ text: "Big point", size: 32 }]), para([{ text: "a longer small line of detail", size: 16 }])]),
+        ],
+      }),
+      new Map(),
+      "T",
+    );
+    expect(made.source).toContain("size={64}>");
+    expect(made.source).toContain(
+      '<Text><span style={{ fontSize: "0.5em" }}>a longer small line of detail</span></Text>',
+    );
   });
 
   it("takes sizes, colours and fonts the paragraph inherits, and PowerPoint's shrink factor", () => {

@@ -43,6 +43,7 @@ type Context = {
   textColor?: string;
   fonts: Map<string, string>;
   warn: (message: string) => void;
+  warnDeck: (message: string) => void;
 };
 
 export function faithful(deck: PptxDeck, pictures: PictureUrls, title: string | undefined): FaithfulDeck {
@@ -70,6 +71,7 @@ export function faithful(deck: PptxDeck, pictures: PictureUrls, title: string | 
       textColor: deck.theme.colors.dk1,
       fonts,
       warn,
+      warnDeck: (message: string) => warnings.push({ slide: 0, message }),
     };
     plans.push(planSlide(slide, context));
   }
@@ -171,8 +173,11 @@ function planSlide(slide: PptxSlide, context: Context): SlidePlan {
       );
     }
   }
-  // The master's and layout's decorations first, behind the slide's own shapes.
-  for (const shape of [...flatten(slide.masterShapes ?? []), ...shapes]) children.push(...shapeFrames(shape, context));
+  // The master's and layout's decorations first, behind the slide's own shapes; what they approximate is
+  // said once for the deck, not on every slide.
+  const deckWide: Context = { ...context, warn: context.warnDeck };
+  for (const shape of flatten(slide.masterShapes ?? [])) children.push(...shapeFrames(shape, deckWide));
+  for (const shape of shapes) children.push(...shapeFrames(shape, context));
   if (children.length === 0 && !backgroundColor) context.warn("a slide with nothing the import could read; kept empty");
   const titleShape = shapes.find(
     (shape) => shape.kind === "text" && TITLE_PLACEHOLDERS.has(shape.placeholder?.type ?? "") && shapeText(shape),
@@ -324,7 +329,9 @@ function textFrames(shape: Extract<Shape, { kind: "text" }>, box: Box, context: 
   if (!shape.paragraphs.some((paragraph) => plain(paragraph))) return out;
   const scale = shape.fontScale ?? 1;
   const all = shape.paragraphs.flatMap((paragraph) => styledRuns(paragraph, scale));
-  const size = mostly(all, (run) => run.size) ?? DEFAULT_PT;
+  // The largest type: the PPTX export spaces a paragraph's lines by its own size, so a run larger than its
+  // paragraph would overlap the line above; smaller runs are spans in em of it.
+  const size = Math.max(0, ...all.filter((run) => run.text.trim()).map((run) => run.size)) || DEFAULT_PT;
   const color = mostly(all, (run) => run.color);
   const family = mostly(all, (run) => run.font);
   const font = family ? mapFont(family, context.fonts) : undefined;
