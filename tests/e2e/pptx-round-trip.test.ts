@@ -89,7 +89,7 @@ afterAll(async () => {
 
 describe("a Deckhand deck to PowerPoint and back (restyle)", () => {
   it("gives the same slides, labels, texts, lists, table and chart data", async () => {
-    const res = await call("POST", "/decks/import", {
+    const res = await call("POST", "/decks/import?mode=restyle", {
       key: user.key,
       rawBody: new Uint8Array(exported),
       headers: { "content-type": PPTX },
