@@ -8,12 +8,13 @@ import { Dialog } from "@/components/ui/dialog";
 // Server actions carry at most 21 MB (next.config.ts); base64 is 4/3 of the file.
 const MAX_BYTES = 15 * 1024 * 1024;
 
-// "Import PowerPoint" in the library: a .pptx picked or dropped becomes a new slides deck in the house style
-// (import_deck, restyle mode), opened in the editor. A refusal ("a legacy .ppt file…") stays in the dialog.
+// "Import PowerPoint" in the library: a .pptx picked or dropped becomes a new slides deck, as it looks
+// (import_deck, faithful mode) or in the house style (restyle), opened in the editor. A refusal ("a legacy .ppt file…") stays in the dialog.
 export function ImportPptxForm() {
   const [open, setOpen] = useState(false);
   const [file, setFile] = useState<File | null>(null);
   const [title, setTitle] = useState("");
+  const [mode, setMode] = useState<"faithful" | "restyle">("faithful");
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const [over, setOver] = useState(false);
@@ -39,7 +40,7 @@ export function ImportPptxForm() {
     }
     const result = await importPowerPointAction({
       file: btoa(binary),
-      mode: "restyle",
+      mode,
       ...(title.trim() ? { title: title.trim() } : {}),
     });
     // On success the action redirects to the editor; only a refusal comes back.
@@ -56,8 +57,9 @@ export function ImportPptxForm() {
         {open && (
           <>
             <p className="text-sm text-zinc-600">
-              A .pptx file becomes a deck in this organization&apos;s style: titles, lists, tables, charts, pictures and
-              speaker notes each become the matching component. Up to 15 MB here.
+              A .pptx file becomes a deck: as it looks (every slide&apos;s layout, colours and fonts kept, its text
+              still editable), or in this organization&apos;s style (titles, lists, tables, charts, pictures and speaker
+              notes each become the matching component). Up to 15 MB here.
             </p>
             <div
               role="group"
@@ -93,6 +95,22 @@ export function ImportPptxForm() {
                 aria-label="PowerPoint import title"
               />
             </Field>
+            <fieldset className="flex gap-4 text-sm">
+              <legend className="mb-1 font-medium">Slides</legend>
+              <label className="flex items-center gap-1">
+                <input
+                  type="radio"
+                  name="pptx-mode"
+                  checked={mode === "faithful"}
+                  onChange={() => setMode("faithful")}
+                />
+                As they look
+              </label>
+              <label className="flex items-center gap-1">
+                <input type="radio" name="pptx-mode" checked={mode === "restyle"} onChange={() => setMode("restyle")} />
+                In the house style
+              </label>
+            </fieldset>
             {error && <Notice>{error}</Notice>}
             <div className="flex justify-end">
               <Button type="button" onClick={() => void submit()} disabled={pending || !file}>

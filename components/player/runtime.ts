@@ -21,4 +21,5 @@ export { Table } from "./vocabulary/table/table";
 export { Chart } from "./vocabulary/chart/chart";
 export { Timeline, Steps } from "./vocabulary/sequence/sequence";
 export { Diagram } from "./vocabulary/diagram/diagram";
+export { Frame } from "./vocabulary/frame/frame";
 export { mountPlayer } from "./shell/mount";

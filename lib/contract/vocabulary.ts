@@ -29,6 +29,7 @@ export const componentNames = [
   "Timeline",
   "Steps",
   "Diagram",
+  "Frame",
 ] as const;
 export type ComponentName = (typeof componentNames)[number];
 
@@ -99,6 +100,12 @@ export type ChartType = (typeof chartTypes)[number];
 // Timeline and Steps: the way the sequence runs across the slide.
 export const flowDirections = ["horizontal", "vertical"] as const;
 export type FlowDirection = (typeof flowDirections)[number];
+
+// Frame: a positioned box's outline and where its content sits in its height.
+export const frameShapes = ["rect", "rounded", "ellipse", "triangle", "right-triangle"] as const;
+export type FrameShape = (typeof frameShapes)[number];
+export const frameVerticalAligns = ["top", "middle", "bottom"] as const;
+export type FrameVerticalAlign = (typeof frameVerticalAligns)[number];
 
 /** The icons the player draws (locally, no network); the brief lists them for `<Icon name>`. */
 export const iconNames = [

@@ -13,6 +13,8 @@ import {
   chartTypes,
   columnAligns,
   flowDirections,
+  frameShapes,
+  frameVerticalAligns,
   gaps,
   gridColumns,
   headingLevels,
@@ -289,7 +291,7 @@ export const vocabulary: readonly ComponentSpec[] = [
       alignProp,
     ],
     children:
-      "Text; inline it may hold <strong>, <em>, <code> (code words), <s> (struck through), <br />, <Link> and an inline <Formula>.",
+      'Text; inline it may hold <strong>, <em>, <u>, <code> (code words), <s> (struck through), <br />, <Link>, an inline <Formula>, and <span style={{ color: "#c00000" }}> for a word in a colour of its own (inside a Frame also fontSize in em).',
   },
   {
     name: "Bullets",
@@ -307,6 +309,7 @@ export const vocabulary: readonly ComponentSpec[] = [
         doc: 'Bullet marker; "number" for sequences and steps. Default "dot".',
       },
       { name: "size", ...choice(sizes), doc: 'Text size. Default "md".' },
+      { name: "start", type: "number", doc: 'With marker="number": the first point\'s number. Default 1.' },
     ],
     children:
       "Alternatively to `items`: one <Text> (or string) per point; use <Text> children when points carry inline markup (<strong>, <code>, <Link>…). A <Bullets> among them is the sub-list of the point before it.",
@@ -594,6 +597,38 @@ export const vocabulary: readonly ComponentSpec[] = [
       "Alternatively to `code`: the Mermaid source as one template literal, {`flowchart LR ...`} (braces and arrows are not valid JSX text). A source that does not parse shows Mermaid's message on the slide instead of the diagram.",
     example:
       '<Diagram title="How a team activates">{`flowchart LR; A[Sign up] --> B[First deck] --> C{Shared?}; C -- yes --> D[Team plan]; C -- no --> E[Reminder]`}</Diagram>',
+  },
+  {
+    name: "Frame",
+    group: "layout",
+    doc: "A box at a position and size of its own on the 1920x1080 canvas, over the slide's flow: for slides that keep a layout drawn elsewhere (a PowerPoint imported as it looks). Prefer the slide's own layouts for new slides. Text too long for its frame shrinks with the slide and is reported as overflowing the frame.",
+    props: [
+      { name: "x", type: "number", required: true, doc: "Left edge, in px of the 1920x1080 canvas." },
+      { name: "y", type: "number", required: true, doc: "Top edge, in px." },
+      { name: "w", type: "number", required: true, doc: "Width, in px." },
+      { name: "h", type: "number", required: true, doc: "Height, in px." },
+      { name: "rotate", type: "number", doc: "Clockwise turn in degrees. Default 0." },
+      { name: "fill", type: "string", doc: 'A fill colour ("#1d4ed8"); without it the frame is transparent.' },
+      {
+        name: "gradient",
+        type: "{ angle?: number; stops: { color: string; at?: number }[] }",
+        doc: "A linear gradient fill instead of `fill`: the CSS angle in degrees and stops at per cent.",
+      },
+      { name: "shape", ...choice(frameShapes), doc: 'The outline of a filled frame. Default "rect".' },
+      {
+        name: "size",
+        type: "number",
+        doc: "Body type size inside the frame in px (Text md; sm and lg follow the ladder, headings take this size). Default: the slide's.",
+      },
+      { name: "color", type: "string", doc: "Text colour inside the frame. Default: the slide's." },
+      { name: "font", type: "string", doc: 'A shipped font family for the text inside ("Lato"). Default --font-body.' },
+      alignProp,
+      { name: "valign", ...choice(frameVerticalAligns), doc: 'Where the content sits in the height. Default "top".' },
+    ],
+    children:
+      "Ordinary vocabulary, top to bottom: <Text>, <Bullets> (with level for sub-lists), <Heading>, <Image> (fills the frame), <Table>, <Chart> (fills the frame); nothing for a plain filled shape.",
+    example:
+      '<Frame x={120} y={80} w={1680} h={160} size={72} valign="bottom"><Text weight="bold">Quarterly results</Text></Frame>',
   },
 ];
 

@@ -22,7 +22,7 @@ export const importDeckRequest = importDeckBody
       .enum(importModes)
       .optional()
       .describe(
-        "With `file`: 'restyle' (default) maps the content into the vocabulary's own layouts, so the deck takes the house style or a brand.",
+        "With `file`: 'faithful' (default) keeps every slide as it looks (each shape a positioned Frame of editable text, pictures, tables and charts; the theme's colours and fonts as the deck's tokens); 'restyle' maps the content into the vocabulary's own layouts, so the deck takes the house style or a brand.",
       ),
   })
   .superRefine((value, ctx) => {
@@ -46,7 +46,7 @@ export const importDeckResponse = deckSchema.extend({
 export async function runImport(ctx: Ctx, body: z.output<typeof importDeckRequest>) {
   const { file, mode, markdown, ...rest } = body;
   if (file !== undefined) {
-    return importPptx(ctx, { ...rest, file: Buffer.from(file, "base64"), mode: mode ?? "restyle" });
+    return importPptx(ctx, { ...rest, file: Buffer.from(file, "base64"), mode: mode ?? "faithful" });
   }
   return importDeck(ctx, { ...rest, markdown: markdown! });
 }

@@ -169,7 +169,7 @@ const labels = [
 
 describe("a Deckhand deck to PowerPoint and back (restyle)", () => {
   it("gives the same slides, labels, texts, lists, table and chart data, as the vocabulary's components", async () => {
-    const res = await call("POST", "/decks/import", {
+    const res = await call("POST", "/decks/import?mode=restyle", {
       key: user.key,
       rawBody: new Uint8Array(exported),
       headers: { "content-type": PPTX },

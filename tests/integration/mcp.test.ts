@@ -471,7 +471,7 @@ describe("import_deck over MCP", () => {
     const file = fs.readFileSync("tests/fixtures/pptx/poi-table-with-theme.pptx").toString("base64");
     const imported = await callTool(client, "import_deck", { file, title: "From MCP" });
     expect(imported.isError, JSON.stringify(imported.value)).toBe(false);
-    expect(imported.value).toMatchObject({ title: "From MCP", importReport: { slides: 1, mode: "restyle" } });
+    expect(imported.value).toMatchObject({ title: "From MCP", importReport: { slides: 1, mode: "faithful" } });
     const refused = await callTool(client, "import_deck", { file: Buffer.from("not a deck").toString("base64") });
     expect(refused.isError).toBe(true);
     expect(refused.value.error.message).toMatch(/not a ZIP archive/);

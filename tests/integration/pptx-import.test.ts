@@ -9,8 +9,9 @@ import { call, createUser, type TestUser } from "../helpers/api";
 import { setUpTestDatabase } from "../helpers/database";
 import { getDb } from "@/lib/db/client";
 
-// POST /decks/import with a PowerPoint file (restyle mode): every shared sample imports (the cut-short one is
-// a 422), with the words of its slides and notes found in the printed deck; the raw body, multipart and JSON
+// POST /decks/import with a PowerPoint file (faithful mode by default, restyle when asked): every shared sample
+// imports in both modes (the cut-short one is a 422), with the words of its slides and notes found in the
+// printed deck; the raw body, multipart and JSON
 // base64 forms; hostile files refused with nothing saved and the server still answering.
 
 const SAMPLES = path.join(import.meta.dirname, "../fixtures/pptx");
@@ -86,9 +87,12 @@ describe("POST /decks/import with a PowerPoint file", () => {
   it("imports every sample (the cut-short one is a 422), its slides' and notes' words all found", async () => {
     const user = await createUser();
     const rows: string[] = [];
-    for (const name of fs.readdirSync(SAMPLES).sort()) {
+    for (const [name, mode] of fs
+      .readdirSync(SAMPLES)
+      .sort()
+      .flatMap((file) => [[file, "faithful"] as const, [file, "restyle"] as const])) {
       const bytes = sample(name);
-      const res = await importRaw(user, bytes);
+      const res = await importRaw(user, bytes, mode === "restyle" ? "?mode=restyle" : "");
       if (name === "poi-Divino_Revelado.pptx") {
         expect(res.status).toBe(422);
         expect(res.body.error.message).toMatch(/not a ZIP archive, or it is cut short/);
@@ -106,7 +110,7 @@ describe("POST /decks/import with a PowerPoint file", () => {
       const notes = recall(original.notes, printed);
       const count = (pattern: RegExp) => (source.match(pattern) ?? []).length;
       rows.push(
-        `${name}: slides ${res.body.importReport.slides}, text recall ${text.toFixed(3)} (${original.slides.size} words), notes recall ${notes.toFixed(3)} (${original.notes.size} words), tables ${count(/<Table\b/g)}/${original.tables}, charts ${count(/<Chart\b/g)}/${original.charts}, pictures ${count(/<Image\b/g) + count(/ image="/g)}/${original.pictures}, warnings ${res.body.importReport.warnings.length}`,
+        `${name} (${res.body.importReport.mode}): slides ${res.body.importReport.slides}, text recall ${text.toFixed(3)} (${original.slides.size} words), notes recall ${notes.toFixed(3)} (${original.notes.size} words), tables ${count(/<Table\b/g)}/${original.tables}, charts ${count(/<Chart\b/g)}/${original.charts}, pictures ${count(/<Image\b/g) + count(/ image="/g)}/${original.pictures}, warnings ${res.body.importReport.warnings.length}`,
       );
     }
     console.log(rows.join("\n"));
@@ -120,7 +124,11 @@ describe("POST /decks/import with a PowerPoint file", () => {
 
   it("answers the Deck and an import report; pictures become the organization's images with alt text", async () => {
     const user = await createUser();
-    const res = await importRaw(user, sample("python-pptx-shp-picture.pptx"), "?title=Pictures&visibility=org");
+    const res = await importRaw(
+      user,
+      sample("python-pptx-shp-picture.pptx"),
+      "?title=Pictures&visibility=org&mode=restyle",
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body).toMatchObject({
       title: "Pictures",
@@ -135,6 +143,17 @@ describe("POST /decks/import with a PowerPoint file", () => {
     const version = await call("GET", `/decks/${res.body.id}/versions/1`, { key: user.key });
     expect(version.body.source).toContain('alt="python-powered.png"');
     expect(version.body.prompt).toBe("Imported from PowerPoint");
+  });
+
+  it("keeps the slides as they look by default: Frames, the theme's colours and fonts as the deck's tokens", async () => {
+    const user = await createUser();
+    const res = await importRaw(user, sample("poi-ae.ac.uaeu.faculty_nafaachbili_GeomLec1.pptx"));
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.importReport).toMatchObject({ slides: 14, mode: "faithful" });
+    const version = await call("GET", `/decks/${res.body.id}/versions/1`, { key: user.key });
+    expect(version.body.source).toMatch(/<Frame x=\{\d+\} y=\{\d+\} w=\{\d+\} h=\{\d+\}/);
+    expect(version.body.source).toContain("<Bullets>");
+    expect(version.body.tokensCss).toMatch(/--font-body: "[^"]+", sans-serif;/);
   });
 
   it("takes multipart/form-data with a file part and fields as parts, and JSON with the file in base64", async () => {

@@ -33,7 +33,7 @@ export const importDeckAction = defineAction({
 });
 
 /**
- * "Import PowerPoint": import_deck with the .pptx in base64 (restyle mode). Server actions carry at most
+ * "Import PowerPoint": import_deck with the .pptx in base64 (faithful or restyle mode). Server actions carry at most
  * 21 MB (next.config.ts), so the library takes files up to 15 MB; larger ones go through the API.
  */
 export const importPowerPointAction = defineAction({

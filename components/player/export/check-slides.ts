@@ -200,7 +200,10 @@ function overflow(slide: HTMLElement): SlideMeasurements["overflow"] {
   return innermost.map((element) => {
     const rect = element.getBoundingClientRect();
     const spill = element.scrollHeight - element.clientHeight;
-    const px = Math.max(rect.bottom - bottom, rect.right - right, spill, 1);
+    // A Frame sits where it was put: only what spills out of the frame itself counts.
+    const px = element.classList.contains("dh-frame")
+      ? Math.max(spill, element.scrollWidth - element.clientWidth, 1)
+      : Math.max(rect.bottom - bottom, rect.right - right, spill, 1);
     return {
       ...named(element),
       px: Math.round(px),

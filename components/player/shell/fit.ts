@@ -31,13 +31,14 @@ export const GROW_MAX = FIT_GROW_MAX; // body 48px → 67px (34 pt) under a 100p
 const GROW_STEPS = Math.round(GROW_MAX * STEPS);
 const FILL_TARGET = 0.8;
 const SPREAD_MAX = 2; // of the height under the heading; the rest is the breathing room around the body
-// Not in the flow of the slide's column: the background image, a pinned Logo, the export's scrim copy.
-const OUT_OF_FLOW = ".dh-slide-image, .dh-logo-pinned, [data-dh-pseudo]";
+// Not in the flow of the slide's column: the background image, a pinned Logo, the export's scrim copy, and
+// Frames, each at a place of its own (what does not fit in a Frame is its own overflow, see overflowing).
+const OUT_OF_FLOW = ".dh-slide-image, .dh-logo-pinned, [data-dh-pseudo], .dh-frame";
 const WORD_SELECTOR = Object.keys(WORD_FLOORS)
   .map((name) => `.${name}`)
   .join(", ");
 const MARKED =
-  ".dh-title, .dh-heading, .dh-text, .dh-bullets, .dh-quote, .dh-code, .dh-image, .dh-icon, .dh-stat, .dh-table, .dh-chart, .dh-timeline, .dh-steps, .dh-diagram, .dh-logo, .dh-columns, .dh-stack, .dh-grid, .dh-box";
+  ".dh-title, .dh-heading, .dh-text, .dh-bullets, .dh-quote, .dh-code, .dh-image, .dh-icon, .dh-stat, .dh-table, .dh-chart, .dh-timeline, .dh-steps, .dh-diagram, .dh-logo, .dh-columns, .dh-stack, .dh-grid, .dh-box, .dh-frame";
 const CONTAINERS = ".dh-columns, .dh-grid, .dh-stack, .dh-box, .dh-chart, .dh-image, .dh-diagram";
 
 const mounted = new Set<HTMLElement>();
@@ -254,20 +255,27 @@ function overflowing(slide: HTMLElement): HTMLElement[] {
   const bottom = slide.clientHeight - Number.parseFloat(style.paddingBottom) + 1;
   const right = slide.clientWidth - Number.parseFloat(style.paddingRight) + 1;
   const found: HTMLElement[] = [];
-  const walk = (parent: Element) => {
+  // Inside a Frame only what spills out of its container counts: the frame is placed, not the slide's flow.
+  const walk = (parent: Element, inFrame = false) => {
     for (const child of parent.children) {
       // Out of the flow on purpose: the background image, a Logo pinned in the slide's padding.
       if (!(child instanceof HTMLElement) || child.matches(OUT_OF_FLOW)) continue;
       const box = layoutBox(child, slide);
       if (!box) continue;
-      const outside = box.bottom > bottom || box.right > right;
+      const outside = !inFrame && (box.bottom > bottom || box.right > right);
       const spills = (child.parentElement === slide || child.matches(CONTAINERS)) && spillsOut(child);
       if ((outside || spills) && child.matches(MARKED)) found.push(child);
       else if (outside || spills) found.push(child.closest<HTMLElement>(MARKED) ?? child);
-      walk(child);
+      walk(child, inFrame);
     }
   };
   walk(slide);
+  // A Frame's content is measured against the frame (it is placed anywhere, the slide's padding aside):
+  // text taller or wider than its box is the frame's overflow.
+  for (const frame of slide.querySelectorAll<HTMLElement>(":scope > .dh-frame")) {
+    if (frameSpills(frame)) found.push(frame);
+    walk(frame, true);
+  }
   return [...new Set(found)].filter((element) => element !== slide);
 }
 
@@ -279,6 +287,11 @@ function spillsOut(element: HTMLElement): boolean {
   const style = getComputedStyle(element);
   if (style.minHeight === "auto") return false;
   return element.scrollHeight > element.clientHeight + Number.parseFloat(style.fontSize) * 0.25;
+}
+
+function frameSpills(frame: HTMLElement): boolean {
+  const slack = Number.parseFloat(getComputedStyle(frame).fontSize) * 0.25;
+  return frame.scrollHeight > frame.clientHeight + slack || frame.scrollWidth > frame.clientWidth + slack;
 }
 
 function layoutBox(element: HTMLElement, slide: HTMLElement): { bottom: number; right: number } | null {

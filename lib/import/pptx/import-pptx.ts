@@ -17,14 +17,16 @@ import { setDeckContent } from "@/lib/decks/set-deck-content";
 import { updateDeck } from "@/lib/decks/update-deck";
 import type { ImportWarning, PptxDeck, Shape } from "./model";
 import { readPptxOffThread } from "./off-thread";
+import { faithful } from "./faithful";
 import { ownPicture, type PictureUrls, pictureKey, restyle } from "./restyle";
 
 // POST /decks/import with a PowerPoint file: read on the worker thread (read-pptx.ts), its pictures checked
 // and converted as the organization's images (cropped as shown, with their alt text) and the deck printed
-// (restyle.ts) before anything is written; then the images, the deck, its first version and its
+// (faithful.ts, or restyle.ts in restyle mode) before anything is written; then the images, the deck, its first version and its
 // visibility in one transaction: all of it lands or none of it does.
 
-export const importModes = ["restyle"] as const;
+/** How the slides are mapped: `faithful` (the default) keeps them as they look, `restyle` takes the house style. */
+export const importModes = ["faithful", "restyle"] as const;
 
 export const importReportSchema = z.object({
   slides: z.number().int().describe("Slides in the imported deck (hidden slides are skipped)."),
@@ -36,7 +38,9 @@ export const importReportSchema = z.object({
 
 type Picture = { key: string; media: string; crop?: Extract<Shape, { kind: "picture" }>["crop"]; alt: string };
 
-function picturesOf(deck: PptxDeck): Picture[] {
+// The pictures the deck shows: the slides' own, their backgrounds, and in faithful mode the master's and
+// layout's decorations drawn behind each slide.
+function picturesOf(deck: PptxDeck, mode: (typeof importModes)[number]): Picture[] {
   const found = new Map<string, Picture>();
   const walk = (shapes: Shape[]) => {
     for (const shape of shapes) {
@@ -51,6 +55,7 @@ function picturesOf(deck: PptxDeck): Picture[] {
   for (const slide of deck.slides) {
     if (slide.hidden) continue;
     walk(slide.shapes);
+    if (mode === "faithful") walk(slide.masterShapes ?? []);
     if (slide.background?.kind === "picture") {
       const key = pictureKey(slide.background.media);
       if (!found.has(key)) found.set(key, { key, media: slide.background.media, alt: "" });
@@ -82,13 +87,14 @@ async function shownBytes(bytes: Buffer, picture: Picture): Promise<Buffer> {
 async function preparePictures(
   ctx: Ctx,
   deck: PptxDeck,
+  mode: (typeof importModes)[number],
   warnings: ImportWarning[],
 ): Promise<{ urls: PictureUrls; prepared: PreparedImage[] }> {
   const owner = ownerOf(ctx);
   const urls: PictureUrls = new Map();
   const prepared: PreparedImage[] = [];
   let adding = 0;
-  for (const picture of picturesOf(deck)) {
+  for (const picture of picturesOf(deck, mode)) {
     const file = deck.media[picture.media]!;
     let image: PreparedImage;
     try {
@@ -128,8 +134,9 @@ export async function importPptx(
 ) {
   const deck = await readPptxOffThread(new Uint8Array(input.file));
   const warnings: ImportWarning[] = [];
-  const { urls, prepared } = await preparePictures(ctx, deck, warnings);
-  const made = restyle(deck, urls, input.title);
+  const { urls, prepared } = await preparePictures(ctx, deck, input.mode, warnings);
+  const made: { title: string; source: string; slides: number; warnings: ImportWarning[]; tokensCss?: string } =
+    input.mode === "restyle" ? restyle(deck, urls, input.title) : faithful(deck, urls, input.title);
   const report = { slides: made.slides, mode: input.mode, warnings: [...warnings, ...made.warnings] };
   return ctx.db.transaction(async (tx) => {
     const inTx: Ctx = { ...ctx, db: tx as unknown as Db };
@@ -144,7 +151,12 @@ export async function importPptx(
       brandId: input.brandId ?? null,
       fromDeckId: null,
     });
-    await setDeckContent(inTx, created.id, { source: made.source, prompt: "Imported from PowerPoint" });
+    await setDeckContent(inTx, created.id, {
+      source: made.source,
+      // The original's theme, unless a brand was asked for.
+      ...(made.tokensCss && !input.brandId ? { tokensCss: made.tokensCss } : {}),
+      prompt: "Imported from PowerPoint",
+    });
     return { ...(await updateDeck(inTx, created.id, { visibility: input.visibility })), importReport: report };
   });
 }

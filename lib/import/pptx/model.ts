@@ -25,6 +25,8 @@ export type Paragraph = {
   bullet: Bullet;
   align?: "left" | "center" | "right" | "justify";
   runs: Run[];
+  /** What runs that say nothing take from the list styles of the shape, its layout and master. */
+  inherited?: Pick<Run, "size" | "color" | "font" | "bold" | "italic">;
 };
 
 export type Placeholder = { type: string; idx?: string };
@@ -61,8 +63,12 @@ export type Shape =
       placeholder?: Placeholder;
       paragraphs: Paragraph[];
       fill?: string;
-      /** A drawn shape (rectangle, ellipse…) rather than a plain text box. */
+      /** A drawn shape (rectangle, ellipse…; "custom" for a freeform) rather than a plain text box. */
       geometry?: string;
+      /** Where the text sits in the shape's height (bodyPr anchor, own or inherited); top when absent. */
+      anchor?: "top" | "middle" | "bottom";
+      /** PowerPoint's shrink-on-overflow factor (normAutofit fontScale), below 1 when it shrank the text. */
+      fontScale?: number;
     })
   | (ShapeBase & {
       kind: "picture";
@@ -86,6 +92,8 @@ export type PptxSlide = {
   layoutName: string;
   background?: Background;
   shapes: Shape[];
+  /** What the master and the layout draw behind the slide's own shapes (not placeholders), when shown. */
+  masterShapes?: Shape[];
   notes: string;
 };
 

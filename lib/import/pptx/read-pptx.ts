@@ -35,7 +35,7 @@ const OLE_SIGNATURE = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe
 type Rel = { type: string; target: string; external: boolean };
 
 type Styled = {
-  placeholders: Array<{ ph: Placeholder; frame: Frame | null; lstStyle: Element | null }>;
+  placeholders: Array<{ ph: Placeholder; frame: Frame | null; lstStyle: Element | null; bodyPr: Element | null }>;
   background: Element | null;
   part: string;
 };
@@ -214,7 +214,12 @@ class Reader {
         if (shape.localName === "grpSp") walk(shape);
         const ph = placeholderOf(shape);
         if (!ph) continue;
-        placeholders.push({ ph, frame: frameOf(shape), lstStyle: xpath(shape, "txBody", "lstStyle") });
+        placeholders.push({
+          ph,
+          frame: frameOf(shape),
+          lstStyle: xpath(shape, "txBody", "lstStyle"),
+          bodyPr: xpath(shape, "txBody", "bodyPr"),
+        });
       }
     };
     walk(kid(cSld, "spTree"));
@@ -275,8 +280,34 @@ class Reader {
     const layout = this.layout(layoutRel.target);
     const cSld = kid(root, "cSld");
     const context: SlideContext = { part, layout, number };
+    // The colour mapping this slide is drawn with: its own override, else its layout's, else its master's
+    // (a layout of a light master may map the background to a dark colour and the text to a light one).
+    const override = (owner: Element) => xpath(owner, "clrMapOvr", "overrideClrMapping");
+    const mapping = override(root) ?? override(this.xml(layout.part));
+    const clrMap = { ...layout.master.clrMap };
+    if (mapping) for (const key of ["bg1", "tx1", "bg2", "tx2"]) clrMap[key] = attr(mapping, key) ?? clrMap[key] ?? "";
+    this.clrMap = clrMap;
     const shapes = this.shapes(kid(cSld, "spTree"), context, null);
     const name = attr(cSld, "name")?.trim();
+    // What the master and the layout draw on every slide (their shapes that are not placeholders), unless the
+    // slide or the layout hides them (showMasterSp="0"). Read without warnings: a decoration approximated
+    // is not news on every slide.
+    const behind: Shape[] = [];
+    if (attr(root, "showMasterSp") !== "0") {
+      const quiet: SlideContext = { ...context, number: 0, quiet: true };
+      const decorations = (owner: string) =>
+        kids(xpath(this.xml(owner), "cSld", "spTree")).filter((element) => !placeholderOf(element));
+      if (attr(this.xml(layout.part), "showMasterSp") !== "0") {
+        for (const element of decorations(layout.master.part)) {
+          const shape = this.shape(element, { ...quiet, part: layout.master.part }, null);
+          if (shape) behind.push(...(Array.isArray(shape) ? shape : [shape]));
+        }
+      }
+      for (const element of decorations(layout.part)) {
+        const shape = this.shape(element, { ...quiet, part: layout.part }, null);
+        if (shape) behind.push(...(Array.isArray(shape) ? shape : [shape]));
+      }
+    }
     return {
       number,
       hidden: attr(root, "show") === "0",
@@ -288,6 +319,7 @@ class Reader {
           this.background(layout.master.background, layout.master.part),
       ),
       shapes,
+      ...(behind.length > 0 ? { masterShapes: behind } : {}),
       notes: this.notes(part),
     };
   }
@@ -417,10 +449,21 @@ class Reader {
       this.textStyle(ph, context.layout.master),
     ];
     const paragraphs = kids(txBody, "p").map((p) => this.paragraph(p, styles, context.part));
+    const bodies = [xpath(txBody, "bodyPr"), ...inherited.map((found) => found.bodyPr)];
+    const anchor = ({ t: "top", ctr: "middle", b: "bottom" } as const)[
+      (bodies.map((body) => attr(body, "anchor")).find(Boolean) ?? "") as "t"
+    ];
+    const fontScale = Number(attr(xpath(txBody, "bodyPr", "normAutofit"), "fontScale") ?? 100_000) / 100_000;
     const spPr = kid(element, "spPr");
-    const fill = this.color(kid(spPr, "solidFill"));
+    // A shape that says nothing of its fill takes its style's (a drawn shape's theme colour), unless it has none.
+    const styleFill = kid(spPr, "noFill") ? null : xpath(element, "style", "fillRef");
+    const fill =
+      this.color(kid(spPr, "solidFill")) ??
+      (styleFill && Number(attr(styleFill, "idx") ?? 0) > 0 ? this.color(styleFill) : undefined);
     const geometry = attr(kid(spPr, "prstGeom"), "prst") ?? undefined;
-    if (kid(spPr, "custGeom")) this.warn(context.number, `a freeform shape ("${name}") drawn as a box`);
+    const freeform = kid(spPr, "custGeom") !== null;
+    if (freeform && !context.quiet)
+      this.warn(context.number, `a freeform shape ("${name}") is left out; its text is kept`);
     if (descendants(txBody, "prstTxWarp").some((warp) => attr(warp, "prst") !== "textNoShape")) {
       this.warn(context.number, `WordArt effects on "${name}" are left out; its text is kept`);
     }
@@ -431,7 +474,9 @@ class Reader {
       ...(ph ? { placeholder: ph } : {}),
       paragraphs,
       ...(fill ? { fill } : {}),
-      ...(geometry && geometry !== "rect" ? { geometry } : {}),
+      ...(freeform ? { geometry: "custom" } : geometry && geometry !== "rect" ? { geometry } : {}),
+      ...(anchor ? { anchor } : {}),
+      ...(fontScale > 0 && fontScale < 1 ? { fontScale } : {}),
     };
   }
 
@@ -472,7 +517,26 @@ class Reader {
       if (!text) continue;
       runs.push(this.run(text, kid(child, "rPr"), part));
     }
-    return { level, bullet, ...(align ? { align } : {}), runs };
+    const inherited = this.runDefaults(levelStyles, part);
+    return { level, bullet, ...(align ? { align } : {}), runs, ...(inherited ? { inherited } : {}) };
+  }
+
+  /** What a paragraph's runs take from its list styles (the shape's, the layout's, the master's) when they say nothing. */
+  private runDefaults(levelStyles: Array<Element | null>, part: string): Paragraph["inherited"] {
+    const out: NonNullable<Paragraph["inherited"]> = {};
+    for (const style of levelStyles) {
+      const defaults = this.run("", kid(style, "defRPr"), part);
+      const typeface = attr(xpath(style, "defRPr", "latin"), "typeface");
+      if (typeface === "+mj-lt" && this.theme.majorFont) defaults.font = this.theme.majorFont;
+      if (typeface === "+mn-lt" && this.theme.minorFont) defaults.font = this.theme.minorFont;
+      const flag = (name: "b" | "i") => attr(kid(style, "defRPr"), name);
+      if (out.size === undefined && defaults.size) out.size = defaults.size;
+      if (out.color === undefined && defaults.color) out.color = defaults.color;
+      if (out.font === undefined && defaults.font) out.font = defaults.font;
+      if (out.bold === undefined && flag("b")) out.bold = defaults.bold === true;
+      if (out.italic === undefined && flag("i")) out.italic = defaults.italic === true;
+    }
+    return Object.keys(out).length > 0 ? out : undefined;
   }
 
   private run(text: string, rPr: Element | null, part: string): Run {
@@ -615,7 +679,7 @@ class Reader {
   }
 }
 
-type SlideContext = { part: string; layout: Layout; number: number };
+type SlideContext = { part: string; layout: Layout; number: number; quiet?: boolean };
 type Transform = { x: number; y: number; sx: number; sy: number; cx: number; cy: number };
 
 function withBackground(background: Background | undefined): { background?: Background } {

@@ -53,7 +53,7 @@ export function restyle(deck: PptxDeck, pictures: PictureUrls, title: string | u
   };
 }
 
-function dedupe(warnings: ImportWarning[]): ImportWarning[] {
+export function dedupe(warnings: ImportWarning[]): ImportWarning[] {
   const seen = new Set<string>();
   return warnings.filter((warning) => {
     const key = `${warning.slide}\n${warning.message}`;
@@ -63,18 +63,18 @@ function dedupe(warnings: ImportWarning[]): ImportWarning[] {
   });
 }
 
-function flatten(shapes: Shape[]): Shape[] {
+export function flatten(shapes: Shape[]): Shape[] {
   return shapes.flatMap((shape) => (shape.kind === "group" ? flatten(shape.children) : [shape]));
 }
 
-const plain = (paragraph: Paragraph) =>
+export const plain = (paragraph: Paragraph) =>
   paragraph.runs
     .map((run) => run.text)
     .join("")
     .replace(/\s*\n\s*/g, " ")
     .trim();
 
-function shapeText(shape: Shape): string {
+export function shapeText(shape: Shape): string {
   return shape.kind === "text" ? shape.paragraphs.map(plain).filter(Boolean).join(" ") : "";
 }
 
@@ -517,7 +517,7 @@ function asQuote(paragraphs: Paragraph[]): ElementNode | null {
   );
 }
 
-function tableElement(shape: Extract<Shape, { kind: "table" }>, warn: (message: string) => void): ElementNode {
+export function tableElement(shape: Extract<Shape, { kind: "table" }>, warn: (message: string) => void): ElementNode {
   const cellText = (paragraphs: Paragraph[]) => paragraphs.map(plain).filter(Boolean).join(" ");
   if (shape.rows.some((row) => row.some((cell) => cell.merged || cell.colSpan > 1 || cell.rowSpan > 1))) {
     warn(`the merged cells of "${shape.name}" are split (the text stays in the first cell)`);
@@ -536,7 +536,7 @@ function tableElement(shape: Extract<Shape, { kind: "table" }>, warn: (message: 
   ]);
 }
 
-function chartElement(chart: ChartData, warn: (message: string) => void): ElementNode {
+export function chartElement(chart: ChartData, warn: (message: string) => void): ElementNode {
   const type =
     chart.type === "line" || chart.type === "area" || chart.type === "scatter"
       ? "line"

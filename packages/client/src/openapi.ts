@@ -56,7 +56,7 @@ export interface paths {
         put?: never;
         /**
          * Import a Markdown or PowerPoint deck
-         * @description Creates a slides deck and its first version in one call, without a model, from Markdown or a PowerPoint file. Markdown (JSON `markdown`): a Marp or Slidev deck (--- between slides; front matter read, never shown; HTML comments become speaker notes), or a brief or outline (a cover from the first heading, a slide per section). Headings, bullets, code blocks (language and highlighted lines), tables, images with their alt text and quotes each become the matching component. Text it cannot read is refused with 422 naming the line. PowerPoint (.pptx, at most 50 MB and 500 slides): send the raw file (Content-Type application/vnd.openxmlformats-officedocument.presentationml.presentation, with title, brandId, visibility and mode in the query string), multipart/form-data with a `file` part (the same fields as parts), or JSON with the file in base64 (`file`). mode 'restyle' maps the slides into the vocabulary's own layouts (Title, Heading, Bullets, Table, Chart, Image, Quote, Stat) so the deck takes the house style or a brand; pictures are stored as the organization's images with their alt text, hidden slides are skipped, and the answer's importReport names everything approximated or left out. A file that is not a PowerPoint package (a legacy .ppt, an encrypted file, a damaged ZIP, a ZIP bomb, XML with a DOCTYPE) is a 422 naming the problem. Either way nothing is saved on a refusal. Consumes one version edit.
+         * @description Creates a slides deck and its first version in one call, without a model, from Markdown or a PowerPoint file. Markdown (JSON `markdown`): a Marp or Slidev deck (--- between slides; front matter read, never shown; HTML comments become speaker notes), or a brief or outline (a cover from the first heading, a slide per section). Headings, bullets, code blocks (language and highlighted lines), tables, images with their alt text and quotes each become the matching component. Text it cannot read is refused with 422 naming the line. PowerPoint (.pptx, at most 50 MB and 500 slides): send the raw file (Content-Type application/vnd.openxmlformats-officedocument.presentationml.presentation, with title, brandId, visibility and mode in the query string), multipart/form-data with a `file` part (the same fields as parts), or JSON with the file in base64 (`file`). mode 'faithful' (default) keeps each slide as it looks: every shape a Frame at its place and size holding editable Text and Bullets (list levels, numbering, bold, italic, underline, colours, links), Image, Table or Chart, backgrounds kept, the theme's colours and fonts as the deck's tokens (a font that is not shipped drawn in the closest shipped family, reported); mode 'restyle' maps the slides into the vocabulary's own layouts (Title, Heading, Bullets, Table, Chart, Image, Quote, Stat) so the deck takes the house style or a brand; pictures are stored as the organization's images with their alt text, hidden slides are skipped, and the answer's importReport names everything approximated or left out. A file that is not a PowerPoint package (a legacy .ppt, an encrypted file, a damaged ZIP, a ZIP bomb, XML with a DOCTYPE) is a 422 naming the problem. Either way nothing is saved on a refusal. Consumes one version edit.
          */
         post: operations["import_deck"];
         delete?: never;
@@ -642,7 +642,7 @@ export interface components {
                  * @description How the slides were mapped.
                  * @enum {string}
                  */
-                mode: "restyle";
+                mode: "faithful" | "restyle";
                 /** @description Everything approximated or left out, by slide number in the original (0: the whole deck). */
                 warnings: {
                     slide: number;
@@ -1040,10 +1040,10 @@ export interface components {
              */
             file?: string;
             /**
-             * @description With `file`: 'restyle' (default) maps the content into the vocabulary's own layouts, so the deck takes the house style or a brand.
+             * @description With `file`: 'faithful' (default) keeps every slide as it looks (each shape a positioned Frame of editable text, pictures, tables and charts; the theme's colours and fonts as the deck's tokens); 'restyle' maps the content into the vocabulary's own layouts, so the deck takes the house style or a brand.
              * @enum {string}
              */
-            mode?: "restyle";
+            mode?: "faithful" | "restyle";
         };
         UpdateDeckRequest: {
             /** @description The deck's name. */

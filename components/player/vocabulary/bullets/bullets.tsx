@@ -1,5 +1,6 @@
 // Bullets: a list of points (items or children), with dot, number, check or arrow markers, and sub-points:
-// an array among the items, or a <Bullets> among the children, is the sub-list of the point before it.
+// an array among the items, or a <Bullets> among the children, is the sub-list of the point before it;
+// `start` numbers from a point other than 1.
 
 import { Children, isValidElement, type ReactElement, type ReactNode } from "react";
 import { Icon } from "@/components/player/vocabulary/icon/icon";
@@ -12,6 +13,7 @@ type BulletsProps = {
   items?: BulletItem[];
   marker?: BulletMarker;
   size?: Size;
+  start?: number;
   children?: ReactNode;
 };
 
@@ -24,22 +26,24 @@ export function Bullets(props: BulletsProps) {
   return <List {...props} level={0} />;
 }
 
-function List({ items, marker, size, children, level }: BulletsProps & { level: number }) {
+function List({ items, marker, size, start, children, level }: BulletsProps & { level: number }) {
   const points = bulletPoints(items, children, marker, level);
   if (points.length === 0) return null;
   const kind = oneOf(marker, bulletMarkers, "dot");
   const Tag = kind === "number" ? "ol" : "ul";
+  const first = typeof start === "number" && Number.isInteger(start) && start >= 0 && start < 10_000 ? start : 1;
   return (
     <Tag
       className="dh-bullets"
       dir="auto"
       data-marker={kind}
       {...(level === 0 ? { "data-size": oneOf(size, sizes, "md") } : { "data-level": level })}
+      start={kind === "number" && first !== 1 ? first : undefined}
     >
       {points.map((point, index) => (
         <li className="dh-bullet" dir="auto" key={index}>
           <span className="dh-bullet-marker" aria-hidden="true">
-            {kind === "number" ? <span className="dh-bullet-number">{index + 1}</span> : null}
+            {kind === "number" ? <span className="dh-bullet-number">{first + index}</span> : null}
             {kind === "check" ? <Icon name="check" tone="primary" /> : null}
             {kind === "arrow" ? <Icon name="arrow-right" tone="primary" /> : null}
           </span>
