@@ -543,12 +543,14 @@ describe("the visual editor", () => {
       void dialog.accept("A blue robot card");
     });
     await inspector.getByRole("button", { name: "Use A blue card" }).click();
+    // The source names the image by the app's relative path, not the server's address (issue 37, item 6).
+    const assetPath = new URL(asset.url).pathname;
     const expected = setImageSource(DATA_SOURCE, {
       start: elements[image]!.start,
-      src: asset.url,
+      src: assetPath,
       alt: "A blue robot card",
     });
-    expect(expected).toContain(`<Image src="${asset.url}" alt="A blue robot card" fit="contain" />`);
+    expect(expected).toContain(`<Image src="${assetPath}" alt="A blue robot card" fit="contain" />`);
     await expect.poll(() => codeText(page)).toBe(expected);
     expect(asked).toBe("A blue card");
     // The preview draws it (the placeholder it replaced did not load).

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { compileDeck } from "@/lib/deck/compile";
-import { insertElement, insertKinds, moveElement } from "@/lib/deck/source/insert";
+import { insertElement, insertImage, insertKinds, moveElement } from "@/lib/deck/source/insert";
 import { elementsOfSlide } from "@/lib/deck/source/props";
 import { refusal } from "../helpers/source-assertions";
 
@@ -96,5 +96,16 @@ describe("moveElement", () => {
     expect(
       refusal(() => moveElement(deck, "slides", { slide: 1, start: heading.start, direction: -1 })).message,
     ).toMatch(/already the first element on the slide/);
+  });
+});
+
+describe("insertImage", () => {
+  it("adds an uploaded image by its asset path with its description, and refuses other addresses", async () => {
+    const next = insertImage(deck, "slides", { slide: 0, src: "/assets/abc.png", alt: 'A "robot"' });
+    expect(next).toContain('<Image src="/assets/abc.png" alt={"A \\"robot\\""} fit="contain" />\n      </Slide>');
+    expect(next.split("\n")[0]).toMatch(/\bImage\b/);
+    expect(refusal(() => insertImage(deck, "slides", { slide: 0, src: "javascript:alert(1)", alt: "x" })).message).toMatch(
+      /not an image address/,
+    );
   });
 });

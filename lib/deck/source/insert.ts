@@ -122,6 +122,30 @@ export function insertElement(
   if (!snippet) {
     throw new AppError("invalid_request", `Cannot insert "${at.kind}"; choose one of: ${insertKinds.join(", ")}.`);
   }
+  return insertSnippet(source, format, { ...at, snippet });
+}
+
+/** Adds an <Image> of `src` described by `alt` to slide `slide`, where insertElement puts an image. */
+export function insertImage(
+  source: string,
+  format: DeckFormat,
+  at: { slide: number; src: string; alt: string; after?: number },
+): string {
+  if (!/^(\/assets\/|https?:\/\/|data:image\/)/.test(at.src) || /["\s]/.test(at.src)) {
+    throw new AppError("invalid_request", `"${at.src.slice(0, 80)}" is not an image address a deck can show.`);
+  }
+  const alt = at.alt.replace(/\s+/g, " ").trim() || "Image";
+  const quoted = /["{}<>&]/.test(alt) ? `{${JSON.stringify(alt)}}` : `"${alt}"`;
+  const snippet = { component: "Image", lines: [`<Image src="${at.src}" alt=${quoted} fit="contain" />`] };
+  return insertSnippet(source, format, { slide: at.slide, kind: "image", after: at.after, snippet });
+}
+
+function insertSnippet(
+  source: string,
+  format: DeckFormat,
+  at: { slide: number; kind: InsertKind; after?: number; snippet: { component: string; lines: string[] } },
+): string {
+  const { snippet } = at;
   const deck = editableSlides(source, format);
   const slide = slideAt(deck, at.slide, format);
   const where = `${sectionNoun(format)[0]!.toUpperCase()}${sectionNoun(format).slice(1)} ${at.slide + 1}`;
@@ -171,6 +195,15 @@ export function moveElement(
   format: DeckFormat,
   at: { slide: number; start: number; direction: -1 | 1 },
 ): string {
+  return moveElementTo(source, format, at).source;
+}
+
+/** moveElement, with where the moved element starts in the new source. */
+export function moveElementTo(
+  source: string,
+  format: DeckFormat,
+  at: { slide: number; start: number; direction: -1 | 1 },
+): { source: string; start: number } {
   const deck = editableSlides(source, format);
   const slide = slideAt(deck, at.slide, format);
   const { inside, parentOf } = slideTree(deck, slide);
@@ -192,11 +225,12 @@ export function moveElement(
     );
   }
   const [first, second] = at.direction < 0 ? [other, element] : [element, other];
-  return (
+  const next =
     source.slice(0, first.start) +
     source.slice(second.start, second.end) +
     source.slice(first.end, second.start) +
     source.slice(first.start, first.end) +
-    source.slice(second.end)
-  );
+    source.slice(second.end);
+  // Earlier: it starts where its neighbour did; later: it ends where its neighbour did.
+  return { source: next, start: at.direction < 0 ? other.start : other.end - (element.end - element.start) };
 }
