@@ -104,8 +104,8 @@ describe("insertImage", () => {
     const next = insertImage(deck, "slides", { slide: 0, src: "/assets/abc.png", alt: 'A "robot"' });
     expect(next).toContain('<Image src="/assets/abc.png" alt={"A \\"robot\\""} fit="contain" />\n      </Slide>');
     expect(next.split("\n")[0]).toMatch(/\bImage\b/);
-    expect(refusal(() => insertImage(deck, "slides", { slide: 0, src: "javascript:alert(1)", alt: "x" })).message).toMatch(
-      /not an image address/,
-    );
+    expect(
+      refusal(() => insertImage(deck, "slides", { slide: 0, src: "javascript:alert(1)", alt: "x" })).message,
+    ).toMatch(/not an image address/);
   });
 });

@@ -51,7 +51,6 @@ export function CommitInput({
       value={text}
       disabled={disabled}
       aria-label={label}
-      // eslint-disable-next-line jsx-a11y/no-autofocus -- only a row the person has just added
       autoFocus={autoFocus}
       onFocus={(event) => {
         if (autoFocus) event.currentTarget.select();

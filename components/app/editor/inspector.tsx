@@ -55,7 +55,12 @@ export function Inspector({
     if (changed && moved !== null) pickAt(moved);
   };
   const texts = useMemo(
-    () => readElementTexts(source, format, elements.map((candidate) => candidate.start)),
+    () =>
+      readElementTexts(
+        source,
+        format,
+        elements.map((candidate) => candidate.start),
+      ),
     [elements, format, source],
   );
   const text = element ? (texts.get(element.start) ?? null) : null;
@@ -180,10 +185,7 @@ function OwnText({ component, text, onCommit }: { component: string; text: strin
 function Thumbnail({ element }: { element: SlideElement }) {
   const src = element.props.filter((prop) => prop.name === "src").at(-1)?.value;
   if (typeof src !== "string") return null;
-  return (
-    // eslint-disable-next-line @next/next/no-img-element -- an image of the deck, any origin the frame loads
-    <img src={src} alt="" className="h-8 w-14 rounded bg-zinc-100 object-cover ring-1 ring-zinc-200" />
-  );
+  return <img src={src} alt="" className="h-8 w-14 rounded bg-zinc-100 object-cover ring-1 ring-zinc-200" />;
 }
 
 // A few words that tell elements of one kind apart in the list: an Image's description, else the first
