@@ -339,6 +339,28 @@ describe("images dropped onto the canvas", () => {
     expect(box.width).toBeGreaterThan(20);
     expect(box.height).toBeGreaterThan(20);
 
+    // Dropped on the rail's cover (a centred slide): placed on slide 1, where it is given room too.
+    const blue = await page.evaluateHandle(
+      (data) => {
+        const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
+        const dt = new DataTransfer();
+        dt.items.add(new File([bytes], "blue-robot.png", { type: "image/png" }));
+        return dt;
+      },
+      png([30, 60, 220]),
+    );
+    page.once("dialog", (dialog) => void dialog.accept("A blue robot"));
+    const cover = rail(page).locator('[data-testid="rail-slide"][data-index="0"]');
+    await cover.dispatchEvent("dragover", { dataTransfer: blue });
+    await cover.dispatchEvent("drop", { dataTransfer: blue });
+    await expect
+      .poll(() => codeText(page), { timeout: 30_000 })
+      .toMatch(/<\/Title>\s+<Image src="\/assets\/[0-9a-f]{64}\.png" alt="A blue robot" fit="contain" \/>\s+<\/Slide>/);
+    await goToSlide(page, /Cover/);
+    const onCover = preview(page).locator("img[alt='A blue robot']");
+    await onCover.waitFor();
+    await expect.poll(async () => (await onCover.boundingBox())?.height ?? 0).toBeGreaterThan(50);
+
     await waitForStatus(page, "ok");
     await page.getByRole("button", { name: "Save version" }).click();
     await waitForStatus(page, "saved");

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { compileDeck } from "@/lib/deck/compile";
 import { insertElement, insertImage, insertKinds, moveElement } from "@/lib/deck/source/insert";
+import { readElementTexts, setElementText } from "@/lib/deck/source/element-text";
 import { elementsOfSlide } from "@/lib/deck/source/props";
 import { refusal } from "../helpers/source-assertions";
 
@@ -107,5 +108,29 @@ describe("insertImage", () => {
     expect(
       refusal(() => insertImage(deck, "slides", { slide: 0, src: "javascript:alert(1)", alt: "x" })).message,
     ).toMatch(/not an image address/);
+  });
+});
+
+describe("an element's own text", () => {
+  it("reads plain words between the tags and rewrites only them; markup or code is left alone", () => {
+    const source = deck.replace("<Text>Left</Text>", "<Text>Left <strong>side</strong></Text>");
+    const elements = elementsOfSlide(source, "slides", 2);
+    const texts = readElementTexts(
+      source,
+      "slides",
+      elements.map((element) => element.start),
+    );
+    const heading = elements.find((element) => element.name === "Heading")!;
+    const mixed = elements.find((element) => element.name === "Text")!;
+    expect(texts.get(heading.start)).toBe("Two sides");
+    expect(texts.has(mixed.start)).toBe(false);
+    const next = setElementText(source, "slides", { start: heading.start, next: "Both <sides> {here}" });
+    expect(next).toBe(source.replace("<Heading>Two sides</Heading>", '<Heading>{"Both <sides> {here}"}</Heading>'));
+    expect(refusal(() => setElementText(source, "slides", { start: heading.start, next: "  " })).message).toMatch(
+      /use Remove/,
+    );
+    expect(refusal(() => setElementText(source, "slides", { start: mixed.start, next: "x" })).message).toMatch(
+      /mixed with markup/,
+    );
   });
 });
