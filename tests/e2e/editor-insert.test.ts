@@ -87,7 +87,7 @@ async function goToSlide(page: Page, label: RegExp) {
 
 async function insert(page: Page, what: string) {
   await page.getByRole("button", { name: "Insert" }).click();
-  await page.getByRole("menuitem", { name: what, exact: true }).click();
+  await page.getByRole("menuitem", { name: new RegExp(`^${what} `) }).click();
 }
 
 describe("the canvas", () => {

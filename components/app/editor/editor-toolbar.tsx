@@ -75,8 +75,10 @@ export function EditorToolbar({
         Library
       </a>
       <span className="text-zinc-300">/</span>
-      <h1 className="min-w-0 truncate text-sm font-semibold">{deck.title}</h1>
-      <span className="hidden shrink-0 xl:inline">
+      <h1 className="max-w-[16rem] min-w-12 truncate text-sm font-semibold" title={deck.title}>
+        {deck.title}
+      </h1>
+      <span className="hidden shrink-0 2xl:inline">
         <Badge>{deck.format === "webpage" ? "Webpage" : "Slides"}</Badge>
       </span>
       <span
@@ -146,8 +148,8 @@ export function EditorToolbar({
                 id="version-note"
                 value={note}
                 onChange={(e) => setNote(e.target.value)}
-                placeholder="Version note (optional)"
-                className="w-44"
+                placeholder="Version note"
+                className="w-36"
                 maxLength={noteMaxLength}
               />
               <Button type="button" onClick={onSave} disabled={!canSave}>

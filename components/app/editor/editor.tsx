@@ -178,7 +178,7 @@ export function Editor(props: EditorProps) {
       <div
         className={`grid min-h-0 flex-1 grid-cols-1 ${codeOpen ? "lg:grid-cols-[184px_minmax(0,1fr)_300px_minmax(0,36%)]" : "lg:grid-cols-[200px_minmax(0,1fr)_320px]"}`}
       >
-        <div className="hidden min-h-0 lg:flex lg:flex-col" {...images.dropTarget(railSlideOf(slide))}>
+        <div className="hidden min-h-0 lg:flex lg:flex-col [&>*]:flex-1" {...images.dropTarget(railSlideOf(slide))}>
           <SlideRail
             format={deck.format}
             slides={railSlides}

@@ -55,7 +55,10 @@ export function InsertMenu({ disabled, onInsert }: { disabled: boolean; onInsert
         }}
         className="inline-flex items-center gap-1 rounded-md bg-accent px-3 py-1.5 text-sm font-medium text-white hover:opacity-90 disabled:opacity-40"
       >
-        <span aria-hidden>＋</span> Insert
+        <span aria-hidden className="text-base leading-none">
+          +
+        </span>{" "}
+        Insert
       </button>
       {open && (
         <div

@@ -7,7 +7,7 @@ import { useState } from "react";
 // series, a timeline's milestones), each new row focused so the person can type at once.
 
 // A number-looking cell is written as a number, as a person writing the table would.
-export function toCell(text: string): string | number {
+function toCell(text: string): string | number {
   return /^-?(\d+\.?\d*|\.\d+)$/.test(text.trim()) ? Number(text.trim()) : text;
 }
 

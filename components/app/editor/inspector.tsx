@@ -90,7 +90,7 @@ export function Inspector({
               }}
               className="w-full min-w-0 rounded py-1 pl-2 text-sm ring-1 ring-zinc-300"
             >
-              <option value={-1}>Click something on the slide, or pick it here</option>
+              <option value={-1}>Choose, or click on the slide</option>
               {elements.map((candidate, at) => (
                 <option key={`${at}-${candidate.start}`} value={at}>
                   {componentLabel(candidate.name)} {describe(candidate, texts)}
@@ -111,6 +111,11 @@ export function Inspector({
                 Remove
               </SmallButton>
             </div>
+          )}
+          {!element && (
+            <p className="text-xs leading-5 text-zinc-500">
+              Click a text or a picture on the slide to edit it here, or add one with Insert.
+            </p>
           )}
           {element && spec && (
             <div className="space-y-2.5" data-component={element.name}>
