@@ -606,8 +606,11 @@ describe("the theme panel", () => {
         timeout: 60_000,
       })
       .toBe("#1e293b");
+    // The panel scrolls beside the canvas; a window tall enough shows it whole for its picture.
+    await page.setViewportSize({ width: 1440, height: 1600 });
     await panel.evaluate((node) => node.scrollTo(0, 0));
     expectScreenshot(await panel.screenshot({ animations: "disabled" }), "app-theme-panel");
+    await page.setViewportSize({ width: 1440, height: 900 });
     // The raw CSS is still there, in the code panel, and says the same.
     await openCodePanel(page);
     await page.getByRole("tab", { name: "Theme tokens (CSS)" }).click();
