@@ -53,6 +53,7 @@ export type PlayerMessage =
   | EditSelectMessage
   | EditTextMessage
   | EditHistoryMessage
+  | EditRemoveMessage
   // The editor's preview (edit mode): an `update` was drawn in place (after its `ready`), or it was refused or
   // failed to load, and the page loads the frame again instead.
   | { source: "deckhand-player"; type: "updated" | "update-failed"; moduleUrl: string };
@@ -128,6 +129,9 @@ export type EditTextMessage = {
  * the frame; deck code alone cannot give its frame the keyboard).
  */
 export type EditHistoryMessage = { source: "deckhand-player"; type: "history"; action: "undo" | "redo" };
+
+/** Delete or Backspace pressed on the preview while no text is being edited: remove the selected element. */
+export type EditRemoveMessage = { source: "deckhand-player"; type: "remove" };
 
 // Page → frame.
 export type ViewerMessage =

@@ -6,6 +6,7 @@ import { chromiumBelow, processTree } from "../helpers/processes";
 import { launchBrowser } from "../helpers/browser";
 import { headingsDeck } from "../helpers/sample-decks";
 import { type BenchRow, type BenchServer, percentile } from "./server";
+import { openCodePanel } from "../helpers/code-panel";
 
 // The editor as a person uses it, in a real Chromium against `next start`, on a 20-slide deck:
 // - click-to-edit: a heading clicked on the preview, retyped, Enter → the recompiled deck on screen (the
@@ -101,6 +102,7 @@ export async function benchEditor(server: BenchServer): Promise<BenchRow[]> {
     });
     const roundTrips: number[] = [];
     const toPreview: number[] = [];
+    await openCodePanel(page);
     const code = page.locator('[data-testid="editor-tsx"] .cm-content');
     for (let n = 1; n <= EDITS; n++) {
       await code.click();

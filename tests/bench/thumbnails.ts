@@ -4,6 +4,7 @@ import { apiOf, person, signUp } from "../helpers/app-session";
 import { launchBrowser } from "../helpers/browser";
 import { type BenchServer, percentile } from "./server";
 import { headingsDeck } from "../helpers/sample-decks";
+import { openCodePanel } from "../helpers/code-panel";
 
 // What the slide rail's thumbnails cost on a 20-slide deck, in a real Chromium against `next start`: the
 // time from opening the editor until its preview shows the deck, until the pictures in view are drawn and
@@ -192,6 +193,7 @@ export async function benchThumbnails(server: BenchServer): Promise<string> {
         (await page.locator('[data-testid="rail-thumbnail"][data-slide="3"]').getAttribute("data-state")) === "ready",
       { timeout: 60_000, interval: 100 },
     );
+    await openCodePanel(page);
     const edits: number[] = [];
     for (let n = 1; n <= EDITS; n++) {
       const line = code.locator(".cm-line", { hasText: `<Heading>Heading number 3` }).first();

@@ -10,6 +10,7 @@ import { type FixtureSites, serveFixtureSites } from "../helpers/fixture-sites";
 import { serveImageHost } from "../helpers/image-fixtures";
 import { expectScreenshot, stableScreenshot } from "../helpers/screenshots";
 import { type NextServer, startNextServer } from "../helpers/next-server";
+import { openCodePanel } from "../helpers/code-panel";
 
 // The browser app in a real Chromium against `next start` on its own embedded database: accounts,
 // organizations, API keys, and the library, as a person uses them.
@@ -554,12 +555,12 @@ describe("the theme panel", () => {
     await page.waitForURL(/\/decks\/[0-9a-f-]{36}$/);
     const deckId = page.url().split("/").at(-1)!;
     await waitForStatus(page, "ok");
-    // No brand in the organization yet: the picker is there, as a link to add one.
-    expect(await page.getByRole("link", { name: "Add a brand" }).getAttribute("href")).toBe("/brands");
     await page.getByRole("button", { name: "Save version" }).click();
     await waitForStatus(page, "saved");
 
+    // The theme is beside the inspector; no brand in the organization yet: the picker is a link to add one.
     await page.getByRole("tab", { name: "Theme", exact: true }).click();
+    expect(await page.getByRole("link", { name: "Add a brand" }).getAttribute("href")).toBe("/brands");
     const panel = page.getByTestId("theme-panel");
     // Every token of the vocabulary has a labelled control.
     for (const label of [
@@ -605,9 +606,13 @@ describe("the theme panel", () => {
         timeout: 60_000,
       })
       .toBe("#1e293b");
+    // The panel scrolls beside the canvas; a window tall enough shows it whole for its picture.
+    await page.setViewportSize({ width: 1440, height: 1600 });
     await panel.evaluate((node) => node.scrollTo(0, 0));
     expectScreenshot(await panel.screenshot({ animations: "disabled" }), "app-theme-panel");
-    // The raw CSS is still there, and says the same.
+    await page.setViewportSize({ width: 1440, height: 900 });
+    // The raw CSS is still there, in the code panel, and says the same.
+    await openCodePanel(page);
     await page.getByRole("tab", { name: "Theme tokens (CSS)" }).click();
     await expect.poll(() => page.getByTestId("editor-css").textContent()).toContain("--color-bg: #1e293b;");
 
@@ -634,6 +639,7 @@ describe("the code editor and the keyboard", () => {
     await page.getByRole("button", { name: "New deck" }).click();
     await page.waitForURL(/\/decks\/[0-9a-f-]{36}$/);
     await waitForStatus(page, "ok");
+    await openCodePanel(page);
     const editor = page.locator('[data-testid="editor-tsx"] .cm-content');
     const description = await editor.evaluate(
       (node) => document.getElementById(node.getAttribute("aria-describedby") ?? "")?.textContent,
@@ -1031,8 +1037,10 @@ describe("brands in the app", () => {
     await page.waitForURL(/\/decks\/[0-9a-f-]{36}$/);
     const deckId = page.url().split("/").at(-1)!;
     await waitForStatus(page, "ok");
+    await page.getByRole("tab", { name: "Theme", exact: true }).click();
     await page.getByLabel("Brand").selectOption({ index: 1 });
     await page.getByText("Brand tokens applied").waitFor();
+    await openCodePanel(page);
     await page.getByRole("tab", { name: "Theme tokens (CSS)" }).click();
     await expect.poll(() => page.getByTestId("editor-css").textContent()).toContain(primary);
     await waitForStatus(page, "ok");
@@ -1176,6 +1184,7 @@ async function waitForStatus(page: Page, kind: "ok" | "error" | "saved") {
 async function replaceSource(page: Page, source: string) {
   const status = page.getByTestId("editor-status");
   const before = Number(await status.getAttribute("data-answered"));
+  await openCodePanel(page);
   const editor = page.locator('[data-testid="editor-tsx"] .cm-content');
   await editor.click();
   await page.keyboard.press("Control+a");

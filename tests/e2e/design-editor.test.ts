@@ -7,6 +7,7 @@ import { elementsOfSlide } from "@/lib/deck/source/props";
 import { apiOf, person, signUp } from "../helpers/app-session";
 import { launchBrowser } from "../helpers/browser";
 import { type NextServer, startNextServer } from "../helpers/next-server";
+import { openCodePanel } from "../helpers/code-panel";
 
 // The design-first editor (issue 37) in a real Chromium against `next start`, as a person who does not
 // write code would use it: Present plays what is on screen (unsaved changes included) from the slide on
@@ -194,6 +195,7 @@ describe("speaker notes", () => {
     expect(await page.getByLabel("Speaker notes · slide 2").inputValue()).toBe("Start with warehouses");
 
     // One undo step in the code's history takes the whole note away; redo puts it back.
+    await openCodePanel(page);
     await page.locator('[data-testid="editor-tsx"] .cm-content').focus();
     await page.keyboard.press("Control+z");
     await expect.poll(() => codeText(page)).toBe(SOURCE);

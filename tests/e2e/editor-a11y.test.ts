@@ -115,7 +115,7 @@ describe("the editor's accessibility", () => {
     await page.frameLocator('iframe[title="Preview"]').locator(".dh-title-text").click();
     await expect.poll(() => page.getByRole("combobox", { name: "Element" }).inputValue()).not.toBe("");
     const seen: Control[] = [];
-    for (const tab of ["Source (TSX)", "Theme"]) {
+    for (const tab of ["Inspector", "Theme"]) {
       await page.getByRole("tab", { name: tab, exact: true }).click();
       seen.push(...(await controls(page)));
     }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDeckhandClient, unwrap } from "@/lib/client";
 import { launchBrowser } from "../helpers/browser";
 import { type NextServer, startNextServer } from "../helpers/next-server";
+import { openCodePanel } from "../helpers/code-panel";
 
 // Issue 17 in the editor (`next start`, a real Chromium): an image pasted into the source, one dropped on it
 // and one picked from the organization's images (with thumbnails) are uploaded and inserted as <Image>
@@ -49,6 +50,7 @@ async function pngBase64(colour: string): Promise<string> {
 
 /** Sends a paste or drop of one PNG file to CodeMirror, as the browser does for a real one. */
 async function sendImage(page: Page, kind: "paste" | "drop", name: string, data: string) {
+  await openCodePanel(page);
   await page.locator('[data-testid="editor-tsx"] .cm-content').evaluate(
     (content, { kind, name, data }) => {
       const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));

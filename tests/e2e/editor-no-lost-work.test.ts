@@ -5,6 +5,7 @@ import { apiOf, type Person, person, signUp } from "../helpers/app-session";
 import { asksBeforeUnload, launchBrowser } from "../helpers/browser";
 import { deckSource } from "../helpers/decks";
 import { type NextServer, startNextServer } from "../helpers/next-server";
+import { openCodePanel } from "../helpers/code-panel";
 
 // No lost work and no silent overwrites in the browser editor, and what a colleague who may only read a
 // deck sees, in a real Chromium against `next start` (issue 19, items 5-7): the typed draft restored after
@@ -59,6 +60,7 @@ const code = (page: Page) => page.locator('[data-testid="editor-tsx"] .cm-conten
 async function replaceSource(page: Page, source: string) {
   const status = page.getByTestId("editor-status");
   const before = Number(await status.getAttribute("data-answered"));
+  await openCodePanel(page);
   await code(page).click();
   await page.keyboard.press("Control+a");
   await page.keyboard.insertText(source);
@@ -229,6 +231,7 @@ describe("saving while typing", () => {
       if (request.method() === "POST" && (request.postData() ?? "").includes('"prompt"')) await typed;
       await route.continue();
     });
+    await openCodePanel(page);
     await code(page).click();
     await page.keyboard.press("Control+End");
     await page.keyboard.insertText("\n// before the save");
@@ -245,6 +248,7 @@ describe("saving while typing", () => {
     // Still unsaved: the save button offers the rest.
     expect(await page.getByRole("button", { name: "Save version" }).isEnabled()).toBe(true);
     // One history across the save: undo takes back the typing after it, then the typing before it.
+    await openCodePanel(page);
     await code(page).click();
     await page.keyboard.press("Control+z");
     await expect.poll(() => code(page).textContent()).not.toContain("// while saving");

@@ -5,6 +5,7 @@ import { apiOf, person, signUp } from "../helpers/app-session";
 import { launchBrowser } from "../helpers/browser";
 import { headingsDeck, webpageDeck } from "../helpers/sample-decks";
 import { type NextServer, startNextServer } from "../helpers/next-server";
+import { openCodePanel } from "../helpers/code-panel";
 
 // The slide rail's thumbnails in a real Chromium against `next start`: a webpage's rail draws each beat alone
 // in its frame, and a 20-slide deck's rail draws all 20 pictures without adding entries to the tab's history.
@@ -87,6 +88,7 @@ describe("the rail's thumbnails on a 20-slide deck", () => {
     // The frames add no entry to the tab's history (a Back would otherwise step a frame back, not the page);
     // typing pushes the editor's own Back guard, one entry. An edit of slide 3's heading in the code, three
     // times: each one redraws that slide's picture.
+    await openCodePanel(page);
     const code = page.locator('[data-testid="editor-tsx"] .cm-content');
     const historyBefore = await page.evaluate(() => history.length);
     for (let n = 1; n <= 3; n++) {

@@ -11,6 +11,7 @@ import { apiOf, person, signUp } from "../helpers/app-session";
 import { launchBrowser, openDeckFrame } from "../helpers/browser";
 import { type NextServer, startNextServer } from "../helpers/next-server";
 import { headingsDeck } from "../helpers/sample-decks";
+import { openCodePanel } from "../helpers/code-panel";
 
 // The visual editor over the TSX in a real Chromium against `next start`: text edited in place on the
 // preview (chart labels and values, Timeline items too), slides added, duplicated, moved and deleted from
@@ -225,6 +226,7 @@ describe("the visual editor", () => {
     // The preview shows the recompiled deck, and the code view selected the edited text.
     await preview(page).locator(".dh-heading-text", { hasText: "Total market" }).waitFor();
     // Ctrl-Z in the code undoes the visual edit; Ctrl-Shift-Z redoes it.
+    await openCodePanel(page);
     await page.locator('[data-testid="editor-tsx"] .cm-content').focus();
     await page.keyboard.press("Control+z");
     await expect.poll(() => codeText(page)).toContain("<Heading>Market size</Heading>");
@@ -543,12 +545,14 @@ describe("the visual editor", () => {
       void dialog.accept("A blue robot card");
     });
     await inspector.getByRole("button", { name: "Use A blue card" }).click();
+    // The source names the image by the app's relative path, not the server's address (issue 37, item 6).
+    const assetPath = new URL(asset.url).pathname;
     const expected = setImageSource(DATA_SOURCE, {
       start: elements[image]!.start,
-      src: asset.url,
+      src: assetPath,
       alt: "A blue robot card",
     });
-    expect(expected).toContain(`<Image src="${asset.url}" alt="A blue robot card" fit="contain" />`);
+    expect(expected).toContain(`<Image src="${assetPath}" alt="A blue robot card" fit="contain" />`);
     await expect.poll(() => codeText(page)).toBe(expected);
     expect(asked).toBe("A blue card");
     // The preview draws it (the placeholder it replaced did not load).
@@ -660,7 +664,7 @@ describe("the visual editor", () => {
       await page.keyboard.press("Escape");
       await expect.poll(() => inspector.locator("[data-component]").getAttribute("data-component")).toBe("Chart");
       // Scrolled to its bottom, as a person would (the wheel over it), and its last control brought into view.
-      const panels = page.getByTestId("preview-panels");
+      const panels = page.getByTestId("side-panel");
       const middle = (await panels.boundingBox())!;
       await page.mouse.move(middle.x + middle.width / 2, middle.y + middle.height / 2);
       for (let turn = 0; turn < 10; turn++) await page.mouse.wheel(0, 400);

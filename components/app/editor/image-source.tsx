@@ -2,7 +2,7 @@
 
 import { useId, useState } from "react";
 import { setImageSource, type SlideElement } from "@/lib/deck/source/props";
-import { askAltText, IMAGE_TYPES, type PickedImage, uploadImageFile, useOrganizationImages } from "./images";
+import { askAltText, IMAGE_TYPES, imageSrc, type PickedImage, uploadImageFile, useOrganizationImages } from "./images";
 
 // The inspector's control for an <Image>: "Choose image…" opens the organization's images and a pick points
 // the element at it (setImageSource: its src rewritten in place, and its alt written only when it has none,
@@ -34,9 +34,9 @@ export function ImageSource({
   };
   const pick = (image: PickedImage) => {
     // The element's own description stays; an empty one is offered the image's.
-    if (hasAlt) return point(image.url, undefined);
+    if (hasAlt) return point(imageSrc(image.url), undefined);
     const alt = askAltText(image.alt ?? "Image");
-    if (alt !== null) point(image.url, alt);
+    if (alt !== null) point(imageSrc(image.url), alt);
   };
   const upload = async (file: File) => {
     setBusy(true);

@@ -7,8 +7,10 @@ import { Button } from "@/components/ui";
 // Images in the editor: a pasted or dropped image (CodeEditor's onImage) and one picked from the
 // organization's images, each inserted as an <Image> with the alt text the author gives; the inspector's
 // image control (image-source.tsx) picks or uploads one for an existing <Image> with the same pieces.
-// Uploads go through upload_asset's server action; the src is the stored image's URL, which the frame may
-// load.
+// Uploads go through upload_asset's server action; the src written into the source is the image's path on
+// the app (`/assets/<hash>.<ext>`), never the server's absolute address (upload_asset answers that, for API
+// callers), so a deck keeps working wherever the app is served. Every upload tells the open image lists
+// to read the organization's images again (IMAGES_CHANGED).
 
 export type PickedImage = { id: string; url: string; width: number; height: number; alt: string | null };
 
@@ -23,6 +25,20 @@ function base64(bytes: ArrayBuffer): string {
   const view = new Uint8Array(bytes);
   for (let i = 0; i < view.length; i += 0x8000) binary += String.fromCharCode(...view.subarray(i, i + 0x8000));
   return btoa(binary);
+}
+
+/** Said on the window after an upload: every list of the organization's images reads them again. */
+const IMAGES_CHANGED = "deckhand:images-changed";
+
+/** What a deck's source names an image by: the app's relative asset path for a stored image. */
+export function imageSrc(url: string): string {
+  try {
+    const parsed = new URL(url, "http://relative.invalid");
+    if (parsed.pathname.startsWith("/assets/") && !parsed.search) return parsed.pathname;
+  } catch {
+    // not a URL: as it is
+  }
+  return url;
 }
 
 /** The alt text the author gives (prefilled from the file's name), or null when they cancel. */
@@ -43,7 +59,8 @@ export async function uploadImageFile(
     onError(result.error.message);
     return null;
   }
-  return { url: result.value.url, alt };
+  window.dispatchEvent(new Event(IMAGES_CHANGED));
+  return { url: imageSrc(result.value.url), alt };
 }
 
 /** Uploads a file and answers the <Image> to insert, or null (cancelled, refused: `onError` says why). */
@@ -75,6 +92,12 @@ export function useOrganizationImages(
       live = false;
     };
   }, [open, generation, onError]);
+  // An upload anywhere in the editor (the canvas, the code, the inspector) is listed too.
+  useEffect(() => {
+    const changed = () => setGeneration((n) => n + 1);
+    window.addEventListener(IMAGES_CHANGED, changed);
+    return () => window.removeEventListener(IMAGES_CHANGED, changed);
+  }, []);
   return { images, reload: () => setGeneration((n) => n + 1) };
 }
 
@@ -136,7 +159,7 @@ export function ImagePicker({
                 title={image.alt ?? `${image.width}×${image.height}`}
                 onClick={() => {
                   const alt = askAltText(image.alt ?? "Image");
-                  if (alt !== null) onInsert(imageElement(image.url, alt));
+                  if (alt !== null) onInsert(imageElement(imageSrc(image.url), alt));
                 }}
               >
                 <img

@@ -83,8 +83,11 @@ const frameUpdatedMessage = z.strictObject({
 
 const frameHistoryMessage = z.strictObject({ source, type: z.literal("history"), action: z.enum(["undo", "redo"]) });
 
+const frameRemoveMessage = z.strictObject({ source, type: z.literal("remove") });
+
 const frameMessage = z.discriminatedUnion("type", [
   frameHistoryMessage,
+  frameRemoveMessage,
   frameStateMessage,
   frameReadyMessage,
   frameSelectMessage,

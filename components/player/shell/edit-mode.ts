@@ -25,6 +25,7 @@ import {
   editableComponents,
   type EditElement,
   type EditHistoryMessage,
+  type EditRemoveMessage,
   type EditItem,
   type EditScaleMessage,
   type EditSelectMessage,
@@ -71,7 +72,7 @@ const BOX_WIDTH_MIN_EM = 6;
 // Kept across edit mode's restarts: a module drawn in place starts it again in the same frame.
 let screenScale = 1;
 
-type Post = (message: EditSelectMessage | EditTextMessage | EditHistoryMessage) => void;
+type Post = (message: EditSelectMessage | EditTextMessage | EditHistoryMessage | EditRemoveMessage) => void;
 
 type EditTarget = { element: HTMLElement | SVGElement; slide: number; component: SelectableComponent };
 
@@ -319,8 +320,14 @@ export function startEditMode(post: Post): () => void {
   };
 
   // Undo and redo on the preview are the editor's (its one history); inside a text being edited they are
-  // the text's own.
+  // the text's own. So is Delete: it removes the selected element.
   const onKeyDown = (event: KeyboardEvent) => {
+    // Delete (or Backspace) while no text is being edited: the editor removes the element selected last.
+    if ((event.key === "Delete" || event.key === "Backspace") && !editing && !event.ctrlKey && !event.metaKey) {
+      event.preventDefault();
+      post({ source: "deckhand-player", type: "remove" });
+      return;
+    }
     if (!(event.ctrlKey || event.metaKey) || event.altKey || editing) return;
     const key = event.key.toLowerCase();
     const action = key === "z" ? (event.shiftKey ? "redo" : "undo") : key === "y" && !event.shiftKey ? "redo" : null;

@@ -39,7 +39,7 @@ export const slideLayouts: readonly SlideLayout[] = [
 ];
 
 // An image to replace: a plain grey 16:9 picture inline, so the slide draws without fetching anything.
-const placeholderImage =
+export const placeholderImage =
   "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 9'%3E%3Crect width='16' height='9' fill='%23d6d3d1'/%3E%3C/svg%3E";
 
 type Body = { attributes: string; components: string[]; lines: string[] };

@@ -1,0 +1,164 @@
+"use client";
+
+import type { ReactNode } from "react";
+import { Badge, Button, Input } from "@/components/ui";
+import type { DeckFormat } from "@/lib/contract/deck";
+import type { InsertKind } from "@/lib/deck/source/insert";
+import { AnalyticsButton } from "./analytics-panel";
+import type { HistoryDepth } from "./code-editor";
+import { ExportButtons } from "./deck-panels";
+import { InsertMenu } from "./insert-menu";
+import { PresenceList } from "./presence-list";
+import { DuplicateButton } from "./reader-panel";
+import type { Status } from "./use-compile";
+import type { usePresence } from "./use-presence";
+
+// The editor's bar, on one line from 1280 px: where the deck is and how it stands (title, saved or not,
+// who else is here), then what a person does with it: Undo, Redo, Insert, History, Present, the exports,
+// analytics, Share, AI, the Code panel, and Save with a note. On a phone only the reader's part stays:
+// the title and Present.
+
+export function EditorToolbar({
+  deck,
+  canEdit,
+  status,
+  answered,
+  others,
+  history,
+  onUndo,
+  onRedo,
+  insertDisabled,
+  onInsert,
+  historyCount,
+  showHistory,
+  onHistory,
+  present,
+  outline,
+  codeOpen,
+  onCode,
+  onDialog,
+  note,
+  setNote,
+  noteMaxLength,
+  canSave,
+  onSave,
+}: {
+  deck: { id: string; title: string; format: DeckFormat };
+  canEdit: boolean;
+  status: Status;
+  answered: number;
+  others: ReturnType<typeof usePresence>;
+  history: HistoryDepth;
+  onUndo: () => void;
+  onRedo: () => void;
+  insertDisabled: boolean;
+  onInsert: (kind: InsertKind) => void;
+  historyCount: number;
+  showHistory: boolean;
+  onHistory: () => void;
+  /** The Present button, or nothing (a reader of a deck without versions). */
+  present: ReactNode;
+  outline: string[];
+  codeOpen: boolean;
+  onCode: () => void;
+  onDialog: (dialog: "share" | "ai") => void;
+  note: string;
+  setNote: (note: string) => void;
+  noteMaxLength: number;
+  canSave: boolean;
+  onSave: () => void;
+}) {
+  const wide = "hidden lg:flex";
+  return (
+    <div className="flex items-center gap-2 border-b border-zinc-200 bg-white px-3 py-2 whitespace-nowrap">
+      <a href="/decks" className="shrink-0 text-sm text-zinc-500 hover:text-zinc-900">
+        Library
+      </a>
+      <span className="text-zinc-300">/</span>
+      <h1 className="max-w-[16rem] min-w-12 truncate text-sm font-semibold" title={deck.title}>
+        {deck.title}
+      </h1>
+      <span className="hidden shrink-0 2xl:inline">
+        <Badge>{deck.format === "webpage" ? "Webpage" : "Slides"}</Badge>
+      </span>
+      <span
+        role="status"
+        data-testid="editor-status"
+        data-kind={status.kind}
+        data-answered={answered}
+        className={`min-w-0 truncate text-xs ${status.kind === "error" ? "text-red-700" : "text-zinc-500"}`}
+      >
+        {status.text}
+      </span>
+      <PresenceList others={others} />
+      <div className="ml-auto flex shrink-0 items-center gap-1.5">
+        {canEdit && (
+          <div className={`${wide} items-center gap-1.5`}>
+            <Button variant="ghost" type="button" onClick={onUndo} disabled={history.undo === 0} title="Undo (Ctrl+Z)">
+              Undo
+            </Button>
+            <Button
+              variant="ghost"
+              type="button"
+              onClick={onRedo}
+              disabled={history.redo === 0}
+              title="Redo (Shift+Ctrl+Z)"
+            >
+              Redo
+            </Button>
+            <InsertMenu disabled={insertDisabled} onInsert={onInsert} />
+          </div>
+        )}
+        <span className={wide}>
+          <Button variant="ghost" type="button" onClick={onHistory} aria-expanded={showHistory}>
+            History ({historyCount})
+          </Button>
+        </span>
+        {present}
+        <div className={`${wide} items-center gap-1.5`}>
+          {deck.format === "slides" && <ExportButtons deckId={deck.id} disabled={historyCount === 0} />}
+          {!canEdit && historyCount > 0 && <DuplicateButton deckId={deck.id} />}
+          <AnalyticsButton deckId={deck.id} labels={outline} />
+          {canEdit && (
+            <>
+              <Button variant="secondary" type="button" onClick={() => onDialog("share")}>
+                Share
+              </Button>
+              <Button variant="secondary" type="button" onClick={() => onDialog("ai")}>
+                AI
+              </Button>
+            </>
+          )}
+          <Button
+            variant={codeOpen ? "secondary" : "ghost"}
+            type="button"
+            onClick={onCode}
+            aria-expanded={codeOpen}
+            aria-controls="code-panel"
+            title="The deck's code and theme tokens"
+          >
+            Code
+          </Button>
+          {canEdit && (
+            <>
+              <label htmlFor="version-note" className="sr-only">
+                Version note
+              </label>
+              <Input
+                id="version-note"
+                value={note}
+                onChange={(e) => setNote(e.target.value)}
+                placeholder="Version note"
+                className="w-36"
+                maxLength={noteMaxLength}
+              />
+              <Button type="button" onClick={onSave} disabled={!canSave}>
+                Save version
+              </Button>
+            </>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}
