@@ -75,6 +75,7 @@ export function Editor({
   history,
   draft = null,
   reader = null,
+  aiModel = null,
 }: {
   deck: { id: string; title: string; format: DeckFormat; versionCount: number };
   settings: DeckSettings;
@@ -95,6 +96,8 @@ export function Editor({
   draft?: UnsavedDraft | null;
   /** A reader's view of the newest version: its preview, outline and speaker notes. */
   reader?: { previewUrl: string; outline: string[]; notes: string[] } | null;
+  /** The AI model generate and edit use; null: the offline generator. */
+  aiModel?: string | null;
 }) {
   const router = useRouter();
   const [source, setSource] = useState(draft?.source ?? initialSource);
@@ -582,6 +585,7 @@ export function Editor({
             deckId={deck.id}
             hasContent={history.length > 0}
             open={dialog === "ai"}
+            model={aiModel}
             onClose={() => setDialog(null)}
             onDone={async (version) => {
               setDialog(null);
