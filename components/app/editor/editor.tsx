@@ -19,6 +19,7 @@ import { ImagePicker, uploadImage } from "./images";
 import { compileProblems } from "./problems";
 import { AnalyticsButton } from "./analytics-panel";
 import { AiDialog, ExportButtons, PublishDialog } from "./deck-panels";
+import { LiveSaveNotice } from "./live-save-notice";
 import { BrandPicker } from "./brand-picker";
 import { ThemePanel } from "./theme-panel/theme-panel";
 import { ConflictDialog, type Content } from "./conflict-dialog";
@@ -473,6 +474,14 @@ export function Editor({
           {status.text}
         </span>
         <PresenceList others={others} />
+        <LiveSaveNotice
+          deckId={deck.id}
+          known={canEdit ? base : deck.versionCount}
+          knownSource={loaded.source}
+          dirty={canEdit && dirty}
+          onLoad={(version, content) => (canEdit ? afterRevert(version, content) : window.location.reload())}
+          onResolve={() => setConflict(true)}
+        />
         <div className="ml-auto flex items-center gap-2">
           {canEdit && (
             <>
