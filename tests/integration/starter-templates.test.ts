@@ -64,7 +64,7 @@ describe("starter templates", () => {
     await database.db.delete(decks).where(eq(decks.id, templates[0]!.id));
     expect(await ensureStarterTemplates(ctxOf(owner))).toBe(false);
     expect(await templatesOf(owner)).toHaveLength(5);
-  });
+  }, 120_000);
 
   it("puts the typed title on the cover of a deck started from a template", async () => {
     const [lesson] = (await templatesOf(owner)).filter((t) => t.title === "Lesson");
@@ -79,7 +79,7 @@ describe("starter templates", () => {
     expect((copied.body as { latestVersion: { source: string } }).latestVersion.source).toBe(
       starterTemplates.find((t) => t.title === "Lesson")!.source,
     );
-  });
+  }, 120_000);
 });
 
 describe("retitleCover", () => {
