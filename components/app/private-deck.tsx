@@ -2,7 +2,7 @@
 // of the editor (the deck's title and content stay hidden).
 export function PrivateDeck({ owner }: { owner: { name: string; email: string } }) {
   return (
-    <main className="mx-auto max-w-xl space-y-4 px-6 py-16">
+    <div className="mx-auto max-w-xl space-y-4 px-6 py-16" data-testid="private-deck">
       <h1 className="text-2xl font-semibold tracking-tight">This deck is private</h1>
       <p className="text-zinc-700">
         Only its owner, <strong className="font-semibold">{owner.name}</strong> (
@@ -17,6 +17,6 @@ export function PrivateDeck({ owner }: { owner: { name: string; email: string } 
           Back to the library
         </a>
       </p>
-    </main>
+    </div>
   );
 }

@@ -62,7 +62,7 @@ describe("live saves", () => {
     unwrap(await api.api.PATCH("/decks/{id}", { params: { path: { id } }, body: { visibility: "org" } }));
 
     await page.goto(`${server.origin}/decks/${id}`);
-    await preview(page).getByText("A large market").first().waitFor({ timeout: 60_000 });
+    await preview(page).getByText("A large market").first().waitFor({ state: "attached", timeout: 60_000 });
 
     // Saved elsewhere (the API): the open editor says so within seconds, without a reload.
     await unwrapPut(api, id, deckSource("Acme robots", "A huge market"));
@@ -84,7 +84,7 @@ describe("live saves", () => {
       "+         <Heading>A huge market</Heading>",
     );
     await review.getByRole("button", { name: "Load version 2" }).click();
-    await preview(page).getByText("A huge market").first().waitFor({ timeout: 60_000 });
+    await preview(page).getByText("A huge market").first().waitFor({ state: "attached", timeout: 60_000 });
     await notice.waitFor({ state: "detached" });
 
     // A colleague reading the deck sees Ada's next save appear, and loads it.
@@ -104,7 +104,7 @@ describe("live saves", () => {
     await bob.getByRole("button", { name: /^Join as/ }).click();
     await bob.waitForURL(`${server.origin}/decks`);
     await bob.goto(`${server.origin}/decks/${id}`);
-    await preview(bob).getByText("A huge market").first().waitFor({ timeout: 60_000 });
+    await preview(bob).getByText("A huge market").first().waitFor({ state: "attached", timeout: 60_000 });
 
     await unwrapPut(api, id, deckSource("Acme robots", "The biggest market"));
     const bobNotice = bob.getByTestId("live-save");
@@ -112,13 +112,13 @@ describe("live saves", () => {
     expect(await bobNotice.textContent()).toContain("Ada saved version 3");
     await bob.screenshot({ path: `${SHOTS}/live-save-notice.png`, clip: { x: 0, y: 0, width: 1440, height: 140 } });
     await bobNotice.getByRole("button", { name: "Load" }).click();
-    await preview(bob).getByText("The biggest market").first().waitFor({ timeout: 60_000 });
+    await preview(bob).getByText("The biggest market").first().waitFor({ state: "attached", timeout: 60_000 });
     await bobContext.close();
 
     // With unsaved work, Review is the save conflict: pictures of the slides that differ, and the merge
     // (the edits touch different slides) is the default choice.
     await page.goto(`${server.origin}/decks/${id}`);
-    await preview(page).getByText("The biggest market").first().waitFor({ timeout: 60_000 });
+    await preview(page).getByText("The biggest market").first().waitFor({ state: "attached", timeout: 60_000 });
     await code(page).click();
     await page.keyboard.press("Control+a");
     await page.keyboard.insertText(deckSource("Acme robots, Inc.", "The biggest market"));

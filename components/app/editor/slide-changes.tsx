@@ -107,7 +107,7 @@ function SlidePicture({ url, title }: { url: string | null; title: string }) {
 }
 
 /** Lines removed (red, "-") and added (green, "+") from one source to the other, wrapped, none cut off. */
-export function CodeDiff({ from, to, label }: { from: string; to: string; label: string }) {
+function CodeDiff({ from, to, label }: { from: string; to: string; label: string }) {
   return (
     <pre
       className="mt-2 max-h-64 overflow-auto rounded bg-zinc-50 p-3 text-xs break-words whitespace-pre-wrap"

@@ -7,7 +7,7 @@ export const allHands = {
   tokens: {
     "--color-primary": "#be123c",
     "--color-secondary": "#0369a1",
-    "--color-accent": "#ca8a04",
+    "--color-accent": "#a16207",
     "--font-heading": '"Poppins", "Inter", Arial, sans-serif',
   },
   source: `import { Deck, Slide, Title, Heading, Text, Columns, Grid, Box, Icon, Stat, Quote, Bullets } from "@deckhand/player";
