@@ -65,6 +65,7 @@ export async function ensureStarterTemplates(ctx: Ctx): Promise<boolean> {
       db: tx as unknown as Db,
       caller: { userId: owner?.userId ?? ctx.caller.userId, organizationId, apiKeyId: null },
     };
+    const now = Date.now();
     for (const [index, template] of starterTemplates.entries()) {
       const tokensCss = parseTokensCss(template.tokensCss).css;
       const [deck] = await tx
@@ -79,7 +80,7 @@ export async function ensureStarterTemplates(ctx: Ctx): Promise<boolean> {
           visibility: "org",
           initialTokensCss: tokensCss,
           // Listed in the gallery's order (newest first would reverse it).
-          createdAt: new Date(Date.now() - index * 1000),
+          createdAt: new Date(now - index * 1000),
         })
         .returning({ id: decks.id });
       const { compiledJs, outline } = builds[index]!;
