@@ -18,6 +18,13 @@ export default async function AppLayout({ children }: { children: ReactNode }) {
     // A page that marks its root `data-fills-viewport` (the editor) gets exactly the height the header
     // leaves, whatever the header's height: it scrolls inside its own panels, never the page.
     <div className="min-h-screen has-[[data-fills-viewport]]:flex has-[[data-fills-viewport]]:h-dvh has-[[data-fills-viewport]]:flex-col">
+      {/* The first tab stop: past the header's links to the page itself (the editor, the library). */}
+      <a
+        href="#main"
+        className="sr-only rounded-md bg-white px-3 py-2 text-sm font-medium text-accent shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50"
+      >
+        Skip to main content
+      </a>
       <header className="border-b border-zinc-200 bg-white">
         {/* On a phone the navigation takes a row of its own under the name and the account. */}
         <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3 sm:flex-nowrap sm:px-6">
@@ -47,7 +54,11 @@ export default async function AppLayout({ children }: { children: ReactNode }) {
           </div>
         </div>
       </header>
-      <main className="has-[[data-fills-viewport]]:flex has-[[data-fills-viewport]]:min-h-0 has-[[data-fills-viewport]]:flex-1 has-[[data-fills-viewport]]:flex-col">
+      <main
+        id="main"
+        tabIndex={-1}
+        className="has-[[data-fills-viewport]]:flex has-[[data-fills-viewport]]:min-h-0 has-[[data-fills-viewport]]:flex-1 has-[[data-fills-viewport]]:flex-col"
+      >
         {children}
       </main>
     </div>

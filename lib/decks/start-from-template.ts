@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { adoptAssets, assetHashesIn, ownerOf } from "@/lib/assets/assets";
 import type { Ctx } from "@/lib/auth/caller";
+import { compileDeckOffThread } from "@/lib/deck/compile-pool";
+import { retitleCover } from "@/lib/deck/source/cover-title";
 import type { Db } from "@/lib/db/types";
 import { getReadableDeck } from "./access";
 import { appendVersion } from "./append-version";
@@ -15,7 +17,8 @@ import { createDeckInAppBody, TITLE_MAX_CHARS, updateDeckBody } from "./schemas"
 // The copied module names the template's stored images (/assets/<hash>.<ext>). A template may be another
 // organization's public deck: the new deck's organization is given asset rows of its own for those images
 // (adoptAssets: the file is shared), so the copy keeps them when the template's organization deletes its
-// deck and images, and saving the copy again finds them as the organization's own.
+// deck and images, and saving the copy again finds them as the organization's own. A typed title is also
+// the cover's: the text of the first slide's <Title> (lib/deck/source/cover-title.ts), compiled again (unless the module has images).
 
 export const startFromTemplateBody = z.strictObject({
   fromDeckId: createDeckInAppBody.shape.fromDeckId.unwrap().unwrap(),
@@ -39,6 +42,7 @@ export async function startFromTemplate(ctx: Ctx, input: z.output<typeof startFr
     title: input.title ?? copyTitle(template.title),
     description: "",
     prompt: `Started from the template “${template.title}”`,
+    coverTitle: input.title,
   });
 }
 
@@ -49,9 +53,20 @@ export async function startFromTemplate(ctx: Ctx, input: z.output<typeof startFr
 export async function copyDeck(
   ctx: Ctx,
   template: DeckRow,
-  options: { title: string; description: string; prompt: string },
+  options: { title: string; description: string; prompt: string; coverTitle?: string },
 ) {
-  const latest = await getLatestVersion(ctx.db, template);
+  const newest = await getLatestVersion(ctx.db, template);
+  let latest = newest;
+  if (newest?.format === "deck-tsx" && newest.source && options.coverTitle) {
+    const source = retitleCover(newest.source, template.format, options.coverTitle);
+    if (source !== newest.source) {
+      const compiled = await compileDeckOffThread({ source, format: template.format });
+      // A module with images keeps its cover as it was: its stored module refers to the images' stored
+      // copies, which a fresh compile would not (set-deck-content resolves them on a write).
+      if (compiled.images.length === 0)
+        latest = { ...newest, source, compiledJs: compiled.compiledJs, outline: compiled.outline };
+    }
+  }
   return ctx.db.transaction(async (tx) => {
     const inTx: Ctx = { ...ctx, db: tx as unknown as Db };
     const deck = await createDeck(inTx, {

@@ -351,10 +351,14 @@ describe("the library", () => {
     unwrap(await api.api.POST("/decks", { body: { title: "Pitch template", kind: "template" } }));
     await page.goto(`${server.origin}/decks`);
     const cards = page.getByRole("list", { name: "Decks" }).getByRole("listitem");
-    await expect.poll(() => cards.count()).toBe(2);
+    // Decks by default; templates (this one and the six starter templates) have their gallery below.
+    await expect.poll(() => cards.allTextContents()).toEqual([expect.stringContaining("Quarterly review")]);
 
     await Promise.all([page.waitForURL(/kind=template/), page.getByLabel("Kind").selectOption("template")]);
-    await expect.poll(() => cards.allTextContents()).toEqual([expect.stringContaining("Pitch template")]);
+    await expect.poll(() => cards.count()).toBe(7);
+    expect(await cards.allTextContents()).toContainEqual(expect.stringContaining("Pitch template"));
+    await Promise.all([page.waitForURL(/kind=all/), page.getByLabel("Kind").selectOption("all")]);
+    await expect.poll(() => cards.count()).toBe(8);
     await page.getByLabel("Kind").selectOption("");
     await page.waitForURL((url) => url.searchParams.get("kind") === "");
     await page.getByLabel("Search").fill("quarterly");

@@ -10,6 +10,7 @@ import { createDeckInAppBody, deckParams, updateDeckBody } from "@/lib/decks/sch
 import { updateDeck } from "@/lib/decks/update-deck";
 import { startFromTemplate, startFromTemplateBody } from "@/lib/decks/start-from-template";
 import { importDeck, importDeckBody } from "@/lib/ai/import-deck";
+import { newDeckWithAi, newDeckWithAiBody } from "@/lib/ai/new-deck-with-ai";
 import { importDeckRequest, runImport } from "@/lib/import/import-deck-request";
 
 // The library's actions: a new deck (slides or webpage), blank or started from a template, or imported from
@@ -71,4 +72,12 @@ export const deleteLibraryDeckAction = defineAction({
   input: deckParams.strict(),
   run: (ctx, { id }) => deleteDeck(ctx, id),
   onSuccess: refreshLibrary,
+});
+
+/** "New deck with AI": a new slide deck written from the brief (the model, or the offline generator). */
+export const newDeckWithAiAction = defineAction({
+  input: newDeckWithAiBody,
+  rateLimit: "slow",
+  run: (ctx, input) => newDeckWithAi(ctx, input),
+  onSuccess: (deck) => redirect(`/decks/${deck.id}`),
 });

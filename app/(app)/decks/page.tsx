@@ -5,12 +5,17 @@ import { AutoSubmitForm } from "@/components/app/auto-submit-form";
 import { DeckCardActions } from "@/components/app/deck-card-actions";
 import { ImportDeckForm } from "@/components/app/import-deck-form";
 import { ImportPptxForm } from "@/components/app/import-pptx-form";
-import { NewDeckForm, UseTemplateForm } from "@/components/app/new-deck-form";
+import { NewDeckForm } from "@/components/app/new-deck-form";
+import { NewDeckWithAi } from "@/components/app/new-deck-with-ai";
+import { TemplateGallery } from "@/components/app/template-gallery";
+import { DeckThumbnail as Thumbnail } from "@/components/app/deck-thumbnail";
 import { Badge, Button, buttonStyles, EmptyState, Input, Select } from "@/components/ui";
 import { requireAppContext } from "@/app/_server/context";
 import { listedDeckThumbnails } from "@/lib/decks/preview-deck";
 import { deckSorts, listDecks } from "@/lib/decks/list-decks";
 import { TITLE_MAX_CHARS } from "@/lib/decks/schemas";
+import { authoringModelName } from "@/lib/ai/new-deck-with-ai";
+import { ensureStarterTemplates } from "@/lib/decks/seed-templates";
 import { copyTitle } from "@/lib/decks/start-from-template";
 import { deckFormats } from "@/lib/contract/deck";
 
@@ -43,11 +48,15 @@ const pick = <T extends string>(value: string | undefined, allowed: readonly T[]
 // button and the cards' actions (which draw the page again) keep every card that was loaded.
 export default async function LibraryPage({ searchParams }: { searchParams: Promise<Query> }) {
   const { ctx } = await requireAppContext();
+  // The first view of an organization gives it the starter templates (once; lib/decks/seed-templates.ts).
+  await ensureStarterTemplates(ctx);
   const query = await searchParams;
   const scope = pick(query.scope, ["mine", "org"] as const) ?? "mine";
+  // Decks by default: templates have their gallery below ("all" lists both, "template" only templates).
+  const kindFilter = pick(query.kind, ["deck", "template", "all"] as const) ?? "deck";
   const filters = {
     scope,
-    kind: pick(query.kind, ["deck", "template"] as const),
+    kind: kindFilter === "all" ? undefined : kindFilter,
     format: pick(query.format, deckFormats),
     visibility: pick(query.visibility, ["private", "org", "public"] as const),
     includeArchived: query.archived === "true",
@@ -65,12 +74,12 @@ export default async function LibraryPage({ searchParams }: { searchParams: Prom
       (entry): entry is [string, string] => typeof entry[1] === "string",
     ),
   );
-  const thumbnails = await listedDeckThumbnails(
-    ctx,
-    decks.map((deck) => deck.id),
-  );
+  const thumbnails = await listedDeckThumbnails(ctx, [
+    ...decks.map((deck) => deck.id),
+    ...templates.map((template) => template.id),
+  ]);
   const filtered = Boolean(
-    filters.kind || filters.format || filters.visibility || filters.search || filters.includeArchived,
+    kindFilter !== "deck" || filters.format || filters.visibility || filters.search || filters.includeArchived,
   );
 
   return (
@@ -97,6 +106,7 @@ export default async function LibraryPage({ searchParams }: { searchParams: Prom
           </div>
           <div className="flex flex-wrap items-end gap-2">
             <NewDeckForm />
+            <NewDeckWithAi model={authoringModelName()} />
             <ImportDeckForm />
             <ImportPptxForm />
           </div>
@@ -122,10 +132,15 @@ export default async function LibraryPage({ searchParams }: { searchParams: Prom
             </Select>
           </FilterField>
           <FilterField label="Kind" htmlFor="filter-kind">
-            <Select id="filter-kind" name="kind" defaultValue={filters.kind ?? ""} className="w-auto">
-              <option value="">Decks and templates</option>
-              <option value="deck">Decks</option>
+            <Select
+              id="filter-kind"
+              name="kind"
+              defaultValue={kindFilter === "deck" ? "" : kindFilter}
+              className="w-auto"
+            >
+              <option value="">Decks</option>
               <option value="template">Templates</option>
+              <option value="all">Decks and templates</option>
             </Select>
           </FilterField>
           <FilterField label="Visibility" htmlFor="filter-visibility">
@@ -212,40 +227,17 @@ export default async function LibraryPage({ searchParams }: { searchParams: Prom
             Mark a deck as a template in its editor to offer it here.
           </EmptyState>
         ) : (
-          <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-label="Templates">
-            {templates.map((template) => (
-              <li key={template.id} className="min-w-0 rounded-xl bg-white p-4 shadow-sm ring-1 ring-zinc-200">
-                <p className="line-clamp-3 font-medium break-words">{template.title}</p>
-                {template.description && (
-                  <p className="mt-1 line-clamp-2 text-sm text-zinc-600">{template.description}</p>
-                )}
-                <UseTemplateForm
-                  template={{ id: template.id, title: template.title, copyTitle: copyTitle(template.title) }}
-                />
-              </li>
-            ))}
-          </ul>
+          <TemplateGallery
+            templates={templates.map((template) => ({
+              id: template.id,
+              title: template.title,
+              description: template.description,
+              copyTitle: copyTitle(template.title),
+              thumbnailUrl: thumbnails.get(template.id) ?? null,
+            }))}
+          />
         )}
       </section>
-    </div>
-  );
-}
-
-function Thumbnail({ url, title }: { url: string | null; title: string }) {
-  return (
-    <div className="relative aspect-video overflow-hidden bg-zinc-100">
-      {url ? (
-        <iframe
-          src={url}
-          title={`First slide of ${title}`}
-          sandbox="allow-scripts"
-          loading="lazy"
-          tabIndex={-1}
-          className="pointer-events-none absolute top-0 left-0 h-[1080px] w-[1920px] origin-top-left scale-[0.1875] border-0"
-        />
-      ) : (
-        <div className="flex h-full items-center justify-center text-sm text-zinc-400">No content yet</div>
-      )}
     </div>
   );
 }

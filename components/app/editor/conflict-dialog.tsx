@@ -1,16 +1,17 @@
 "use client";
 
-import { diffLines } from "diff";
 import { useEffect, useState } from "react";
 import { mergeWithNewestAction, readNewestVersionAction } from "@/app/(app)/decks/[id]/actions";
 import { Button, Notice } from "@/components/ui";
 import { Dialog } from "@/components/ui/dialog";
+import { SlideChanges } from "./slide-changes";
 
 // The save conflict: the deck gained a version since the one this editor was based on (another tab, a
-// colleague's AI edit, an API write). Shows the difference between their newest version and mine, and
-// offers: keep mine as a new version (saved on top of theirs), take theirs (mine discarded, after asking),
-// and merge, offered when the two edits touch different slides (a three-way merge by slides, base being the
-// version the editor was based on). Nothing is saved until one is chosen.
+// colleague's AI edit, an API write). Shows the slides that differ between their newest version and mine as
+// pictures side by side (the code's difference one click away), and offers: merge, offered when the two
+// edits touch different slides (a three-way merge by slides, base being the version the editor was based
+// on; the default then), take theirs (mine discarded, after asking), and keep mine as a new version (saved
+// on top of theirs, replacing their changes: never the default). Nothing is saved until one is chosen.
 
 export type Content = { source: string; tokensCss: string };
 
@@ -97,29 +98,15 @@ export function ConflictDialog({
         {theirs && (
           <>
             <p className="text-xs font-medium text-zinc-600">
-              Changes from their version {theirs.version} to yours
+              The slides that differ between their version {theirs.version} and yours
               {theirs.tokensCss !== mine.tokensCss ? " (the theme tokens differ too)" : ""}
             </p>
-            <pre
-              className="max-h-64 overflow-auto rounded bg-zinc-50 p-3 text-xs"
-              data-testid="conflict-diff"
-              aria-label={`Changes from version ${theirs.version} to yours`}
-            >
-              {diffLines(theirs.source, mine.source).map((part, i) =>
-                part.added || part.removed ? (
-                  <span
-                    key={i}
-                    className={part.added ? "block bg-emerald-100 text-emerald-900" : "block bg-red-100 text-red-900"}
-                  >
-                    {part.value
-                      .replace(/\n$/, "")
-                      .split("\n")
-                      .map((line) => `${part.added ? "+" : "-"} ${line}`)
-                      .join("\n")}
-                  </span>
-                ) : null,
-              )}
-            </pre>
+            <SlideChanges
+              deckId={deckId}
+              before={{ version: theirs.version, name: `their version ${theirs.version}` }}
+              after={{ draftSource: mine.source, name: "yours" }}
+              code={{ from: theirs.source, to: mine.source }}
+            />
           </>
         )}
         {merge && !merge.merged && (
@@ -127,9 +114,17 @@ export function ConflictDialog({
             No merge: {merge.reason}
           </p>
         )}
+        {/* The first choice keeps both: a merge when the edits touch different slides, else their version
+            (after asking before mine is discarded). Keeping mine replaces theirs, so it is never the default. */}
         <div className="flex flex-wrap gap-2">
-          <Button type="button" disabled={!theirs} onClick={() => theirs && onKeepMine(theirs.version)}>
-            Keep mine as a new version
+          <Button
+            type="button"
+            variant={merge?.merged ? "primary" : "secondary"}
+            disabled={!theirs || !merge?.merged}
+            title={merge && !merge.merged ? merge.reason : undefined}
+            onClick={() => theirs && merge?.merged && onMerge(theirs.version, merge.content)}
+          >
+            Merge
           </Button>
           <Button variant="secondary" type="button" disabled={!theirs} onClick={takeTheirs}>
             Take theirs
@@ -137,13 +132,18 @@ export function ConflictDialog({
           <Button
             variant="secondary"
             type="button"
-            disabled={!theirs || !merge?.merged}
-            title={merge && !merge.merged ? merge.reason : undefined}
-            onClick={() => theirs && merge?.merged && onMerge(theirs.version, merge.content)}
+            disabled={!theirs}
+            onClick={() => theirs && onKeepMine(theirs.version)}
           >
-            Merge
+            Keep mine as a new version
           </Button>
         </div>
+        {theirs && (
+          <p className="text-xs text-zinc-600">
+            Keep mine saves your content on top of version {theirs.version}: the changes made there are replaced (they
+            stay in the history).
+          </p>
+        )}
       </div>
     </Dialog>
   );

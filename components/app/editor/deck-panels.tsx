@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import {
   type DeckSettings,
   deleteDeckAction,
@@ -13,6 +13,7 @@ import {
 import { Button, Field, Input, Notice, Select, Tabs } from "@/components/ui";
 import { Dialog } from "@/components/ui/dialog";
 import { ConfirmDialog } from "../confirm-dialog";
+import { AiWorking, aiWriterNote } from "./ai-progress";
 
 // The editor's dialogs: publish (visibility, share link, embed code), export (PDF/PPTX with live status
 // and download), and the AI panel (generate or edit, with progress while the model works).
@@ -177,39 +178,35 @@ export function AiDialog({
   open,
   onClose,
   onDone,
+  model,
 }: {
   deckId: string;
   hasContent: boolean;
   open: boolean;
   onClose: () => void;
   onDone: (version: number) => void;
+  /** The configured model's name; null: the offline generator writes. */
+  model: string | null;
 }) {
   const [kind, setKind] = useState<"generate" | "edit">(hasContent ? "edit" : "generate");
   const [text, setText] = useState("");
   const [error, setError] = useState<string | null>(null);
-  const [startedAt, setStartedAt] = useState<number | null>(null);
-  const [now, setNow] = useState(0);
-  useEffect(() => {
-    if (startedAt === null) return;
-    const timer = setInterval(() => setNow(Date.now()), 500);
-    return () => clearInterval(timer);
-  }, [startedAt]);
+  const [working, setWorking] = useState(false);
   const run = async () => {
     setError(null);
-    setStartedAt(Date.now());
-    setNow(Date.now());
+    setWorking(true);
     const result =
       kind === "edit"
         ? await editDeckAction({ id: deckId, instruction: text })
         : await generateDeckAction({ id: deckId, brief: text, mode: hasContent ? "revise" : "create" });
-    setStartedAt(null);
+    setWorking(false);
     if (!result.ok) return setError(result.error.message);
     setText("");
     onDone(result.value.version);
   };
-  const working = startedAt !== null;
   return (
     <Dialog label="Write with AI" open={open} onClose={onClose}>
+      <p className="text-sm text-zinc-600">{aiWriterNote(model)}</p>
       <Tabs
         items={[
           { value: "edit", label: "Edit", disabled: !hasContent },
@@ -239,12 +236,7 @@ export function AiDialog({
         <Button type="button" disabled={working || !text.trim()} onClick={() => void run()}>
           {working ? "Working…" : kind === "edit" ? "Apply edit" : "Generate"}
         </Button>
-        {working && (
-          <span className="text-sm text-zinc-600" role="status">
-            The model is writing ({Math.round((now - startedAt) / 1000)} s); the deck is saved as a new version when it
-            compiles.
-          </span>
-        )}
+        {working && <AiWorking model={model} />}
       </div>
     </Dialog>
   );

@@ -15,6 +15,7 @@ export function EditorDialogs({
   settings,
   publicUrl,
   hasContent,
+  aiModel,
   dialog,
   setDialog,
   content,
@@ -25,6 +26,8 @@ export function EditorDialogs({
   settings: DeckSettings;
   publicUrl: string | null;
   hasContent: boolean;
+  /** The AI model generate and edit use; null: the offline generator. */
+  aiModel: string | null;
   dialog: "share" | "ai" | null;
   setDialog: (dialog: "share" | "ai" | null) => void;
   content: ReturnType<typeof useDeckContent>;
@@ -45,6 +48,7 @@ export function EditorDialogs({
         deckId={deck.id}
         hasContent={hasContent}
         open={dialog === "ai"}
+        model={aiModel}
         onClose={() => setDialog(null)}
         onDone={async (version) => {
           setDialog(null);

@@ -24,6 +24,7 @@ export function EditorToolbar({
   status,
   answered,
   others,
+  liveSaves,
   history,
   onUndo,
   onRedo,
@@ -48,6 +49,8 @@ export function EditorToolbar({
   status: Status;
   answered: number;
   others: ReturnType<typeof usePresence>;
+  /** The notice of a version saved elsewhere (live-save-notice.tsx). */
+  liveSaves: ReactNode;
   history: HistoryDepth;
   onUndo: () => void;
   onRedo: () => void;
@@ -91,6 +94,7 @@ export function EditorToolbar({
         {status.text}
       </span>
       <PresenceList others={others} />
+      {liveSaves}
       <div className="ml-auto flex shrink-0 items-center gap-1.5">
         {canEdit && (
           <div className={`${wide} items-center gap-1.5`}>

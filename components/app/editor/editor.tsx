@@ -26,6 +26,7 @@ import { EditorToolbar } from "./editor-toolbar";
 import { Findings } from "./findings";
 import { History, type HistoryEntry } from "./history-panel";
 import { uploadImage } from "./images";
+import { LiveSaveNotice } from "./live-save-notice";
 import { NotesField } from "./notes-field";
 import { useRailThumbnails } from "./rail-thumbnails";
 import { ReaderNotes, ReadOnlyNotice } from "./reader-panel";
@@ -67,6 +68,8 @@ type EditorProps = {
   draft?: UnsavedDraft | null;
   /** A reader's view of the newest version: its preview, outline and speaker notes. */
   reader?: { previewUrl: string; outline: string[]; notes: string[] } | null;
+  /** The AI model generate and edit use; null: the offline generator. */
+  aiModel?: string | null;
 };
 
 export function Editor(props: EditorProps) {
@@ -143,6 +146,16 @@ export function Editor(props: EditorProps) {
         status={compile.status}
         answered={compile.answered}
         others={others}
+        liveSaves={
+          <LiveSaveNotice
+            deckId={deck.id}
+            known={canEdit ? base : deck.versionCount}
+            knownSource={loaded.source}
+            dirty={canEdit && content.changed}
+            onLoad={(version, written) => (canEdit ? saving.afterRevert(version, written) : window.location.reload())}
+            onResolve={() => saving.setConflict(true)}
+          />
+        }
         history={historyDepth}
         onUndo={() => sourceEditor.current?.history("undo")}
         onRedo={() => sourceEditor.current?.history("redo")}
@@ -168,6 +181,7 @@ export function Editor(props: EditorProps) {
           settings={props.settings}
           publicUrl={props.publicUrl}
           hasContent={history.length > 0}
+          aiModel={props.aiModel ?? null}
           dialog={dialog}
           setDialog={setDialog}
           content={content}

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { Editor } from "@/components/app/editor/editor";
 import { AppError } from "@/lib/core/errors";
+import { authoringModelName } from "@/lib/ai/new-deck-with-ai";
 import { uuid } from "@/lib/core/fields";
 import { getBrand, listBrands } from "@/lib/brands/brands";
 import { brandTokensCss } from "@/lib/decks/create-deck";
@@ -13,7 +14,9 @@ import { listVersionHistory } from "@/lib/decks/deck-versions";
 import { getUnsavedDraft } from "@/lib/decks/drafts";
 import { slideNotes } from "@/lib/decks/slide-notes";
 import { getDeck } from "@/lib/decks/get-deck";
+import { privateDeckOwner } from "@/lib/decks/private-deck";
 import { PROMPT_MAX_CHARS } from "@/lib/decks/schemas";
+import { PrivateDeck } from "@/components/app/private-deck";
 import { createPreviewUrl } from "@/lib/decks/preview-deck";
 
 export const metadata: Metadata = { title: "Editor · Deckhand" };
@@ -29,6 +32,11 @@ export default async function EditorPage({ params }: { params: Promise<{ id: str
   try {
     deck = await getDeck(ctx, id);
   } catch (error) {
+    if (error instanceof AppError && error.code === "forbidden") {
+      // A colleague's private deck: say whose it is (inside the organization only; elsewhere a 404).
+      const owner = await privateDeckOwner(ctx, id);
+      if (owner) return <PrivateDeck owner={owner} />;
+    }
     if (error instanceof AppError && (error.code === "not_found" || error.code === "forbidden")) notFound();
     throw error;
   }
@@ -76,6 +84,7 @@ export default async function EditorPage({ params }: { params: Promise<{ id: str
           : null
       }
       canEdit={canEdit}
+      aiModel={canEdit ? authoringModelName() : null}
       draft={draft}
       reader={reader}
       noteMaxLength={PROMPT_MAX_CHARS}

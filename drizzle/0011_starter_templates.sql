@@ -1,0 +1,1 @@
+ALTER TABLE "organizations" ADD COLUMN "starter_templates_at" timestamp with time zone;
