@@ -17,6 +17,11 @@ import { type PlayerReport, waitForPlayer, withDeadline, withRenderPage } from "
 // renderer's chunks among them), the deck's brand logo and its images (/assets/), read from the file store.
 
 const RENDER_ORIGIN = "https://render.deckhand.invalid";
+/**
+ * The drawing deadline's allowance per slide of the outline: a 400-slide deck is drawn and fitted in a few
+ * seconds on a quiet machine, and can take 25 s on a busy one; a deck that loops still fails at once.
+ */
+const DRAW_MS_PER_SLIDE = 150;
 const publicDir = path.join(process.cwd(), "public");
 const assetCache = new Map<string, Buffer>();
 
@@ -65,7 +70,10 @@ export type DeckPageOptions = {
   viewport: { width: number; height: number; deviceScaleFactor?: number };
   /** The whole job at most. */
   timeoutMs: number;
-  /** Loading the module and drawing every slide (default EXPORT_READY_TIMEOUT_MS, 20 s). */
+  /**
+   * Loading the module and drawing every slide (default EXPORT_READY_TIMEOUT_MS, 20 s), and DRAW_MS_PER_SLIDE
+   * more for each slide of the version's outline when it is known.
+   */
   readyMs?: number;
   /** Then the job's own work, per slide drawn (default EXPORT_SLIDE_TIMEOUT_MS, 5 s). */
   perSlideMs?: number;
@@ -108,7 +116,8 @@ export async function withDeckPage<T>(
   };
   // A deck that never finishes drawing (a loop, a promise that never settles) or whose slides take too
   // long fails at once, as the deck's fault: a few seconds per slide is far more than any real slide needs.
-  const readyMs = options.readyMs ?? setting("EXPORT_READY_TIMEOUT_MS");
+  const readyMs =
+    (options.readyMs ?? setting("EXPORT_READY_TIMEOUT_MS")) + DRAW_MS_PER_SLIDE * Math.max(0, version.slides ?? 0);
   const perSlideMs = options.perSlideMs ?? setting("EXPORT_SLIDE_TIMEOUT_MS");
   return withRenderPage({ serve, viewport: options.viewport, timeoutMs: options.timeoutMs }, async (page) => {
     const report = await withDeadline(

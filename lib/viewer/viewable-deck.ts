@@ -10,7 +10,10 @@ import type { DeckLogo } from "./logo";
 export type ViewableDeck = {
   /** With the name of the organization that shares it (the share page says who). */
   deck: Pick<typeof decks.$inferSelect, "id" | "title" | "description" | "format"> & { organization: string };
-  version: Pick<typeof deckVersions.$inferSelect, "version" | "format" | "tokensCss" | "compiledJs" | "html">;
+  version: Pick<typeof deckVersions.$inferSelect, "version" | "format" | "tokensCss" | "compiledJs" | "html"> & {
+    /** Slides in the version's outline, when it is known: a renderer gives a big deck longer to draw. */
+    slides?: number | null;
+  };
   /** The deck's brand logo (<Logo>); absent or null when the deck has no brand or its brand no stored logo. */
   logo?: DeckLogo | null;
   /** The public link's password (an argon2id hash), when it has one (lib/viewer/link-access.ts). */
@@ -45,6 +48,7 @@ async function findViewable(db: Queryable, versionJoin: SQL, where: SQL): Promis
       tokensCss: deckVersions.tokensCss,
       compiledJs: deckVersions.compiledJs,
       html: deckVersions.html,
+      slides: sql<number | null>`jsonb_array_length(${deckVersions.outline})`,
       passwordHash: decks.sharePasswordHash,
       ...brandColumns,
     })
@@ -55,11 +59,22 @@ async function findViewable(db: Queryable, versionJoin: SQL, where: SQL): Promis
     .where(where)
     .limit(1);
   if (!row) return null;
-  const { version, versionFormat, tokensCss, compiledJs, html, brandName, logoKey, logoType, passwordHash, ...deck } =
-    row;
+  const {
+    version,
+    versionFormat,
+    tokensCss,
+    compiledJs,
+    html,
+    slides,
+    brandName,
+    logoKey,
+    logoType,
+    passwordHash,
+    ...deck
+  } = row;
   return {
     deck,
-    version: { version, format: versionFormat, tokensCss, compiledJs, html },
+    version: { version, format: versionFormat, tokensCss, compiledJs, html, slides },
     logo: logoOf({ brandName, logoKey, logoType }),
     passwordHash,
   };

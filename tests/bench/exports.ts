@@ -117,8 +117,9 @@ async function waitCompleted(server: BenchServer, headers: Headers, ids: string[
 }
 
 // Memory of the server's process tree, read from /proc: the Node server's RSS, and the proportional set
-// size (shared pages split between the processes sharing them) of the server with every Chromium process.
-type MemorySample = { serverRss: number; treePss: number };
+// size (shared pages split between the processes sharing them) of the server with every Chromium process,
+// and of the Chromium processes alone (the renderer).
+export type MemorySample = { serverRss: number; treePss: number; rendererPss: number };
 
 function procField(file: string, field: string): number {
   try {
@@ -132,6 +133,7 @@ function procField(file: string, field: string): number {
 function sampleMemory(root: number): MemorySample {
   let serverRss = 0;
   let treePss = 0;
+  let rendererPss = 0;
   for (const pid of processTree(root)) {
     let comm: string;
     try {
@@ -139,19 +141,22 @@ function sampleMemory(root: number): MemorySample {
     } catch {
       continue; // the process ended meanwhile
     }
+    const pss = procField(`/proc/${pid}/smaps_rollup`, "Pss");
     if (!/chrom|headless/i.test(comm)) serverRss += procField(`/proc/${pid}/status`, "VmRSS");
-    treePss += procField(`/proc/${pid}/smaps_rollup`, "Pss");
+    else rendererPss += pss;
+    treePss += pss;
   }
-  return { serverRss, treePss };
+  return { serverRss, treePss, rendererPss };
 }
 
 /** Samples every 50 ms until stopped; answers the peaks. */
-function watchMemory(root: number): () => MemorySample {
-  const peak: MemorySample = { serverRss: 0, treePss: 0 };
+export function watchMemory(root: number): () => MemorySample {
+  const peak: MemorySample = { serverRss: 0, treePss: 0, rendererPss: 0 };
   const take = () => {
     const sample = sampleMemory(root);
     peak.serverRss = Math.max(peak.serverRss, sample.serverRss);
     peak.treePss = Math.max(peak.treePss, sample.treePss);
+    peak.rendererPss = Math.max(peak.rendererPss, sample.rendererPss);
   };
   take();
   const timer = setInterval(take, 50);

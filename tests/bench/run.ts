@@ -1,4 +1,4 @@
-// npm run bench [-- api|load|viewer|exports|brands|images|editor|thumbnails|slide-images|pptx-import|ai|analytics] — benchmarks against a production build on the embedded database.
+// npm run bench [-- api|load|viewer|exports|scale|brands|images|editor|thumbnails|slide-images|pptx-import|ai|analytics] — benchmarks against a production build on the embedded database.
 import os from "node:os";
 import { benchAi } from "./ai";
 import { benchAnalytics } from "./analytics";
@@ -9,6 +9,7 @@ import { benchExports } from "./exports";
 import { benchImages } from "./images";
 import { benchLoad } from "./load";
 import { benchPptxImport } from "./pptx-import";
+import { benchScale } from "./scale";
 import { type BenchRow, type BenchServer, printTable, startBenchServer } from "./server";
 import { benchSlideImages } from "./slide-images";
 import { benchThumbnails } from "./thumbnails";
@@ -22,6 +23,11 @@ const suites: Record<string, Suite> = {
   load: { title: "API under load (autocannon against next start)", run: benchLoad, server: true },
   viewer: { title: "Viewer: player bundle and first paint", run: benchViewer, server: true },
   exports: { title: "Exports: 20 slides, warm renderer, median of 5", run: benchExports, server: true },
+  scale: {
+    title: "Big decks: 20 to 400 slides, PDF and PPTX exports, peak memory, deck check, share page first paint",
+    run: benchScale,
+    server: true,
+  },
   brands: { title: "Brand extraction from the fixture sites (no model)", run: benchBrands, server: true },
   images: {
     title: "Images: remote images imported at write time, first paint of a photo deck",

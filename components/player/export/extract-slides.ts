@@ -32,7 +32,7 @@ import {
   transformText,
 } from "@/components/player/export/extract-text";
 import { pushList } from "@/components/player/vocabulary/bullets/extract";
-import { extractChart } from "@/components/player/vocabulary/chart/extract";
+import { extractChart, probeCharts } from "@/components/player/vocabulary/chart/extract";
 import { pushPreformatted } from "@/components/player/vocabulary/code/extract";
 import { extractTable } from "@/components/player/vocabulary/table/extract";
 
@@ -196,6 +196,7 @@ const extract = () => {
   opacities.clear();
   const pages = [...document.querySelectorAll(".dh-export-page")];
   materializePseudoElements(pages);
+  probeCharts(document);
   return pages.map((page) => {
     const label = page.querySelector(".dh-slide")?.getAttribute("aria-label")?.trim();
     const model: SlideModel = { background: null, items: [], ...(label ? { label } : {}) };

@@ -43,52 +43,66 @@ const CONTAINERS = ".dh-columns, .dh-grid, .dh-stack, .dh-box, .dh-chart, .dh-im
 
 const mounted = new Set<HTMLElement>();
 const fitted = new WeakMap<HTMLElement, string>();
+// Counts the font loads seen (fontsChanged): a slide fitted since the last one has nothing new to measure.
+let fontLoads = 0;
 
 /** Fits a slide when it is new or its content changed (a render that changed nothing costs one string). */
 export function fitSlideOnce(slide: HTMLElement): () => void {
   mounted.add(slide);
-  const key = signature(slide);
-  if (fitted.get(slide) !== key) {
-    fitSlide(slide);
-    fitted.set(slide, key);
+  // An export page is not shown before the deck is ready, and the deck is ready only once every slide is
+  // fitted with its fonts loaded (refitAll): fitted now, while fonts load, it would be fitted twice.
+  if (document.fonts.status === "loading" && slide.closest('.dh-player[data-mode="export"]')) {
+    return () => mounted.delete(slide);
   }
+  if (fitted.get(slide) !== signature(slide)) fitAndRemember(slide);
   return () => mounted.delete(slide);
 }
 
-/** Fits every mounted slide again: fonts or images that arrived since change every measurement. */
+/** Fonts arrived: every slide fitted before now is measured again at the next refitAll. */
+export function fontsChanged(): void {
+  fontLoads += 1;
+}
+
+/**
+ * Fits every mounted slide again whose content changed or that was fitted before the last font load; the
+ * others are as they would be fitted now. (Fitting every slide on each of the loads, then once more when the
+ * deck is ready, had made drawing a big deck cost several times its slides.)
+ */
 export function refitAll(): void {
   for (const slide of mounted) {
     if (!slide.isConnected) {
       mounted.delete(slide);
       continue;
     }
-    fitSlide(slide);
-    fitted.set(slide, signature(slide));
+    if (fitted.get(slide) !== signature(slide)) fitAndRemember(slide);
   }
 }
 
 export function refitContaining(node: Node): void {
   const slide = node instanceof Element ? node.closest<HTMLElement>(".dh-slide") : null;
-  if (slide && mounted.has(slide)) {
-    fitSlide(slide);
-    fitted.set(slide, signature(slide));
-  }
+  if (slide && mounted.has(slide)) fitAndRemember(slide);
+}
+
+// A slide that is not laid out is not remembered: it is fitted when it is next asked for.
+function fitAndRemember(slide: HTMLElement): void {
+  if (fitSlide(slide)) fitted.set(slide, signature(slide));
+  else fitted.delete(slide);
 }
 
 function signature(slide: HTMLElement): string {
-  return `${slide.getElementsByTagName("*").length}|${slide.textContent ?? ""}`;
+  return `${fontLoads}|${slide.getElementsByTagName("*").length}|${slide.textContent ?? ""}`;
 }
 
-function fitSlide(slide: HTMLElement): void {
+function fitSlide(slide: HTMLElement): boolean {
   // Not laid out (display: none somewhere above): nothing to measure; fitted when it is shown.
-  if (slide.offsetWidth === 0 || slide.offsetHeight === 0) return;
+  if (slide.offsetWidth === 0 || slide.offsetHeight === 0) return false;
   clearMarks(slide);
   slide.style.removeProperty("--dh-grow");
   slide.style.removeProperty("--dh-spread");
   apply(slide, STEPS);
   if (overflowing(slide).length === 0) {
     grow(slide);
-    return;
+    return true;
   }
   const floor = Math.round(SLIDE_FLOOR * STEPS);
   apply(slide, floor);
@@ -96,7 +110,7 @@ function fitSlide(slide: HTMLElement): void {
   if (atFloor.length > 0) {
     slide.setAttribute("data-dh-overflow", "");
     for (const element of atFloor) element.setAttribute("data-dh-overflow", "");
-    return;
+    return true;
   }
   // Binary search on the step grid: `low` fits, `high` does not.
   let low = floor;
@@ -108,6 +122,7 @@ function fitSlide(slide: HTMLElement): void {
     else high = middle;
   }
   apply(slide, low);
+  return true;
 }
 
 // The largest body factor, on the step grid up to GROW_MAX, at which the body still fits and fills at most

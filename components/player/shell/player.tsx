@@ -13,7 +13,7 @@ import type { PlayerConfig, PlayerMessage, SlideMeta, ViewerMessage } from "@/li
 import { Controls } from "./controls";
 import { startEditMode } from "./edit-mode";
 import { ErrorPanel } from "./error-boundary";
-import { refitAll, refitContaining } from "./fit";
+import { fontsChanged, refitAll, refitContaining } from "./fit";
 import { findMissingFonts } from "./fonts";
 import { heldWorkDone } from "./pending";
 import { PlayerContext, type PlayerState } from "./player-context";
@@ -245,7 +245,10 @@ export function Player({
 
   // Fonts and images that arrive after the first paint change what fits: slides are fitted again.
   useEffect(() => {
-    const onFonts = () => refitAll();
+    const onFonts = () => {
+      fontsChanged();
+      refitAll();
+    };
     const onLoad = (event: Event) => {
       if (event.target instanceof HTMLImageElement) refitContaining(event.target);
     };

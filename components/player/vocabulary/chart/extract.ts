@@ -17,8 +17,84 @@ import { firstFamily } from "@/components/player/export/extract-text";
 // computed them for the chart's own classes, and where the viewer put the plot, title and legend.
 const svgNs = "http://www.w3.org/2000/svg";
 
+/** The properties a chart's probes read from their computed style. */
+type Probed = Pick<CSSStyleDeclaration, "fill" | "stroke" | "strokeWidth" | "fontFamily" | "fontWeight" | "color">;
+
+const probeKey = (tag: string, className: string, attributes: Record<string, string>) =>
+  `${tag}.${className}${Object.entries(attributes)
+    .map(([name, value]) => `[${name}=${value}]`)
+    .join("")}`;
+
+// Every probe a chart can ask for: series colours (one series, or up to six by data-series), the highlight,
+// the text, line and point classes. A superset, so the batch needs no spec.
+const probeList: [string, string, Record<string, string>][] = [
+  ...["rect.dh-chart-bar", "circle.dh-chart-point"].flatMap((probe) => {
+    const [tag, className] = probe.split(".") as [string, string];
+    return [
+      [tag, className, {}],
+      [tag, className, { "data-highlight": "" }],
+      ...Array.from({ length: 6 }, (_, index) => [tag, className, { "data-series": String(index) }]),
+    ] as [string, string, Record<string, string>][];
+  }),
+  ["text", "dh-chart-tick", {}],
+  ["text", "dh-chart-label", {}],
+  ["text", "dh-chart-value", {}],
+  ["line", "dh-chart-grid", {}],
+  ["line", "dh-chart-baseline", {}],
+  ["path", "dh-chart-line", {}],
+];
+
+function probeElement(svg: Element, tag: string, className: string, attributes: Record<string, string>): Element {
+  const element = document.createElementNS(svgNs, tag);
+  element.setAttribute("class", className);
+  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
+  element.setAttribute("visibility", "hidden");
+  svg.appendChild(element);
+  return element;
+}
+
+function snapshot(style: CSSStyleDeclaration): Probed {
+  const { fill, stroke, strokeWidth, fontFamily, fontWeight, color } = style;
+  return { fill, stroke, strokeWidth, fontFamily, fontWeight, color };
+}
+
+function probeOne(svg: Element, tag: string, className: string, attributes: Record<string, string>): Probed {
+  const element = probeElement(svg, tag, className, attributes);
+  try {
+    return snapshot(getComputedStyle(element));
+  } finally {
+    element.remove();
+  }
+}
+
+let probed = new WeakMap<Element, Map<string, Probed>>();
+
+/**
+ * The computed styles of every chart's probes, read in one pass before the walk: all probe elements are
+ * added, read and removed together, so the document's style and layout are computed again once for the
+ * deck instead of once per probe of every chart (which made a deck's walk grow with the square of its charts).
+ */
+export function probeCharts(root: ParentNode): void {
+  probed = new WeakMap();
+  const added: [Element, string, Element][] = [];
+  for (const svg of root.querySelectorAll("figure.dh-chart[data-chart] > .dh-chart-plot > svg.dh-chart-svg")) {
+    for (const [tag, className, attributes] of probeList) {
+      added.push([svg, probeKey(tag, className, attributes), probeElement(svg, tag, className, attributes)]);
+    }
+  }
+  try {
+    for (const [svg, key, element] of added) {
+      let styles = probed.get(svg);
+      if (!styles) probed.set(svg, (styles = new Map()));
+      styles.set(key, snapshot(getComputedStyle(element)));
+    }
+  } finally {
+    for (const [, , element] of added) element.remove();
+  }
+}
+
 // SVG text is painted with `fill`, HTML text with `color`.
-function chartTextOf(style: CSSStyleDeclaration, size: number, fallback: Rgba, html = false): ChartText {
+function chartTextOf(style: Probed, size: number, fallback: Rgba, html = false): ChartText {
   return {
     font: firstFamily(style.fontFamily),
     size: within(size, 0, limits.fontSize),
@@ -59,24 +135,9 @@ export function extractChart(figure: Element, origin: DOMRect): ChartItem | null
   });
   if (labels.length === 0 || rawSeries.length === 0) return null;
 
-  // Computed styles of the chart's own classes, probed with elements that live only while they are read.
-  const probe = <T>(
-    tag: string,
-    className: string,
-    attributes: Record<string, string>,
-    read: (style: CSSStyleDeclaration) => T,
-  ) => {
-    const element = document.createElementNS(svgNs, tag);
-    element.setAttribute("class", className);
-    for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
-    element.setAttribute("visibility", "hidden");
-    svg.appendChild(element);
-    try {
-      return read(getComputedStyle(element));
-    } finally {
-      element.remove();
-    }
-  };
+  // Computed styles of the chart's own classes, read by probeCharts before the walk (or probed here alone).
+  const probe = <T>(tag: string, className: string, attributes: Record<string, string>, read: (style: Probed) => T) =>
+    read(probed.get(svg)?.get(probeKey(tag, className, attributes)) ?? probeOne(svg, tag, className, attributes));
   const black: Rgba = { hex: "000000", alpha: 1 };
   const seriesColor = (index: number) =>
     probe(
