@@ -7,7 +7,7 @@ import { z } from "zod";
 // embedded defaults of DESIGN.md. A value is parsed when first used and again whenever the variable changes
 // (tests and the CLI set the environment before use); `configProblems()` checks them all at start-up so a
 // bad value stops the server with a message naming the variable instead of surfacing in some request later.
-// The README's table of settings lists exactly the variables below (tests/unit/config.test.ts).
+// The table of docs/configuration.md lists exactly the variables below (tests/unit/config.test.ts).
 
 /** A whole number, or undefined when unset (the default is then worked out from other facts). */
 const optionalWholeNumber = ({ min = 0, max = Number.MAX_SAFE_INTEGER } = {}) =>
