@@ -1,30 +1,18 @@
-import type { Browser, BrowserContext, FrameLocator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContext, FrameLocator, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { type createDeckhandClient, unwrap } from "@/lib/client";
 import { setSlideNotes } from "@/lib/deck/source/edit";
 import { removeElement } from "@/lib/deck/source/elements";
 import { elementsOfSlide } from "@/lib/deck/source/props";
 import { apiOf, person, signUp } from "../helpers/app-session";
-import { launchBrowser } from "../helpers/browser";
-import { type NextServer, startNextServer } from "../helpers/next-server";
+import { serverAndBrowser } from "../helpers/editor-suite";
 
 // The design-first editor (issue 37) in a real Chromium against `next start`, as a person who does not
 // write code would use it: Present plays what is on screen (unsaved changes included) from the slide on
 // screen; speaker notes typed under the preview are one change of the source, undone as one; Undo and Redo
 // work from anywhere in the editor, in the code's history; the inspector removes the selected element.
 
-let server: NextServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startNextServer();
-  browser = await launchBrowser();
-}, 600_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const { server, browser } = serverAndBrowser();
 
 const SOURCE = `import { Deck, Slide, Title, Heading, Bullets } from "@deckhand/player";
 

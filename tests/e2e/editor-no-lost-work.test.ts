@@ -1,10 +1,10 @@
-import type { Browser, Dialog, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Dialog, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { unwrap } from "@/lib/client";
 import { apiOf, type Person, person, signUp } from "../helpers/app-session";
-import { asksBeforeUnload, launchBrowser } from "../helpers/browser";
+import { asksBeforeUnload } from "../helpers/browser";
 import { deckSource } from "../helpers/decks";
-import { type NextServer, startNextServer } from "../helpers/next-server";
+import { serverAndBrowser } from "../helpers/editor-suite";
 
 // No lost work and no silent overwrites in the browser editor, and what a colleague who may only read a
 // deck sees, in a real Chromium against `next start` (issue 19, items 5-7): the typed draft restored after
@@ -12,18 +12,7 @@ import { type NextServer, startNextServer } from "../helpers/next-server";
 // take theirs) between two browser contexts of one author, and a member reading, presenting and
 // duplicating an owner's deck while the owner sees them in the deck.
 
-let server: NextServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startNextServer();
-  browser = await launchBrowser();
-}, 600_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const { server, browser } = serverAndBrowser();
 
 async function signIn(page: Page, who: Person) {
   await page.goto(`${server.origin}/sign-in`);
