@@ -12,7 +12,7 @@ import { describeError } from "./faults";
 // causes and frames, never a failed query's parameters (a deck's source).
 
 export type LogLevel = "debug" | "info" | "warn" | "error";
-export type LogFields = Record<string, unknown>;
+type LogFields = Record<string, unknown>;
 
 export type Logger = {
   [L in LogLevel]: (msg: string, fields?: LogFields) => void;

@@ -20,7 +20,6 @@ export type PaletteSignals = {
 
 type Kind = "text" | "fill" | "border" | "shadow" | "svg" | "accent" | "decoration";
 
-
 function colorKind(property: string): Kind | null {
   switch (property) {
     case "color":
