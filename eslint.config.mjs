@@ -27,6 +27,11 @@ export default tseslint.config(
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
     },
   },
+  // The server logs through lib/core/log.ts (levels, request ids, JSON in production), never the console.
+  {
+    files: ["app/**/*.{ts,tsx}", "lib/**/*.{ts,tsx}"],
+    rules: { "no-console": "error" },
+  },
   // Imports go down the layers (scripts/lint/layers.mjs); tests may import anything.
   {
     files: ["**/*.{ts,tsx,mts,mjs,js}"],

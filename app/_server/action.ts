@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { unstable_rethrow } from "next/navigation";
 import { z } from "zod";
 import { toAppError } from "@/lib/api/handler";
+import { withRequestId } from "@/lib/core/log";
 import { describeIssues, parseInput } from "@/lib/api/input";
 import type { Ctx } from "@/lib/auth/caller";
 import { AppError, type ErrorCode } from "@/lib/core/errors";
@@ -89,22 +90,26 @@ async function sessionCtx(): Promise<Ctx> {
   return context.ctx;
 }
 
+// Runs an action as one request: the lines it logs name its id (lib/core/log.ts).
 async function settle<T>(work: () => Promise<T>): Promise<ActionResult<T>> {
-  try {
-    return { ok: true, value: await work() };
-  } catch (error) {
-    // A redirect (after creating a deck, signing in) is how the action ends, not a failure.
-    unstable_rethrow(error);
-    return { ok: false, error: toActionError(error) };
-  }
+  const requestId = `action-${randomUUID()}`;
+  return withRequestId(requestId, async (): Promise<ActionResult<T>> => {
+    try {
+      return { ok: true, value: await work() };
+    } catch (error) {
+      // A redirect (after creating a deck, signing in) is how the action ends, not a failure.
+      unstable_rethrow(error);
+      return { ok: false, error: toActionError(error, requestId) };
+    }
+  });
 }
 
 /** A refusal as the person sees it: the AppError's code and message, the API's validation messages. */
-function toActionError(error: unknown): ActionError {
+function toActionError(error: unknown, requestId: string): ActionError {
   if (error instanceof z.ZodError) return { code: "invalid_request", message: describeIssues(error, "") };
   // The NUL character PostgreSQL refused is invalid_request; anything else unknown is logged with a
   // reference and answered as "internal" without its internals (lib/api/handler.ts, as for the API).
-  const { code, message } = toAppError(error, `action-${randomUUID()}`);
+  const { code, message } = toAppError(error, requestId);
   return { code, message };
 }
 

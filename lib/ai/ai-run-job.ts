@@ -7,6 +7,7 @@ import { aiRequested } from "@/lib/jobs/inngest";
 import { defineJob } from "@/lib/jobs/job";
 import { type AuthoringRequest, runAuthoring, type StepRunner } from "./author";
 import { configuredLanguageModel } from "./provider";
+import { logger } from "@/lib/core/log";
 
 // generate / edit as a job: load the ai_runs row, run the authoring steps (prepare → draft → compile →
 // repair… → save) and record the outcome on the row, where the request that asked is waiting for it
@@ -122,15 +123,7 @@ export async function runAiRun(runId: string, options: { step?: Step; retried?: 
     if (error instanceof AppError) failure = refusal(error);
     else if (options.retried) throw error;
     else {
-      console.error(
-        JSON.stringify({
-          level: "error",
-          component: "ai",
-          runId,
-          message: String(error),
-          stack: (error as Error)?.stack,
-        }),
-      );
+      logger("ai").error("the authoring run failed", { runId, error });
       failure = { code: "internal", message: "The authoring run failed unexpectedly.", fault: fault(error) };
     }
   }

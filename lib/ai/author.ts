@@ -30,6 +30,9 @@ import {
   repairPrompt,
 } from "./prompts";
 import { aiTimeoutMs } from "./provider";
+import { logger } from "@/lib/core/log";
+
+const log = logger("ai");
 
 // generate and edit as steps: prepare the context → call the model → compile and draw it with the deck
 // check (sending the compiler's message, or the check's errors, back for a bounded number of repairs) →
@@ -127,9 +130,7 @@ async function callModel(model: LanguageModel, system: string, messages: ModelMe
       );
     }
     // The provider's own text can name accounts, URLs or key fragments: it goes to the log, not the caller.
-    console.error(
-      JSON.stringify({ level: "error", component: "ai", message: (error as Error)?.message ?? String(error) }),
-    );
+    log.error("the AI provider failed", { error });
     throw new AppError(
       "ai_failed",
       "The AI model could not answer (provider error); nothing was saved. Try again later.",
@@ -205,14 +206,7 @@ async function layoutErrors(prepared: Prepared, compiledJs: string): Promise<Fin
     });
     return result.findings.filter((finding) => finding.severity === "error");
   } catch (error) {
-    console.error(
-      JSON.stringify({
-        level: "error",
-        component: "ai",
-        message: "The deck check could not run",
-        error: String(error),
-      }),
-    );
+    log.error("the deck check could not run", { error });
     return [];
   }
 }

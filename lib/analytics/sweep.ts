@@ -6,6 +6,7 @@ import { analyticsVisitors } from "@/lib/db/schema/analytics-visitors";
 import { rateLimits } from "@/lib/db/schema/rate-limits";
 import type { Db } from "@/lib/db/types";
 import { utcDay } from "./visitor";
+import { logger } from "@/lib/core/log";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -37,6 +38,6 @@ export async function maybeSweepAnalytics(db: Db, now: Date): Promise<void> {
   try {
     await sweepAnalytics(db, now);
   } catch (error) {
-    console.error(JSON.stringify({ msg: "analytics sweep failed", error: String(error) }));
+    logger("analytics").error("analytics sweep failed", { error });
   }
 }

@@ -8,9 +8,12 @@ import { AppError } from "@/lib/core/errors";
 import { describeError, faultError, isConnectionFault } from "@/lib/core/faults";
 import { discardUnreadBody, nulRefusedByDatabase } from "./input";
 import { setting } from "@/lib/core/config";
+import { logger, withRequestId } from "@/lib/core/log";
 
 // The one wrapper every /api/v1 handler goes through: it authenticates the bearer key, gives the
 // handler its context, and turns whatever is thrown into the spec's JSON error body.
+
+const log = logger("api");
 
 type RouteParams = Record<string, string | string[] | undefined>;
 
@@ -30,7 +33,6 @@ export function withApiKey<P extends RouteParams = Record<string, never>>(
   return async (req, context) => {
     const started = performance.now();
     const requestId = sanitizeRequestId(req.headers.get("x-request-id")) ?? randomUUID();
-    let response: Response;
     let limits: Record<string, string> = {};
     let caller: Awaited<ReturnType<typeof authenticateApiKey>> | undefined;
     const answer = (error: unknown) => errorResponse(error, requestId);
@@ -44,13 +46,16 @@ export function withApiKey<P extends RouteParams = Record<string, never>>(
       refused.headers.set("Retry-After", String(rate.resetSeconds));
       return refused;
     };
-    try {
-      response = await attempt();
-    } catch (error) {
-      // A read that met a lost database connection is tried once more (the pool has dropped that
-      // connection); a write is not, as it may have been applied (lib/core/faults.ts).
-      response = req.method === "GET" && isConnectionFault(error) ? await attempt().catch(answer) : answer(error);
-    }
+    // Every line logged while the request is served names it (lib/core/log.ts).
+    const response = await withRequestId(requestId, async () => {
+      try {
+        return await attempt();
+      } catch (error) {
+        // A read that met a lost database connection is tried once more (the pool has dropped that
+        // connection); a write is not, as it may have been applied (lib/core/faults.ts).
+        return req.method === "GET" && isConnectionFault(error) ? await attempt().catch(answer) : answer(error);
+      }
+    });
     // A body the answer did not need (a refusal before it was read) is read and dropped first, so the answer
     // arrives instead of a connection reset (lib/api/input.ts).
     await discardUnreadBody(req);
@@ -77,7 +82,7 @@ function sanitizeRequestId(value: string | null): string | null {
 // One structured line per request: route, status, duration, organization and key prefix (never the key).
 function logRequest(fields: Record<string, unknown>) {
   if (!setting("LOG_REQUESTS")) return;
-  console.log(JSON.stringify({ level: "info", msg: "request", ...fields }));
+  log.info("request", fields);
 }
 
 export function json(body: unknown, status = 200, headers?: HeadersInit): Response {
@@ -107,18 +112,18 @@ export function toAppError(error: unknown, requestId: string): AppError {
   // so the unchecked path can be found.
   const nul = nulRefusedByDatabase(error);
   if (nul) {
-    console.error(JSON.stringify({ level: "warn", requestId, message: "NUL character reached the database" }));
+    log.warn("NUL character reached the database", { requestId });
     return nul;
   }
   // The database out of reach, or a full disk: 503 or 507 with Retry-After, logged with the cause named.
   const fault = faultError(error);
   if (fault) {
     const { stack: _stack, ...cause } = describeError(error);
-    console.error(JSON.stringify({ level: "warn", requestId, code: fault.code, ...cause }));
+    log.warn(fault.message, { requestId, code: fault.code, cause });
     return fault;
   }
   // Unknown failures are logged with the request id (never a failed query's parameters: a deck's source) and
   // answered without internals.
-  console.error(JSON.stringify({ level: "error", requestId, ...describeError(error) }));
+  log.error("unexpected error", { requestId, error });
   return new AppError("internal", `Unexpected server error (request ${requestId}).`);
 }

@@ -17,7 +17,8 @@ import {
 } from "@/lib/decks/schemas";
 import { exportSchema } from "@/lib/exports/schemas";
 import { MAX_BODY_BYTES } from "./input";
-import { type ErrorStatus, errorBodySchema, instructionsSchema, type Operation, operationList } from "./operations";
+import { type ErrorStatus, errorBodySchema, type Operation } from "./operation";
+import { instructionsSchema, operationList } from "./operations";
 import { rateLimitFor } from "@/lib/limits/rate-limit";
 
 // The OpenAPI 3.1 document of /api/v1, generated from the operations registry and its zod schemas: request

@@ -4,7 +4,7 @@ import { etagOf, notModified } from "@/lib/core/etag";
 import { json, withApiKey } from "./handler";
 import { parseInput, readJsonBody, readParams, readQuery } from "./input";
 import { readUploadBody } from "./upload";
-import type { ImageResult, Operation, Page } from "./operations";
+import type { ImageResult, Operation, Page } from "./operation";
 
 // The route handler of one operation: authenticate and rate-limit (withApiKey), validate path, query and
 // body with the operation's schemas, run it, and answer with its documented status.

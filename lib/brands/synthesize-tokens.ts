@@ -1,33 +1,15 @@
-import { formatHex, interpolate, parse, wcagContrast } from "culori";
-import { findShippedFont } from "@/lib/contract/fonts";
+import { formatHex, interpolate, parse } from "culori";
+import { fontStack } from "@/lib/contract/fonts";
 import { themeTokens } from "@/lib/deck/vocabulary";
 import type { Imagery, Palette, Typography } from "./brand-book";
+import { contrastOf } from "./extract/color-math";
 
 // A brand book → the `:root` theme tokens a deck starts with. Colours map role to token; fonts name
 // the brand's face first and a shipped face of the same kind next, so a deck looks the same in the
 // viewer and in exports even when the brand's own face is not shipped (it is then reported as missing).
 
-const fallbackByCategory: Record<Typography["body"]["category"], string> = {
-  "sans-serif": '"Inter", "Helvetica Neue", Arial, sans-serif',
-  serif: '"Source Serif 4", Georgia, "Times New Roman", serif',
-  display: '"Playfair Display", Georgia, serif',
-  monospace: '"JetBrains Mono", Menlo, Consolas, monospace',
-};
-
-// A family name read from a website, as a CSS string: characters that could end the string, the
-// declaration or an inline <style> are dropped.
-function quote(family: string): string {
-  const plain = [...family].filter((c) => c >= " " && c !== "\u007f" && !`"\\<>;{}`.includes(c)).join("");
-  return `"${plain.trim()}"`;
-}
-
-function fontStack(role: Typography["body"]): string {
-  const fallback = fallbackByCategory[role.category];
-  if (!role.family || fallback.startsWith(quote(role.family))) return fallback;
-  const shipped = findShippedFont(role.family);
-  const generic = fallback.slice(fallback.lastIndexOf(",") + 1).trim();
-  return shipped ? `${quote(shipped.family)}, ${generic}` : `${quote(role.family)}, ${fallback}`;
-}
+// A brand book's kinds of face, as the font list names them.
+const kindOf = { "sans-serif": "sans", serif: "serif", display: "display", monospace: "mono" } as const;
 
 function mix(a: string, b: string, amount: number): string {
   const from = parse(a);
@@ -48,7 +30,7 @@ const TEXT_CONTRAST = 4.5;
 function readable(tone: string, grounds: string[], text: string): string {
   for (let step = 0; step <= 20; step++) {
     const candidate = step === 0 ? tone : mix(tone, text, step / 20);
-    if (grounds.every((ground) => wcagContrast(candidate, ground) >= TEXT_CONTRAST)) return candidate;
+    if (grounds.every((ground) => contrastOf(candidate, ground) >= TEXT_CONTRAST)) return candidate;
   }
   return text;
 }
@@ -56,8 +38,8 @@ function readable(tone: string, grounds: string[], text: string): string {
 // The colour drawn on a fill: the brand's own choice while it still reads on the (possibly adjusted)
 // fill, else whichever of white and near-black reads best.
 function onFill(fill: string, preferred: string): string {
-  if (wcagContrast(preferred, fill) >= TEXT_CONTRAST) return preferred;
-  return wcagContrast("#ffffff", fill) >= wcagContrast("#111111", fill) ? "#ffffff" : "#111111";
+  if (contrastOf(preferred, fill) >= TEXT_CONTRAST) return preferred;
+  return contrastOf("#ffffff", fill) >= contrastOf("#111111", fill) ? "#ffffff" : "#111111";
 }
 
 export function synthesizeTokensCss(book: { palette: Palette; typography: Typography; imagery: Imagery }): string {
@@ -82,9 +64,11 @@ export function synthesizeTokensCss(book: { palette: Palette; typography: Typogr
     "--color-secondary": tone(roles.secondary.hex),
     "--color-accent": accent,
     "--color-on-accent": onFill(accent, contrast.onAccent.hex),
-    "--font-heading": fontStack(typography.heading),
-    "--font-body": fontStack(typography.body),
-    "--font-mono": typography.mono ? fontStack(typography.mono) : defaults["--font-mono"]!,
+    "--font-heading": fontStack(typography.heading.family, kindOf[typography.heading.category]),
+    "--font-body": fontStack(typography.body.family, kindOf[typography.body.category]),
+    "--font-mono": typography.mono
+      ? fontStack(typography.mono.family, kindOf[typography.mono.category])
+      : defaults["--font-mono"]!,
     "--type-base": defaults["--type-base"]!,
     "--type-scale": String(Math.round(scale * 1000) / 1000),
     "--radius": `${radius}px`,

@@ -2,6 +2,8 @@
 // drawn by the export renderer, and hands to the server (lib/render/check-deck.ts), which turns the
 // measurements into findings with messages. Only plain data: it crosses from the page as JSON.
 
+import type { Rgba } from "./color";
+
 /** What the check reports, with when: the brief lists them, the API documents them, findings use them. */
 export const findingKinds = {
   "render-failed": "error: the deck could not be drawn at all (an error at the module's top level, a loop)",
@@ -33,7 +35,8 @@ export const findingKinds = {
 export type FindingKind = keyof typeof findingKinds;
 
 export type CheckRect = { x: number; y: number; w: number; h: number };
-export type CheckColor = { r: number; g: number; b: number; a: number };
+/** A measured colour; contrast and compositing are lib/contract/color.ts. */
+export type CheckColor = Rgba;
 
 /** An element named the way an author wrote it: the vocabulary component and the start of its text. */
 export type CheckedElement = { component: string; text: string };
@@ -94,29 +97,3 @@ export type SlideMeasurements = {
 
 /** Smallest sizes on the 1920x1080 canvas (px; 1 pt = 2 px): body text 18 pt, labels 14 pt, anything 12 pt. */
 export const TEXT_MINIMUMS = { body: 36, label: 28, any: 24 } as const;
-
-/** WCAG 2 relative luminance of an sRGB colour (channels 0-255). */
-function luminance({ r, g, b }: CheckColor): number {
-  const channel = (value: number) => {
-    const c = value / 255;
-    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  };
-  return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
-}
-
-/** WCAG 2 contrast ratio of two opaque colours, 1 to 21. */
-export function contrastRatio(a: CheckColor, b: CheckColor): number {
-  const [high, low] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
-  return (high + 0.05) / (low + 0.05);
-}
-
-/** `top` painted over the opaque `bottom` (straight alpha). */
-export function composite(top: CheckColor, bottom: CheckColor): CheckColor {
-  const a = top.a;
-  return {
-    r: top.r * a + bottom.r * (1 - a),
-    g: top.g * a + bottom.g * (1 - a),
-    b: top.b * a + bottom.b * (1 - a),
-    a: 1,
-  };
-}

@@ -163,6 +163,36 @@ export function findShippedFont(family: string): ShippedFont | undefined {
   return shippedByName.get(family.toLowerCase());
 }
 
+// What follows a family in the stacks Deckhand writes: the shipped face of its kind (when the family is not
+// shipped, so the viewer and the exports still draw one face), then the system faces of that kind (where
+// even that is missing: a PPTX opened elsewhere), as the default theme does (lib/deck/vocabulary.ts).
+const shippedOfKind: Record<FontCategory, string> = {
+  sans: "Inter",
+  serif: "Source Serif 4",
+  display: "Playfair Display",
+  mono: "JetBrains Mono",
+};
+const systemOfKind: Record<FontCategory, string> = {
+  sans: '"Helvetica Neue", Arial, system-ui, sans-serif',
+  serif: 'Georgia, "Times New Roman", serif',
+  display: 'Georgia, "Times New Roman", serif',
+  mono: '"SFMono-Regular", Menlo, Consolas, monospace',
+};
+
+/**
+ * The one font-family value Deckhand writes for a family (the theme panel, a brand's tokens): a shipped
+ * family under its shipped name, then the system faces of its kind; any other family (read from a website,
+ * say) quoted, with the characters that could end the string, the declaration or an inline <style> dropped,
+ * then the shipped face of `category` and its system faces. No family: the shipped face of `category`.
+ */
+export function fontStack(family: string | null | undefined, category: FontCategory = "sans"): string {
+  const shipped = family ? findShippedFont(family.trim()) : undefined;
+  if (shipped) return `"${shipped.family}", ${systemOfKind[shipped.category]}`;
+  const lead = `"${shippedOfKind[category]}", ${systemOfKind[category]}`;
+  const plain = [...(family ?? "")].filter((c) => c >= " " && c !== "\u007f" && !`"\\<>;{}`.includes(c)).join("");
+  return plain.trim() ? `"${plain.trim()}", ${lead}` : lead;
+}
+
 export function isGenericFamily(family: string): boolean {
   return genericFamilies.has(family.toLowerCase());
 }

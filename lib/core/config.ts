@@ -7,7 +7,7 @@ import { z } from "zod";
 // embedded defaults of DESIGN.md. A value is parsed when first used and again whenever the variable changes
 // (tests and the CLI set the environment before use); `configProblems()` checks them all at start-up so a
 // bad value stops the server with a message naming the variable instead of surfacing in some request later.
-// The README's table of settings lists exactly the variables below (tests/unit/config.test.ts).
+// The table of docs/configuration.md lists exactly the variables below (tests/unit/config.test.ts).
 
 /** A whole number, or undefined when unset (the default is then worked out from other facts). */
 const optionalWholeNumber = ({ min = 0, max = Number.MAX_SAFE_INTEGER } = {}) =>
@@ -72,6 +72,14 @@ export const settings = {
   RATE_LIMIT_FLUSH_MS: wholeNumber(200, { min: 10, max: 10_000 }),
   BRAND_EXTRACTION_FAILURES_PER_HOUR: wholeNumber(10, { min: 1 }),
   LOG_REQUESTS: onOff(true),
+  // The lowest level written (lib/core/log.ts), and how: one JSON object a line, or readable lines for a
+  // terminal (the default outside production).
+  LOG_LEVEL: z
+    .enum(["debug", "info", "warn", "error", "silent"], {
+      message: 'must be "debug", "info", "warn", "error" or "silent"',
+    })
+    .default("info"),
+  LOG_FORMAT: z.enum(["json", "pretty"], { message: 'must be "json" or "pretty"' }).optional(),
   // How long a stopping server lets requests and exports in flight finish (lib/core/shutdown.ts).
   SHUTDOWN_GRACE_MS: wholeNumber(10_000, { min: 0, max: 600_000 }),
   // How long an instance trusts what it read of an API key (lib/auth/api-keys.ts); 0 reads it every time.

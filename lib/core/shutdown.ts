@@ -1,3 +1,5 @@
+import { logger } from "./log";
+
 // A graceful stop on SIGTERM and SIGINT. The steps registered here run in order, each given the deadline
 // of the grace period (SHUTDOWN_GRACE_MS): stop taking work, let what runs finish, hand back what cannot
 // finish, close the browser, workers and database; then the process exits 0. A second signal (not the
@@ -6,6 +8,8 @@
 // Under `next start`, Next.js also stops on the signal: it closes the listener, waits for the requests in
 // flight and then calls process.exit. That call is held until the steps are done (the "requests" step
 // waits for it, at most until the deadline), so the database closes after the last request, not under it.
+
+const log = logger("shutdown");
 
 type ShutdownStep = { name: string; run: (deadline: number) => Promise<void> };
 
@@ -37,10 +41,6 @@ export async function requestsDrained(deadline: number): Promise<void> {
   while (!state.exitRequested && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
 }
 
-function log(fields: Record<string, unknown>) {
-  console.log(JSON.stringify({ level: "info", component: "shutdown", ...fields }));
-}
-
 /** Installs the signal handlers once per process. */
 export function installShutdown(graceMs: number): void {
   if (state.installed) return;
@@ -50,7 +50,7 @@ export function installShutdown(graceMs: number): void {
   const onSignal = (signal: NodeJS.Signals) => {
     if (state.stopping) {
       if (Date.now() - firstSignalAt < REPEAT_MS) return;
-      log({ event: "shutdown.forced", signal });
+      log.info("shutdown.forced", { signal });
       exit(signal === "SIGINT" ? 130 : 143);
     }
     state.stopping = true;
@@ -58,7 +58,7 @@ export function installShutdown(graceMs: number): void {
     // Held: whoever asks to exit meanwhile (Next.js, once its requests are done) waits for the steps.
     process.exit = ((code?: number) => {
       state.exitRequested = true;
-      log({ event: "shutdown.exit_held", code });
+      log.info("shutdown.exit_held", { code });
     }) as typeof process.exit;
     void stop(signal, firstSignalAt + graceMs).then((ok) => exit(ok ? 0 : 1));
   };
@@ -67,7 +67,7 @@ export function installShutdown(graceMs: number): void {
 }
 
 async function stop(signal: string, deadline: number): Promise<boolean> {
-  log({ event: "shutdown.started", signal, graceMs: deadline - Date.now() });
+  log.info("shutdown.started", { signal, graceMs: deadline - Date.now() });
   let ok = true;
   for (const step of state.steps) {
     const started = Date.now();
@@ -75,10 +75,10 @@ async function stop(signal: string, deadline: number): Promise<boolean> {
       await step.run(deadline);
     } catch (error) {
       ok = false;
-      console.error(JSON.stringify({ level: "error", component: "shutdown", step: step.name, message: String(error) }));
+      log.error("shutdown.step_failed", { step: step.name, error });
     }
-    log({ event: "shutdown.step", step: step.name, ms: Date.now() - started });
+    log.info("shutdown.step", { step: step.name, ms: Date.now() - started });
   }
-  log({ event: "shutdown.done", ok });
+  log.info("shutdown.done", { ok });
   return ok;
 }

@@ -1,4 +1,5 @@
-import { describeError, isConnectionFault } from "@/lib/core/faults";
+import { isConnectionFault } from "@/lib/core/faults";
+import { logger } from "@/lib/core/log";
 
 // What the pools of a server database (node-postgres, and the Neon driver, which bundles the same pg-pool)
 // need to heal when connections are cut: PostgreSQL restarted, a failover, pg_terminate_backend, a proxy's
@@ -33,9 +34,7 @@ type Pool = {
 /** Makes `pool` heal as described above; returns it. */
 export function healingPool<P extends Pool>(pool: P): P {
   pool.on("error", (error) => {
-    console.warn(
-      JSON.stringify({ level: "warn", component: "database", event: "idle_connection_lost", ...describeError(error) }),
-    );
+    logger("database").warn("idle_connection_lost", { error });
   });
   pool.on("connect", (client) => client.on("error", () => {}));
   const connect = pool.connect.bind(pool) as (callback?: unknown) => Promise<Client>;

@@ -28,6 +28,7 @@ import { ImportType, init as lexerReady, parse as lexImports } from "es-module-l
 import { AppError } from "@/lib/core/errors";
 import { vocabulary } from "@/lib/deck/vocabulary";
 import type { DeckFormat } from "@/lib/contract/deck";
+import { componentList, describeMessage, ENTRY, formatMessages, PLAYER, SOURCE_NAMESPACE } from "./compile-messages";
 
 export type CompiledDeck = {
   compiledJs: string;
@@ -43,18 +44,13 @@ export type CompiledDeck = {
 
 export type ImageReference = { url: string; start: number; end: number };
 
-const PLAYER = "@deckhand/player";
 const JSX_RUNTIME = `${PLAYER}/jsx-runtime`;
-const SOURCE_NAMESPACE = "deckhand-source";
 const PLAYER_NAMESPACE = "deckhand-player";
-const ENTRY = "deck.tsx";
-const MAX_REPORTED_ERRORS = 5;
 /** Levels of the compiled module's syntax tree (an element is three or four: call, props, children). */
 export const MAX_NESTING = 500;
 // Brackets nested in the source past which it is refused before esbuild reads it (see compileDeck).
 const MAX_SOURCE_BRACKETS = 20 * MAX_NESTING;
 
-const componentList = vocabulary.map((component) => component.name).join(", ");
 const knownComponents = new Set(vocabulary.map((component) => component.name));
 const playerModuleSource = `export { ${componentList} } from "${PLAYER}";\n`;
 const jsxRuntimeModuleSource = `export { jsx, jsxs, Fragment } from "${PLAYER}";\n`;
@@ -274,140 +270,6 @@ function describeForbiddenSpecifier(specifier: string): string {
 function isBuildFailure(error: unknown): error is esbuild.BuildFailure {
   return error instanceof Error && Array.isArray((error as Partial<esbuild.BuildFailure>).errors);
 }
-
-function formatMessages(messages: esbuild.Message[]): string {
-  const lines = messages.slice(0, MAX_REPORTED_ERRORS).map(formatMessage);
-  const hidden = messages.length - MAX_REPORTED_ERRORS;
-  if (hidden > 0) lines.push(`…and ${hidden} more error${hidden === 1 ? "" : "s"}`);
-  return lines.join("\n");
-}
-
-function formatMessage(message: esbuild.Message): string {
-  const notes = message.notes
-    .filter((note) => note.text.length > 0)
-    .map((note) => {
-      const text = note.text.replace(/:$/, "");
-      const where = sourcePosition(note.location);
-      return where ? `${text} (line ${where})` : text;
-    });
-  const where = sourcePosition(message.location);
-  const text = [...describeMessage(message.text, notes)].join(" ");
-  return where ? `Line ${where}: ${text}` : text;
-}
-
-function* describeMessage(text: string, notes: string[]): Generator<string> {
-  const missingName = missingExportPattern.exec(text)?.[1];
-  if (missingName === undefined) {
-    yield* [text, ...notes].map(endSentence);
-    return;
-  }
-  yield `"${missingName}" is not a component of "${PLAYER}".`;
-  const suggestion = suggestComponent(missingName);
-  if (suggestion) yield `Did you mean "${suggestion}"?`;
-  // esbuild's note, when it has one, is also a "did you mean"; one suggestion is enough.
-  else yield* notes.map(endSentence);
-  yield `Available: ${componentList}. Types are imported with "import type".`;
-}
-
-// Names models reach for from HTML, React UI kits and slide tools, mapped to the vocabulary.
-const componentAliases: Record<string, string> = {
-  p: "Text",
-  paragraph: "Text",
-  span: "Text",
-  caption: "Text",
-  h1: "Heading",
-  h2: "Heading",
-  h3: "Heading",
-  header: "Heading",
-  subheading: "Heading",
-  subtitle: "Heading",
-  headline: "Title",
-  list: "Bullets",
-  ul: "Bullets",
-  ol: "Bullets",
-  bulletlist: "Bullets",
-  bulletpoints: "Bullets",
-  img: "Image",
-  picture: "Image",
-  photo: "Image",
-  row: "Columns",
-  hstack: "Columns",
-  split: "Columns",
-  column: "Stack",
-  vstack: "Stack",
-  flex: "Stack",
-  card: "Box",
-  panel: "Box",
-  callout: "Box",
-  container: "Box",
-  metric: "Stat",
-  kpi: "Stat",
-  number: "Stat",
-  statistic: "Stat",
-  graph: "Chart",
-  barchart: "Chart",
-  linechart: "Chart",
-  piechart: "Chart",
-  roadmap: "Timeline",
-  milestones: "Timeline",
-  process: "Steps",
-  stepper: "Steps",
-  mermaid: "Diagram",
-  flowchart: "Diagram",
-  sequencediagram: "Diagram",
-  brandlogo: "Logo",
-  wordmark: "Logo",
-  blockquote: "Quote",
-  testimonial: "Quote",
-  codeblock: "Code",
-  pre: "Code",
-  section: "Beat",
-  page: "Slide",
-  presentation: "Deck",
-};
-
-function suggestComponent(name: string): string | undefined {
-  const wanted = name.toLowerCase();
-  const alias = componentAliases[wanted];
-  if (alias) return alias;
-  let best: { name: string; distance: number } | undefined;
-  for (const { name: candidate } of vocabulary) {
-    const distance = editDistance(wanted, candidate.toLowerCase());
-    if (distance <= 2 && (best === undefined || distance < best.distance)) best = { name: candidate, distance };
-  }
-  return best?.name;
-}
-
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const substitution = (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1);
-      current.push(Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, substitution));
-    }
-    previous = current;
-  }
-  return previous[b.length] ?? 0;
-}
-
-function endSentence(text: string): string {
-  return /[.?!]$/.test(text) ? text : `${text}.`;
-}
-
-// Locations in the virtual player modules mean nothing to the author, so only the deck's own count.
-// (esbuild reports plugin namespaces in `file`, as "namespace:path", not in `namespace`.)
-const sourceFile = `${SOURCE_NAMESPACE}:${ENTRY}`;
-
-/** "line:column", 1-based, in characters; null for positions outside the deck's own source. */
-function sourcePosition(location: esbuild.Location | null): string | null {
-  if (!location || location.file !== sourceFile) return null;
-  // esbuild counts columns in UTF-8 bytes; editors (and models) count characters.
-  const column = Buffer.from(location.lineText).subarray(0, location.column).toString("utf8").length + 1;
-  return `${location.line}:${column}`;
-}
-
-const missingExportPattern = /^No matching export in "[^"]*" for import "([^"]+)"$/;
 
 // acorn catches a stack overflow inside each nested expression and tests the error's message with a regular
 // expression there, at the bottom of the stack; V8 compiling that expression with no stack left aborts the

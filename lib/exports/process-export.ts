@@ -9,6 +9,7 @@ import { claimExport, completeExport, failExport, leaseMs, releaseExport, renewL
 import type { ExportRow } from "./present";
 import { DeckFaultError } from "@/lib/render/browser";
 import { renderPdf, renderPdfAndPptx, renderPptx, type RenderedExport } from "./render-export";
+import { logger } from "@/lib/core/log";
 
 const contentTypes = {
   pdf: "application/pdf",
@@ -24,6 +25,7 @@ type Claim = { row: ExportRow; token: string };
 // instrumentation, whose copy hands them back at the stop.
 const holder = globalThis as typeof globalThis & { __deckhandRunningExports?: Set<Claim> };
 const running = (holder.__deckhandRunningExports ??= new Set<Claim>());
+const log = logger("exports");
 
 /** Hands back to the queue every export this process still renders (at shutdown); answers how many. */
 export async function releaseRunningExports(): Promise<number> {
@@ -32,13 +34,9 @@ export async function releaseRunningExports(): Promise<number> {
   for (const claim of [...running]) {
     if (!(await releaseExport(db, claim.row.id, claim.token).catch(() => false))) continue;
     released += 1;
-    log({ event: "export.released", exportId: claim.row.id });
+    log.info("export.released", { exportId: claim.row.id });
   }
   return released;
-}
-
-function log(fields: Record<string, unknown>) {
-  console.log(JSON.stringify({ level: "info", component: "exports", ...fields }));
 }
 
 // A PDF (slides layout) and a PPTX of the same version that wait together are drawn once: the worker that
@@ -88,8 +86,7 @@ async function fail(db: Db, { row, token }: Claim, error: unknown, started: numb
   // A claim handed back meanwhile (the server is stopping and closed the browser under it) is no longer
   // this worker's to fail.
   const failed = await failExport(db, row.id, token, shown, deckFault);
-  log({
-    event: failed ? "export.failed" : "export.lease_lost",
+  log.info(failed ? "export.failed" : "export.lease_lost", {
     exportId: row.id,
     ms: Date.now() - started,
     error: message,
@@ -102,8 +99,7 @@ async function finish(db: Db, claim: Claim, result: RenderedExport, started: num
   try {
     const blobKey = await getFileStore().put(`exports/${row.id}.${row.format}`, result.data, contentTypes[row.format]);
     const completed = await completeExport(db, row.id, token, { blobKey, nonstandardFonts: result.nonstandardFonts });
-    log({
-      event: completed ? "export.completed" : "export.lease_lost",
+    log.info(completed ? "export.completed" : "export.lease_lost", {
       exportId: row.id,
       ms: Date.now() - started,
       bytes: result.data.length,
@@ -124,8 +120,7 @@ async function runClaimedExport(db: Db, row: ExportRow, token: string): Promise<
   const started = Date.now();
   for (const claim of claims) running.add(claim);
   const heartbeats = claims.map((claim) => {
-    log({
-      event: "export.claimed",
+    log.info("export.claimed", {
       exportId: claim.row.id,
       format: claim.row.format,
       attempt: claim.row.attempts,

@@ -1,4 +1,5 @@
 import type { Job } from "./job";
+import { logger } from "@/lib/core/log";
 
 // The in-process job runner used when Inngest is not configured. Each job has its own lane with its own
 // concurrency (exports: EXPORT_CONCURRENCY, by default sized to the machine), so a long render never holds up a generation; a lane's
@@ -7,6 +8,7 @@ import type { Job } from "./job";
 // that died. One per process.
 
 const POLL_MS = 2000;
+const log = logger("local-runner");
 
 type Lane = {
   job: Job;
@@ -77,7 +79,8 @@ class LocalRunner {
     try {
       for (const lane of this.lanes.values()) {
         const { job } = lane;
-        if (job.sweep) await job.sweep().catch((error: unknown) => log(job, error));
+        if (job.sweep)
+          await job.sweep().catch((error: unknown) => log.error("a sweep failed", { job: job.name, error }));
         if (job.next) this.kick(job);
       }
     } finally {
@@ -93,7 +96,9 @@ class LocalRunner {
         const id = lane.queue.shift();
         if (id !== undefined) {
           // One run's failure is its own; the worker goes on with the rest of the queue.
-          await lane.job.run(id).catch((error: unknown) => log(lane.job, error, id));
+          await lane.job
+            .run(id)
+            .catch((error: unknown) => log.error("a job failed", { job: lane.job.name, id, error }));
           continue;
         }
         if (!lane.job.next) break;
@@ -104,17 +109,11 @@ class LocalRunner {
       }
     } catch (error) {
       // A claim that fails (say, the database is down) ends the worker; the next poll starts another.
-      log(lane.job, error);
+      log.error("a claim failed", { job: lane.job.name, error });
     } finally {
       lane.active -= 1;
     }
   }
-}
-
-function log(job: Job, error: unknown, id?: string) {
-  console.error(
-    JSON.stringify({ level: "error", component: "local-runner", job: job.name, id, message: String(error) }),
-  );
 }
 
 const holder = globalThis as typeof globalThis & { __deckhandRunner?: LocalRunner };

@@ -2,9 +2,9 @@ import { eq, sql } from "drizzle-orm";
 import { config, setting } from "@/lib/core/config";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/core/errors";
-import { describeError } from "@/lib/core/faults";
 import { rateLimits } from "@/lib/db/schema/rate-limits";
 import type { Queryable } from "@/lib/db/types";
+import { logger } from "@/lib/core/log";
 
 // Per-credential rate limits in fixed windows, counted in the database, the truth every instance shares,
 // without a write per request: each instance counts requests far from the limit in memory and adds them
@@ -126,8 +126,7 @@ async function writeBatch(due: Bucket[], sent: number[]): Promise<void> {
       bucket.writing -= sent[i]!;
       bucket.unwritten += sent[i]!;
     });
-    const { message, causes } = describeError(error);
-    console.error(JSON.stringify({ level: "warn", component: "rate-limit", message, causes }));
+    logger("rate-limit").warn("request counts could not be written; kept for the next flush", { error });
     scheduleFlush();
   }
 }

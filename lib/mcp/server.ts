@@ -17,7 +17,8 @@ import { pollUntil } from "@/lib/core/poll";
 import { toAppError } from "@/lib/api/handler";
 import { parseInput } from "@/lib/api/input";
 import { buildOpenApiDocument, oneNullSpelling } from "@/lib/api/openapi";
-import { type ImageResult, type Operation, operationList, operations } from "@/lib/api/operations";
+import type { ImageResult, Operation } from "@/lib/api/operation";
+import { operationList, operations } from "@/lib/api/operations";
 import type { CheckResult } from "@/lib/render/check-deck";
 import { CHECK_IMAGES } from "@/lib/render/check-schemas";
 import { getSlideImage } from "@/lib/render/slide-image";
@@ -259,7 +260,7 @@ async function exportAndWait(ctx: Ctx, args: Record<string, unknown>) {
     args,
     "arguments",
   );
-  const queued = (await callOperation(operations.create_export as unknown as Operation, ctx, exportArgs)) as {
+  const queued = (await callOperation(operations.create_export, ctx, exportArgs)) as {
     id: string;
     status: string;
   };
@@ -466,13 +467,8 @@ export function createMcpServer(ctx: Ctx, requestId: string): Server {
     try {
       const [, id, version] = match;
       return version
-        ? text(
-            structured(
-              "get_deck_version",
-              await callOperation(operations.get_deck_version as unknown as Operation, ctx, { id, version }),
-            ),
-          )
-        : text(structured("get_deck", await callOperation(operations.get_deck as unknown as Operation, ctx, { id })));
+        ? text(structured("get_deck_version", await callOperation(operations.get_deck_version, ctx, { id, version })))
+        : text(structured("get_deck", await callOperation(operations.get_deck, ctx, { id })));
     } catch (error) {
       const apiError = toAppError(error, requestId);
       const status = errorStatus[apiError.code];

@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import type { Browser, HTTPRequest, Page } from "puppeteer-core";
 import { config } from "@/lib/core/config";
 import { chromiumArgs, launchableChromiumPath, sandboxMode } from "./chromium";
+import { logger } from "@/lib/core/log";
 
 // One Chromium per process, launched on first use, reused across jobs and restarted after a number of
 // jobs (long-lived renderers accumulate memory). Each job gets a fresh incognito context (its own renderer
@@ -40,14 +41,9 @@ async function launch(): Promise<Browser> {
   try {
     return await launchWith(true, SANDBOX_PROBE_MS);
   } catch (error) {
-    console.warn(
-      JSON.stringify({
-        level: "warn",
-        component: "renderer",
-        message:
-          "Chromium's sandbox cannot start on this machine; rendering without it (set CHROMIUM_SANDBOX=0 to skip this try)",
-        error: String(error),
-      }),
+    logger("renderer").warn(
+      "Chromium's sandbox cannot start on this machine; rendering without it (set CHROMIUM_SANDBOX=0 to skip this try)",
+      { error },
     );
     return launchWith(false);
   }

@@ -4,6 +4,7 @@ import path from "node:path";
 import { config, setting } from "@/lib/core/config";
 import { faultOf } from "@/lib/core/faults";
 import { serverSecret } from "@/lib/core/secret";
+import { logger } from "@/lib/core/log";
 
 // Where rendered files live (exports, preview images, brand logos): Vercel Blob when
 // BLOB_READ_WRITE_TOKEN is set, else DATA_DIR/blobs. `put` returns the file's locator (what callers
@@ -112,7 +113,7 @@ export class LocalFileStore implements FileStore {
         // Gone already: another instance swept it.
       }
     }
-    if (removed > 0) console.log(JSON.stringify({ level: "info", component: "storage", event: "temp_swept", removed }));
+    if (removed > 0) logger("storage").info("temp_swept", { removed });
     return removed;
   }
 

@@ -1,12 +1,11 @@
-import type { Browser, BrowserContext, FrameLocator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContext, FrameLocator, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { type createDeckhandClient, unwrap } from "@/lib/client";
 import { setSlideNotes } from "@/lib/deck/source/edit";
 import { removeElement } from "@/lib/deck/source/elements";
 import { elementsOfSlide } from "@/lib/deck/source/props";
 import { apiOf, person, signUp } from "../helpers/app-session";
-import { launchBrowser } from "../helpers/browser";
-import { type NextServer, startNextServer } from "../helpers/next-server";
+import { serverAndBrowser } from "../helpers/editor-suite";
 import { openCodePanel } from "../helpers/code-panel";
 
 // The design-first editor (issue 37) in a real Chromium against `next start`, as a person who does not
@@ -14,18 +13,7 @@ import { openCodePanel } from "../helpers/code-panel";
 // screen; speaker notes typed under the preview are one change of the source, undone as one; Undo and Redo
 // work from anywhere in the editor, in the code's history; the inspector removes the selected element.
 
-let server: NextServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startNextServer();
-  browser = await launchBrowser();
-}, 600_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const { server, browser } = serverAndBrowser();
 
 const SOURCE = `import { Deck, Slide, Title, Heading, Bullets } from "@deckhand/player";
 

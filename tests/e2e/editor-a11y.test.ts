@@ -1,27 +1,15 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { type createDeckhandClient, unwrap } from "@/lib/client";
 import { apiOf, person, signUp } from "../helpers/app-session";
-import { launchBrowser } from "../helpers/browser";
-import { type NextServer, startNextServer } from "../helpers/next-server";
+import { serverAndBrowser } from "../helpers/editor-suite";
 
 // The editor's accessibility pass (issue 19), in a real Chromium: every control in the accessibility tree
 // has a name, and a control with a visible label has that label in its name (WCAG 2.5.3, "label in name"),
 // read from Chromium's own accessibility tree; the rail and the inspector as Playwright's accessibility
 // snapshot shows them; and both used with the keyboard alone.
 
-let server: NextServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startNextServer();
-  browser = await launchBrowser();
-}, 600_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const { server, browser } = serverAndBrowser();
 
 const SOURCE = `import { Deck, Slide, Title, Heading, Bullets, Stat } from "@deckhand/player";
 

@@ -1,27 +1,14 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { unwrap } from "@/lib/client";
 import { apiOf, person, signUp } from "../helpers/app-session";
-import { launchBrowser } from "../helpers/browser";
 import { deckSource } from "../helpers/decks";
-import { type NextServer, startNextServer } from "../helpers/next-server";
+import { serverAndBrowser } from "../helpers/editor-suite";
 import { viewerEventsUrl } from "../helpers/viewer-page";
 
 // The editor's Analytics panel against `next start`: a view sent to the deck's share link shows in the
 // panel's totals, its per-slide reach and the slides holding attention longest.
 
-let server: NextServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startNextServer();
-  browser = await launchBrowser();
-}, 600_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const { server, browser } = serverAndBrowser();
 
 describe("the editor's Analytics panel", () => {
   it("shows a view of the share link: totals, reach per slide, the slide holding attention longest", async () => {

@@ -1,9 +1,8 @@
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createDeckhandClient, unwrap } from "@/lib/client";
-import { launchBrowser } from "../helpers/browser";
-import { type NextServer, startNextServer } from "../helpers/next-server";
+import { serverAndBrowser } from "../helpers/editor-suite";
 import { openCodePanel } from "../helpers/code-panel";
 
 // Issue 17 in the editor (`next start`, a real Chromium): an image pasted into the source, one dropped on it
@@ -11,18 +10,7 @@ import { openCodePanel } from "../helpers/code-panel";
 // elements with the alt text the author gives, where they were pasted or dropped, without losing what was
 // typed meanwhile; the preview draws them from the asset path, and the saved version refers to them.
 
-let server: NextServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startNextServer();
-  browser = await launchBrowser();
-}, 600_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const { server, browser } = serverAndBrowser();
 
 const source = `import { Deck, Slide, Title, Image, Columns } from "@deckhand/player";
 

@@ -1,10 +1,10 @@
-import type { Browser, Dialog, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Dialog, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { unwrap } from "@/lib/client";
 import { apiOf, type Person, person, signUp } from "../helpers/app-session";
-import { asksBeforeUnload, launchBrowser } from "../helpers/browser";
+import { asksBeforeUnload } from "../helpers/browser";
 import { deckSource } from "../helpers/decks";
-import { type NextServer, startNextServer } from "../helpers/next-server";
+import { serverAndBrowser } from "../helpers/editor-suite";
 import { openCodePanel } from "../helpers/code-panel";
 
 // No lost work and no silent overwrites in the browser editor, and what a colleague who may only read a
@@ -13,18 +13,7 @@ import { openCodePanel } from "../helpers/code-panel";
 // take theirs) between two browser contexts of one author, and a member reading, presenting and
 // duplicating an owner's deck while the owner sees them in the deck.
 
-let server: NextServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startNextServer();
-  browser = await launchBrowser();
-}, 600_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const { server, browser } = serverAndBrowser();
 
 async function signIn(page: Page, who: Person) {
   await page.goto(`${server.origin}/sign-in`);

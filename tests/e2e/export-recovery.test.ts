@@ -62,7 +62,13 @@ describe("export leases", () => {
       path.resolve("node_modules/.bin/tsx"),
       ["--conditions=react-server", "tests/helpers/export-worker.ts", queued.id],
       {
-        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: postgres ?? "", EXPORT_LEASE_MS: String(LEASE_MS) },
+        env: {
+          ...process.env,
+          DATA_DIR: dataDir,
+          DATABASE_URL: postgres ?? "",
+          EXPORT_LEASE_MS: String(LEASE_MS),
+          LOG_FORMAT: "json",
+        },
         stdio: ["ignore", "pipe", "inherit"],
         // Its own process group: tsx runs the script in a child process, and the kill must reach both.
         detached: true,

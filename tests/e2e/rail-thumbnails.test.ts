@@ -1,10 +1,8 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { unwrap } from "@/lib/client";
 import { apiOf, person, signUp } from "../helpers/app-session";
-import { launchBrowser } from "../helpers/browser";
 import { headingsDeck, webpageDeck } from "../helpers/sample-decks";
-import { type NextServer, startNextServer } from "../helpers/next-server";
+import { serverAndBrowser } from "../helpers/editor-suite";
 import { openCodePanel } from "../helpers/code-panel";
 
 // The slide rail's thumbnails in a real Chromium against `next start`: a webpage's rail draws each beat alone
@@ -12,18 +10,7 @@ import { openCodePanel } from "../helpers/code-panel";
 // What they cost (time to draw, main-thread time against the editor without them, requests, an edit's way to
 // its picture) is measured by `npm run bench -- thumbnails` (tests/bench/thumbnails.ts).
 
-let server: NextServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startNextServer();
-  browser = await launchBrowser();
-}, 600_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const { server, browser } = serverAndBrowser();
 
 const SLIDES = 20;
 

@@ -1,15 +1,15 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { Browser, BrowserContext, FrameLocator, Page } from "playwright-core";
+import type { BrowserContext, FrameLocator, Page } from "playwright-core";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { type createDeckhandClient, unwrap } from "@/lib/client";
 import { addSlide, deleteSlide, duplicateSlide, moveSlide, renameSlide } from "@/lib/deck/source/edit";
 import { type ItemQuery, replaceItemText } from "@/lib/deck/source/items";
 import { elementsOfSlide, setImageSource, setProp } from "@/lib/deck/source/props";
 import { apiOf, person, signUp } from "../helpers/app-session";
-import { launchBrowser, openDeckFrame } from "../helpers/browser";
-import { type NextServer, startNextServer } from "../helpers/next-server";
+import { openDeckFrame } from "../helpers/browser";
+import { serverAndBrowser } from "../helpers/editor-suite";
 import { headingsDeck } from "../helpers/sample-decks";
 import { openCodePanel } from "../helpers/code-panel";
 
@@ -20,18 +20,7 @@ import { openCodePanel } from "../helpers/code-panel";
 // and code edits. Each check reads the saved version through the API and compares it with what the source
 // library (lib/deck/source) makes of the same edits, so a visual edit is shown to change only its own bytes.
 
-let server: NextServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startNextServer();
-  browser = await launchBrowser();
-}, 600_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const { server, browser } = serverAndBrowser();
 
 const SOURCE = `import { Deck, Slide, Title, Heading, Bullets, Table } from "@deckhand/player";
 

@@ -212,7 +212,7 @@ describe("an action's refusals", () => {
   });
 
   it("are 'internal' with a generic message for anything unexpected, which is logged", async () => {
-    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const logged = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
     const failing = defineAction({
       input: z.strictObject({}),
       run: async () => {

@@ -266,7 +266,7 @@ describe("a NUL character in a request", () => {
       code: "22P05",
       detail: "\\u0000 cannot be converted to text.",
     });
-    const spy = vi.spyOn(console, "error").mockImplementation(() => {});
+    const spy = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
     try {
       for (const cause of [text, jsonb]) {
         const wrapped = new Error("Failed query: insert into …", { cause });

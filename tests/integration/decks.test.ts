@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { brands } from "@/lib/db/schema/brands";
 import { decks } from "@/lib/db/schema/decks";
 import type { Database } from "@/lib/db/client";
+import { LocalFileStore } from "@/lib/storage/storage";
 import { call, createUser, type TestUser } from "../helpers/api";
 import { setUpTestDatabase } from "../helpers/database";
 import { createDeck, deckSource, setContent } from "../helpers/decks";
@@ -293,6 +294,26 @@ describe("GET, PATCH and DELETE /decks/{id}", () => {
     expect((await call("GET", `/decks/${deck.id}`, { key: owner.key })).status).toBe(404);
     expect((await call("GET", `/decks/${deck.id}/versions`, { key: owner.key })).status).toBe(404);
     expect((await call("DELETE", `/decks/${deck.id}`, { key: owner.key })).status).toBe(404);
+  });
+
+  it("deletes a deck whose files cannot be deleted, and logs each file left behind with the request", async () => {
+    const deck = await createDeck(owner);
+    const refused = vi.spyOn(LocalFileStore.prototype, "deletePrefix").mockRejectedValue(new Error("blob store down"));
+    const logged: string[] = [];
+    vi.spyOn(process.stderr, "write").mockImplementation((line: unknown) => logged.push(String(line)) > 0);
+    try {
+      const res = await call("DELETE", `/decks/${deck.id}`, { key: owner.key });
+      expect(res.body).toEqual({ deleted: true });
+      expect(refused).toHaveBeenCalledTimes(2);
+      const lines = logged.filter((line) => line.includes("could not be deleted"));
+      expect(lines).toEqual([expect.stringContaining(`og/${deck.id}/`), expect.stringContaining(`slides/${deck.id}/`)]);
+      for (const line of lines) {
+        expect(line).toContain("blob store down");
+        expect(line).toContain(res.headers.get("x-request-id")!);
+      }
+    } finally {
+      vi.restoreAllMocks();
+    }
   });
 
   it.each(["not-a-uuid", "123", "00000000-0000-0000-0000-00000000000g"])("refuses the id %s with 422", async (id) => {

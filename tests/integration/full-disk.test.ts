@@ -59,7 +59,7 @@ describe.skipIf(!mounted)("a full disk", () => {
     user = await createUser();
     deck = await createDeck(user);
     fs.mkdirSync(path.join(disk, "blobs"), { recursive: true });
-    vi.spyOn(console, "error").mockImplementation((line: unknown) => void logged.push(String(line)));
+    vi.spyOn(process.stderr, "write").mockImplementation((line: unknown) => logged.push(String(line)) > 0);
   }, 120_000);
 
   afterAll(async () => {

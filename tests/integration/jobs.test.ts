@@ -124,7 +124,7 @@ describe("generate and edit on the local runner", () => {
         input: { kind: "edit", deckId: "not-a-uuid", instruction: '"One" → "Two"' },
       })
       .returning();
-    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const logged = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
     const result = await runAiRun(run!.id);
     expect(result).toMatchObject({ status: "failed", error: { code: "internal" } });
     expect(logged).toHaveBeenCalled();
@@ -169,7 +169,7 @@ describe("generate and edit on the local runner", () => {
       vi.stubEnv("OPENAI_BASE_URL", `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`);
       const user = await createUser();
       const deck = await createDeck(user);
-      vi.spyOn(console, "error").mockImplementation(() => {});
+      vi.spyOn(process.stderr, "write").mockImplementation(() => true);
       const res = await call("POST", `/decks/${deck.id}/generate`, { key: user.key, body: { brief, mode: "create" } });
       expect(res.status, JSON.stringify(res.body)).toBe(422);
       expect(res.body.error).toEqual({ code: "invalid_request", message: expect.stringContaining("NUL character") });

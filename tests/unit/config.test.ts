@@ -15,13 +15,13 @@ import {
 } from "@/lib/core/config";
 import { importEdges } from "../helpers/import-graph";
 
-// Every setting is read and checked by lib/core/config.ts, named in the README's table, and a bad value
+// Every setting is read and checked by lib/core/config.ts, named in the table of docs/configuration.md, and a bad value
 // is refused with a message naming the variable.
 describe("configuration", () => {
   afterEach(() => vi.unstubAllEnvs());
 
-  it("is documented: the README's table lists exactly the settings the code reads", () => {
-    const readme = fs.readFileSync("README.md", "utf8");
+  it("is documented: the configuration page's table lists exactly the settings the code reads", () => {
+    const readme = fs.readFileSync("docs/configuration.md", "utf8");
     const section = readme.slice(
       readme.indexOf("## Configuration"),
       readme.indexOf("\n## ", readme.indexOf("## Configuration") + 1),

@@ -3,13 +3,13 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { platformVariables, settings } from "@/lib/core/config";
 
-// The README's deploy sections stay true: every variable they name is one lib/core/config.ts reads, the
+// The deploy sections (docs/deployment.md) stay true: every variable they name is one lib/core/config.ts reads, the
 // variables a Vercel deployment needs are named, and each route the section gives a duration declares it.
 
-const readme = fs.readFileSync("README.md", "utf8");
+const readme = fs.readFileSync("docs/deployment.md", "utf8");
 const section = (title: string) => {
   const start = readme.indexOf(`## ${title}\n`);
-  expect(start, `README has no "## ${title}" section`).toBeGreaterThanOrEqual(0);
+  expect(start, `docs/deployment.md has no "## ${title}" section`).toBeGreaterThanOrEqual(0);
   return readme.slice(start, readme.indexOf("\n## ", start + 1));
 };
 const sourceFiles = (roots: string[]): string[] =>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { hexContrast, toHexColor } from "@/components/app/editor/theme-panel/colors";
-import { fontStack, tokenControls } from "@/components/app/editor/theme-panel/token-controls";
-import { parseFontFamilyList } from "@/lib/contract/fonts";
+import { tokenControls } from "@/components/app/editor/theme-panel/token-controls";
+import { fontStack, parseFontFamilyList } from "@/lib/contract/fonts";
 import { setTokenValue } from "@/lib/deck/token-edit";
 import { parseTokensCss } from "@/lib/deck/tokens";
 import { defaultTokensCss, themeTokens } from "@/lib/deck/vocabulary";

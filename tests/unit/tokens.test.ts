@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { AppError } from "@/lib/core/errors";
 import type { Imagery, Palette, Typography } from "@/lib/brands/brand-book";
 import { synthesizeTokensCss } from "@/lib/brands/synthesize-tokens";
+import { fontStack } from "@/lib/contract/fonts";
 import { brandTokensCss } from "@/lib/decks/create-deck";
 import { parseTokensCss, reserializeStoredTokensCss } from "@/lib/deck/tokens";
 import { defaultTokensCss, themeTokens } from "@/lib/deck/vocabulary";
@@ -324,6 +325,13 @@ describe("synthesizeTokensCss: brand tones that read", () => {
     );
     expect(brandTokensCss({ tokensCss: ":root {\n  --type-base: 40px;\n}" })).toBe(":root {\n  --type-base: 40px;\n}");
     expect(brandTokensCss({})).toBeNull();
+  });
+
+  it("writes a face as the theme panel does (one fontStack), a brand's own face before the shipped one", () => {
+    const css = synthesizeTokensCss(brandBook({ heading: "Lato", body: "Acme Sans" }));
+    expect(css).toContain(`--font-heading: ${fontStack("Lato")};`);
+    expect(fontStack("Lato")).toBe('"Lato", "Helvetica Neue", Arial, system-ui, sans-serif');
+    expect(css).toContain('--font-body: "Acme Sans", "Inter", "Helvetica Neue", Arial, system-ui, sans-serif;');
   });
 
   it("leaves a light brand's tones that already read as they are", () => {

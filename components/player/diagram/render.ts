@@ -11,6 +11,7 @@
 // metas or bases is refused as everywhere else. Nothing in the policy is relaxed for diagrams.
 
 import mermaid, { type MermaidConfig } from "mermaid";
+import { contrastRatio, parseHex, relativeLuminance, type Rgb } from "@/lib/contract/color";
 
 // Config keys a diagram's own `%%{init: …}%%` directive may not change: mermaid's own list, plus the
 // ones that keep diagrams in the deck's theme, in SVG labels and under the sanitiser's defaults.
@@ -53,17 +54,9 @@ function hexOf(css: string, ground: string): string {
   return `#${[r, g, b].map((channel) => channel.toString(16).padStart(2, "0")).join("")}`;
 }
 
-function luminance(hex: string): number {
-  const [r, g, b] = [1, 3, 5].map((at) => {
-    const channel = Number.parseInt(hex.slice(at, at + 2), 16) / 255;
-    return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
-  });
-  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
-}
-
-function contrast(a: string, b: string): number {
-  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
-  return (light! + 0.05) / (dark! + 0.05);
+// The channels of a hexOf() value, for the contrast maths of lib/contract/color.ts.
+function rgbOf(hex: string): Rgb {
+  return parseHex(hex) ?? { r: 0, g: 0, b: 0 };
 }
 
 type Theme = { variables: Record<string, string | boolean>; fontFamily: string; fontSize: number };
@@ -118,7 +111,7 @@ function readTheme(target: HTMLElement): Theme {
       mix("--dh-accent", 28),
     ];
     const variables: Record<string, string | boolean> = {
-      darkMode: luminance(background) < 0.35,
+      darkMode: relativeLuminance(rgbOf(background)) < 0.35,
       background,
       fontFamily,
       fontSize: `${fontSize}px`,
@@ -162,6 +155,7 @@ function readTheme(target: HTMLElement): Theme {
       pieOuterStrokeColor: hairline,
     };
     // Text on a strong colour: the page colour or the text colour, whichever reads better on it.
+    const contrast = (a: string, b: string) => contrastRatio(rgbOf(a), rgbOf(b));
     const on = (colour: string) => (contrast(colour, background) >= contrast(colour, fg) ? background : fg);
     strong.forEach((value, index) => {
       variables[`pie${index + 1}`] = value;

@@ -4,7 +4,8 @@
 // the deck's own scripts redefine changes what it reports. It measures; the server
 // (lib/render/check-deck.ts) decides what is a finding and writes the messages.
 import type { CheckColor, CheckRect, CheckedElement, SlideMeasurements } from "@/lib/contract/check";
-import { TEXT_MINIMUMS, composite, contrastRatio } from "@/lib/contract/check";
+import { TEXT_MINIMUMS } from "@/lib/contract/check";
+import { composite, contrastRatio } from "@/lib/contract/color";
 import { componentNames } from "@/lib/contract/vocabulary";
 import { SLIDE_FLOOR, WORD_FLOORS } from "../shell/fit";
 import { parseColor } from "./color";

@@ -5,11 +5,10 @@ import {
   formatHex,
   interpolate,
   parse,
-  wcagContrast,
-  wcagLuminance,
   type Oklch,
   type Rgb,
 } from "culori";
+import { contrastRatio as wcagContrastRatio, relativeLuminance, type Rgb as Channels } from "@/lib/contract/color";
 
 // Colour arithmetic shared by the palette: everything is reduced to opaque sRGB hex early, because
 // the brand book stores hex and every comparison (ΔE, contrast) is about what the eye sees.
@@ -73,13 +72,25 @@ export function deltaE(a: string, b: string): number {
   return deltaE2000(a, b);
 }
 
+// A CSS colour as the 0-255 channels of lib/contract/color.ts (unreadable: black).
+function channelsOf(color: string): Channels {
+  const rgb = readColor(color) ?? { r: 0, g: 0, b: 0 };
+  return { r: rgb.r * 255, g: rgb.g * 255, b: rgb.b * 255 };
+}
+
+/** WCAG 2 contrast of two CSS colours (the formula of lib/contract/color.ts). */
+export function contrastOf(a: string, b: string): number {
+  return wcagContrastRatio(channelsOf(a), channelsOf(b));
+}
+
+/** The same, to two decimals, as the brand book stores it. */
 export function contrastRatio(a: string, b: string): number {
-  return Math.round(wcagContrast(a, b) * 100) / 100;
+  return Math.round(contrastOf(a, b) * 100) / 100;
 }
 
 export function isDark(hex: string): boolean {
   // Below this, white text out-contrasts black text.
-  return wcagLuminance(hex) < 0.179;
+  return relativeLuminance(channelsOf(hex)) < 0.179;
 }
 
 export function oklch(hex: string): { l: number; c: number; h: number } {
@@ -115,11 +126,11 @@ export function pickOnColor(background: string): { hex: string; ratio: number } 
  * `minimum` contrast; returns it unchanged when it already does.
  */
 export function ensureContrast(color: string, background: string, minimum: number): { hex: string; adjusted: boolean } {
-  if (wcagContrast(color, background) >= minimum) return { hex: color, adjusted: false };
-  const target = wcagContrast(WHITE, background) >= wcagContrast("#000000", background) ? WHITE : "#000000";
+  if (contrastOf(color, background) >= minimum) return { hex: color, adjusted: false };
+  const target = contrastOf(WHITE, background) >= contrastOf("#000000", background) ? WHITE : "#000000";
   for (let step = 1; step <= 20; step++) {
     const candidate = mix(color, target, step / 20);
-    if (wcagContrast(candidate, background) >= minimum) return { hex: candidate, adjusted: true };
+    if (contrastOf(candidate, background) >= minimum) return { hex: candidate, adjusted: true };
   }
   return { hex: target, adjusted: true };
 }

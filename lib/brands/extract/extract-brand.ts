@@ -6,7 +6,8 @@ import { buildCssModel, type Stylesheet } from "./css-model";
 import { discoverInDocument, type LogoCandidate } from "./discover-resources";
 import { attribute, parseHtml } from "./html-document";
 import { buildImagery } from "./imagery";
-import { buildPalette, readColorsInValue } from "./palette";
+import { buildPalette } from "./palette";
+import { readColorsInValue } from "./palette-samples";
 import { buildTypography } from "./typography";
 import { buildVoice } from "./voice";
 

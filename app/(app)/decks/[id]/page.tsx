@@ -18,6 +18,7 @@ import { privateDeckOwner } from "@/lib/decks/private-deck";
 import { PROMPT_MAX_CHARS } from "@/lib/decks/schemas";
 import { PrivateDeck } from "@/components/app/private-deck";
 import { createPreviewUrl } from "@/lib/decks/preview-deck";
+import { logger } from "@/lib/core/log";
 
 export const metadata: Metadata = { title: "Editor · Deckhand" };
 // Its server actions include generate and edit, which wait on a model (as their API routes).
@@ -46,7 +47,7 @@ export default async function EditorPage({ params }: { params: Promise<{ id: str
   const [history, brands, brand] = await Promise.all([
     listVersionHistory(ctx, id),
     listBrands(ctx),
-    deck.brandId ? getBrand(ctx, deck.brandId).catch(() => null) : null,
+    deck.brandId ? brandOf(ctx, deck.id, deck.brandId) : null,
   ]);
   const brandTokens = brand ? brandTokensCss(brand.data) : null;
   // Before its first version a deck opens with its template's newest content (the design it builds on),
@@ -98,6 +99,18 @@ export default async function EditorPage({ params }: { params: Promise<{ id: str
       }))}
     />
   );
+}
+
+// The deck's brand; none when it was deleted or is out of reach. Any other failure (the database) is logged
+// and shown on the error page (error.tsx beside this page), not passed off as "no brand".
+async function brandOf(ctx: Parameters<typeof getBrand>[0], deckId: string, brandId: string) {
+  try {
+    return await getBrand(ctx, brandId);
+  } catch (error) {
+    if (error instanceof AppError && (error.code === "not_found" || error.code === "forbidden")) return null;
+    logger("editor").error("the deck's brand could not be read", { deckId, brandId, error });
+    throw error;
+  }
 }
 
 async function startingContent(ctx: Parameters<typeof getDeck>[0], fromId: string | null) {

@@ -1,5 +1,6 @@
 import { probeDatabase } from "@/lib/db/client";
 import { probeDataFolder } from "@/lib/storage/storage";
+import { logger } from "@/lib/core/log";
 
 // GET /api/health/ready — readiness: whether this instance can serve requests now. It runs a trivial
 // statement on the database (at most 2 s) and writes a small file in DATA_DIR when the embedded database or
@@ -13,6 +14,7 @@ export const dynamic = "force-dynamic";
 
 const PROBE_TIMEOUT_MS = 2000;
 const RETRY_AFTER_SECONDS = 5;
+const log = logger("readiness");
 
 let last: string | undefined;
 
@@ -23,7 +25,7 @@ export async function GET(): Promise<Response> {
   const state = JSON.stringify(body);
   if (state !== last) {
     last = state;
-    console.log(JSON.stringify({ level: ready ? "info" : "warn", component: "readiness", ...body }));
+    log[ready ? "info" : "warn"](ready ? "ready" : "not ready", body);
   }
   return Response.json(body, {
     status: ready ? 200 : 503,

@@ -1,6 +1,7 @@
 import { getDb } from "@/lib/db/client";
 import { getOgImage, placeholder } from "@/lib/render/og-image";
 import { findPublicDeck } from "@/lib/viewer/viewable-deck";
+import { logger } from "@/lib/core/log";
 
 // GET /d/{slug}/og.png — the first slide of a public deck, for link previews. Query parameters are ignored:
 // the image is the newest version's, rendered once (see og-image.ts).
@@ -17,7 +18,7 @@ export async function GET(_req: Request, { params }: { params: Promise<{ slug: s
     const { png, placeholder: unavailable } = await getOgImage(viewable.deck.id, viewable.version.version);
     return image(png, unavailable ? "public, max-age=3600" : "public, max-age=86400");
   } catch (error) {
-    console.error(JSON.stringify({ level: "error", route: "og.png", message: String(error) }));
+    logger("og-image").error("the link preview could not be drawn", { slug: (await params).slug, error });
     // Not kept: the next request tries again.
     return image(await placeholder(), "no-store");
   }

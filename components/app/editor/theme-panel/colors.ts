@@ -1,7 +1,8 @@
-import { type CheckColor, contrastRatio } from "@/lib/contract/check";
+import type { CheckColor } from "@/lib/contract/check";
+import { contrastRatio } from "@/lib/contract/color";
 
 // Colour values of the theme panel: a token's CSS colour read as #rrggbb for <input type="color">, and the
-// WCAG contrast of two tokens (lib/contract/check.ts, the deck check's formula). Hex and rgb()/rgba() are
+// WCAG contrast of two tokens (lib/contract/color.ts, the deck check's formula). Hex and rgb()/rgba() are
 // read here; any other colour (a name, hsl(), …) through the browser's own parser when one is at hand.
 
 /** The colour as #rrggbb (alpha dropped), or null when it is not a plain colour (var(), color-mix(), …). */

@@ -6,7 +6,8 @@ import { parseFontFamilyList, shippedFonts } from "@/lib/contract/fonts";
 import { setTokenValue } from "@/lib/deck/token-edit";
 import { parseTokensCss } from "@/lib/deck/tokens";
 import { hexContrast, MIN_CONTRAST, toHexColor } from "./colors";
-import { fontStack, type TokenControl, tokenControls, typeScales } from "./token-controls";
+import { fontStack } from "@/lib/contract/fonts";
+import { type TokenControl, tokenControls, typeScales } from "./token-controls";
 
 // The editor's theme panel: every theme token of the vocabulary as a control, over the same tokensCss the
 // "Theme tokens (CSS)" tab shows. A change rewrites only that token's declaration (setTokenValue), so the

@@ -1,4 +1,4 @@
-import { type FontCategory, shippedFonts } from "@/lib/contract/fonts";
+import type { FontCategory } from "@/lib/contract/fonts";
 import { themeTokens } from "@/lib/deck/vocabulary";
 
 // What control each theme token gets in the theme panel, derived from the vocabulary's token list (so a
@@ -88,18 +88,3 @@ export const typeScales: readonly { value: string; label: string }[] = [
   { value: "1.5", label: "1.5 (perfect fifth)" },
   { value: "1.618", label: "1.618 (golden ratio)" },
 ];
-
-// The stack written after a shipped family: the same kind of face where it is missing (a PPTX opened
-// elsewhere), as the default theme does.
-const fallbacks: Record<FontCategory, string> = {
-  sans: '"Helvetica Neue", Arial, system-ui, sans-serif',
-  serif: 'Georgia, "Times New Roman", serif',
-  display: 'Georgia, "Times New Roman", serif',
-  mono: '"SFMono-Regular", Menlo, Consolas, monospace',
-};
-
-/** The font-family value the panel writes for a shipped family. */
-export function fontStack(family: string): string {
-  const font = shippedFonts.find((f) => f.family === family);
-  return `"${family}", ${fallbacks[font?.category ?? "sans"]}`;
-}
