@@ -3,13 +3,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import JSZip from "jszip";
-import type { Browser, BrowserContext, FrameLocator, Page } from "playwright-core";
+import type { BrowserContext, FrameLocator, Page } from "playwright-core";
 import { PNG } from "pngjs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { type createDeckhandClient, unwrap } from "@/lib/client";
 import { apiOf, person, signUp } from "../helpers/app-session";
-import { asksBeforeUnload, launchBrowser } from "../helpers/browser";
-import { type NextServer, startNextServer } from "../helpers/next-server";
+import { asksBeforeUnload } from "../helpers/browser";
+import { serverAndBrowser } from "../helpers/editor-suite";
 
 // The canvas-first editor (issue 37, items 1, 5, 6, 7, 12) in a real Chromium against `next start`, as a
 // person who does not write code: the slide large in the middle with the rail and the inspector beside it
@@ -17,19 +17,8 @@ import { type NextServer, startNextServer } from "../helpers/next-server";
 // slide; an inspector in plain words; an image dropped onto the canvas, uploaded and placed, in both
 // exports; no question when leaving a deck nobody changed; a phone's reader.
 
-let server: NextServer;
-let browser: Browser;
+const { server, browser } = serverAndBrowser();
 const shots = fs.mkdtempSync(path.join(os.tmpdir(), "editor-insert-"));
-
-beforeAll(async () => {
-  server = await startNextServer();
-  browser = await launchBrowser();
-}, 600_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 const SOURCE = `import { Deck, Slide, Title, Heading, Text } from "@deckhand/player";
 

@@ -1,10 +1,9 @@
 import fs from "node:fs";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { unwrap } from "@/lib/client";
 import { apiOf, person, signUp } from "../helpers/app-session";
-import { launchBrowser } from "../helpers/browser";
-import { type NextServer, startNextServer } from "../helpers/next-server";
+import { serverAndBrowser } from "../helpers/editor-suite";
 
 // Live saves (issue 37, item 9) in a real Chromium against `next start`: a save made elsewhere (here through
 // the API) appears in an open editor within seconds, both the author's own other tab and a colleague reading
@@ -12,20 +11,10 @@ import { type NextServer, startNextServer } from "../helpers/next-server";
 // one click away, and Load puts the version on screen; with unsaved work, Review is the save conflict, whose
 // default is the merge (it never replaces their work).
 
-let server: NextServer;
-let browser: Browser;
+const { server, browser } = serverAndBrowser();
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp/deckhand-shots";
 
-beforeAll(async () => {
-  server = await startNextServer();
-  browser = await launchBrowser();
-  fs.mkdirSync(SHOTS, { recursive: true });
-}, 900_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+fs.mkdirSync(SHOTS, { recursive: true });
 
 const deckSource = (
   cover: string,

@@ -1,10 +1,9 @@
 import fs from "node:fs";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { unwrap } from "@/lib/client";
 import { apiOf, person, type Person, signUp } from "../helpers/app-session";
-import { launchBrowser } from "../helpers/browser";
-import { type NextServer, startNextServer } from "../helpers/next-server";
+import { serverAndBrowser } from "../helpers/editor-suite";
 
 // The first run of a new organization (issue 37, item 10) in a real Chromium against `next start`: the
 // library offers six designed starter templates, each card with a picture of its cover, each passing the
@@ -12,20 +11,10 @@ import { type NextServer, startNextServer } from "../helpers/next-server";
 // writes a deck (here with the offline generator, which the dialog says); a colleague opening a private
 // deck is told whose it is, and someone of another organization learns nothing.
 
-let server: NextServer;
-let browser: Browser;
+const { server, browser } = serverAndBrowser();
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp/deckhand-shots";
 
-beforeAll(async () => {
-  server = await startNextServer();
-  browser = await launchBrowser();
-  fs.mkdirSync(SHOTS, { recursive: true });
-}, 900_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+fs.mkdirSync(SHOTS, { recursive: true });
 
 const TEMPLATES = ["Pitch", "Quarterly review", "Project update", "Product launch", "All-hands", "Lesson"];
 
