@@ -51,7 +51,7 @@ async function detail(who: TestUser, id: string) {
 }
 
 describe("Use template", () => {
-  it("takes the typed title, or the template's title cut to fit, and copies the newest content as version 1", async () => {
+  it("takes the typed title (on the cover too), or the template's title cut to fit, and copies the newest content as version 1", async () => {
     const longTitle = "T".repeat(TITLE_MAX_CHARS);
     const template = await deckWithContent(owner, { title: longTitle, kind: "template" }, ["Cover", "Ask"]);
     expect((await call("PATCH", `/decks/${template.id}`, { key: owner.key, body: { visibility: "org" } })).status).toBe(
@@ -66,10 +66,15 @@ describe("Use template", () => {
     expect(typed.value.title).toBe("Seed");
     expect(blank.value.title).toHaveLength(TITLE_MAX_CHARS);
     expect(blank.value.title).toMatch(/^T+ \(copy\)$/);
-    for (const id of [typed.value.id, blank.value.id]) {
+    // The typed title is what the cover says (issue 37); without one the content is copied as it is.
+    const copied = deckSource(["Cover", "Ask"]);
+    for (const [id, source] of [
+      [typed.value.id, copied.replace("<Title>Cover</Title>", "<Title>Seed</Title>")],
+      [blank.value.id, copied],
+    ] as const) {
       const deck = await detail(colleague, id);
       expect(deck.versionCount).toBe(1);
-      expect(deck.latestVersion.source).toBe(deckSource(["Cover", "Ask"]));
+      expect(deck.latestVersion.source).toBe(source);
     }
     // Without a title field at all, the same.
     const absent = await startFromTemplate(ctxOf(colleague), { fromDeckId: template.id });
