@@ -17,28 +17,30 @@ export function NewDeckWithAi({ model }: { model: string | null }) {
         New deck with AI
       </Button>
       <Dialog label="New deck with AI" open={open} onClose={() => setOpen(false)}>
-        <form action={action} className="space-y-4">
-          <p className="text-sm text-zinc-600">{aiWriterNote(model)}</p>
-          <Field label="Title">
-            <Input name="title" placeholder="Untitled deck" maxLength={300} />
-          </Field>
-          <Field label="Brief" hint="An outline, notes or prose: what the deck should say (up to 10,000 characters).">
-            <textarea
-              name="brief"
-              required
-              rows={8}
-              maxLength={10_000}
-              className="w-full rounded-md p-2 text-sm ring-1 ring-zinc-300 focus:ring-2 focus:ring-accent focus:outline-none"
-            />
-          </Field>
-          {state?.ok === false && <Notice>{state.error.message}</Notice>}
-          <div className="flex items-center gap-3">
-            <Button type="submit" disabled={pending}>
-              {pending ? "Writing…" : "Write the deck"}
-            </Button>
-            {pending && <AiWorking model={model} />}
-          </div>
-        </form>
+        {open && (
+          <form action={action} className="space-y-4">
+            <p className="text-sm text-zinc-600">{aiWriterNote(model)}</p>
+            <Field label="Title">
+              <Input name="title" placeholder="Untitled deck" maxLength={300} />
+            </Field>
+            <Field label="Brief" hint="An outline, notes or prose: what the deck should say (up to 10,000 characters).">
+              <textarea
+                name="brief"
+                required
+                rows={8}
+                maxLength={10_000}
+                className="w-full rounded-md p-2 text-sm ring-1 ring-zinc-300 focus:ring-2 focus:ring-accent focus:outline-none"
+              />
+            </Field>
+            {state?.ok === false && <Notice>{state.error.message}</Notice>}
+            <div className="flex items-center gap-3">
+              <Button type="submit" disabled={pending}>
+                {pending ? "Writing…" : "Write the deck"}
+              </Button>
+              {pending && <AiWorking model={model} />}
+            </div>
+          </form>
+        )}
       </Dialog>
     </>
   );

@@ -50,7 +50,9 @@ async function openDeck({ page, api }: Session, source: string): Promise<string>
 }
 
 async function waitForStatus(page: Page, kind: "ok" | "saved") {
-  await page.locator(`[data-testid="editor-status"][data-kind="${kind}"]`).waitFor({ timeout: 60_000 });
+  await page
+    .locator(`[data-testid="editor-status"][data-kind="${kind}"]`)
+    .waitFor({ state: "attached", timeout: 60_000 });
 }
 
 // The frame on screen (a new compile loads behind it, titled "Preview (loading)").

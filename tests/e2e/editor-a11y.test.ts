@@ -38,7 +38,7 @@ async function openEditor(page: Page): Promise<{ deckId: string; api: ReturnType
   const deck = unwrap(await api.api.POST("/decks", { body: { title: "Accessible" } }));
   unwrap(await api.api.PUT("/decks/{id}/content", { params: { path: { id: deck.id } }, body: { source: SOURCE } }));
   await page.goto(`${server.origin}/decks/${deck.id}`);
-  await page.locator('[data-testid="editor-status"][data-kind="ok"]').waitFor({ timeout: 60_000 });
+  await page.locator('[data-testid="editor-status"][data-kind="ok"]').waitFor({ state: "attached", timeout: 60_000 });
   return { deckId: deck.id, api };
 }
 
@@ -148,10 +148,12 @@ describe("the editor's accessibility", () => {
     await page.keyboard.press("ArrowDown");
     await expect.poll(() => tone.inputValue()).not.toBe("positive");
     const chosen = await tone.inputValue();
-    await page.locator('[data-testid="editor-status"][data-kind="ok"]').waitFor({ timeout: 60_000 });
+    await page.locator('[data-testid="editor-status"][data-kind="ok"]').waitFor({ state: "attached", timeout: 60_000 });
     await page.getByRole("button", { name: "Save version" }).focus();
     await page.keyboard.press("Enter");
-    await page.locator('[data-testid="editor-status"][data-kind="saved"]').waitFor({ timeout: 60_000 });
+    await page
+      .locator('[data-testid="editor-status"][data-kind="saved"]')
+      .waitFor({ state: "attached", timeout: 60_000 });
     const saved = unwrap(await api.api.GET("/decks/{id}", { params: { path: { id: deckId } } }));
     const source = saved.latestVersion?.source ?? "";
     expect(source).toContain(`tone="${chosen}"`);

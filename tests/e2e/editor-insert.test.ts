@@ -55,7 +55,9 @@ async function openDeck({ page, api }: Session, source = SOURCE): Promise<string
 }
 
 async function waitForStatus(page: Page, kind: "ok" | "saved") {
-  await page.locator(`[data-testid="editor-status"][data-kind="${kind}"]`).waitFor({ timeout: 60_000 });
+  await page
+    .locator(`[data-testid="editor-status"][data-kind="${kind}"]`)
+    .waitFor({ state: "attached", timeout: 60_000 });
 }
 
 const preview = (page: Page): FrameLocator => page.frameLocator('iframe[title="Preview"]');
