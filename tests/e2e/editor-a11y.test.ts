@@ -135,7 +135,7 @@ describe("the editor's accessibility", () => {
     const element = page.getByRole("combobox", { name: "Element" });
     await element.focus();
     const options = await element.locator("option").allTextContents();
-    const stat = options.find((option) => option.includes("Stat"));
+    const stat = options.find((option) => option.includes("Big number"));
     expect(stat).toBeDefined();
     await element.selectOption({ label: stat! });
     const inspector = page

@@ -128,7 +128,7 @@ describe("the canvas", () => {
     const { context, page } = await session("Leaver");
     await page.goto(`${server.origin}/decks`);
     await page.getByLabel("Title", { exact: true }).fill("Untouched");
-    await page.getByRole("button", { name: "New deck" }).click();
+    await page.getByRole("button", { name: "New deck", exact: true }).click();
     await page.waitForURL(/\/decks\/[0-9a-f-]{36}$/);
     await waitForStatus(page, "ok");
     expect(await asksBeforeUnload(page)).toBe(false);

@@ -3,6 +3,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { unwrap } from "@/lib/client";
 import { apiOf, person, signUp } from "../helpers/app-session";
+import { openCodePanel } from "../helpers/code-panel";
 import { serverAndBrowser } from "../helpers/editor-suite";
 
 // Live saves (issue 37, item 9) in a real Chromium against `next start`: a save made elsewhere (here through
@@ -108,6 +109,7 @@ describe("live saves", () => {
     // (the edits touch different slides) is the default choice.
     await page.goto(`${server.origin}/decks/${id}`);
     await preview(page).getByText("The biggest market").first().waitFor({ state: "attached", timeout: 60_000 });
+    await openCodePanel(page);
     await code(page).click();
     await page.keyboard.press("Control+a");
     await page.keyboard.insertText(deckSource("Acme robots, Inc.", "The biggest market"));

@@ -24,7 +24,7 @@ describe("the rail's thumbnails of a webpage", () => {
     await page.goto(`${server.origin}/decks`);
     await page.locator("#new-deck-title").fill("Beats");
     await page.locator("#new-deck-format").selectOption("webpage");
-    await page.getByRole("button", { name: "New deck" }).click();
+    await page.getByRole("button", { name: "New deck", exact: true }).click();
     await page.waitForURL(/\/decks\/[^/]+$/);
     const id = page.url().split("/").at(-1)!;
     unwrap(await api.api.PUT("/decks/{id}/content", { params: { path: { id } }, body: { source: webpageDeck } }));

@@ -664,8 +664,9 @@ describe("the visual editor", () => {
       await expect
         .poll(() => panels.evaluate((element) => element.scrollHeight - element.clientHeight - element.scrollTop))
         .toBeLessThanOrEqual(1);
-      // The inspector was longer than its room (it did scroll), and the preview is whole on screen still.
-      expect(await panels.evaluate((element) => element.scrollTop)).toBeGreaterThan(0);
+      // Where the inspector is longer than its room it did scroll (on the short window it is), and the
+      // preview is whole on screen still.
+      if (viewport.height === 700) expect(await panels.evaluate((element) => element.scrollTop)).toBeGreaterThan(0);
       // The page itself never scrolls: the editor takes exactly the height the header leaves.
       expect(await page.evaluate(() => window.scrollY)).toBe(0);
       expect(await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight)).toBe(0);

@@ -145,7 +145,11 @@ function arrayControl({
   setArray: (value: unknown[]) => boolean;
 }): ReactNode {
   if (!Array.isArray(literal)) return null;
-  if (spec.type === "string[]") {
+  // A flat list of points (Bullets' items take sub-point arrays too: those lists stay in the code).
+  if (
+    spec.type === "string[]" ||
+    (spec.type === "(string | string[])[]" && literal.every((item) => !Array.isArray(item)))
+  ) {
     return <ListEditor id={id} name={words} items={literal.map(String)} onChange={(next) => setArray(next)} />;
   }
   if (spec.type === "(string | number)[][]" || spec.type.startsWith("(string | number | JSX.Element)[][]")) {
