@@ -110,7 +110,11 @@ describe("the browser app", () => {
     const bobKey = await createKey(bobPage, "bob");
     const bobApi = createDeckhandClient({ baseUrl: `${server.origin}/api/v1`, apiKey: bobKey });
     expect((await bobApi.api.GET("/decks/{id}", { params: { path: { id: deck.id } } })).response.status).toBe(404);
-    expect(unwrap(await bobApi.api.GET("/decks", { params: { query: { scope: "org" } } }))).toEqual([]);
+    expect(
+      unwrap(await bobApi.api.GET("/decks", { params: { query: { scope: "org" } } })).filter(
+        (listed) => listed.kind !== "template",
+      ),
+    ).toEqual([]);
 
     // Revoking the key in settings stops it at once.
     // It asks first, in the app's dialog: cancelled, nothing happens; confirmed, the key is revoked.
