@@ -316,14 +316,26 @@ describe("the share page and a deck that forges messages", () => {
     await expect.poll(() => page.evaluate(() => document.fullscreenElement)).toBeNull();
     // The player's full-screen button asks the page, which shows its prompt; a click on the page's own
     // button does it. Leaving full screen needs no confirmation.
+    // The controls fade while the pointer rests (a busy machine can take longer than that to get here):
+    // moving the pointer over the stage shows them, as it does for a person.
     const fullScreenControl = frame.getByRole("button", { name: "Full screen" });
-    await fullScreenControl.click();
+    const clickControl = () =>
+      expect
+        .poll(async () => {
+          await frame.locator(".dh-stage").hover({ position: { x: 5, y: 5 } });
+          return fullScreenControl.click({ timeout: 2_000 }).then(
+            () => true,
+            () => false,
+          );
+        })
+        .toBe(true);
+    await clickControl();
     await expect.poll(() => page.locator("#dh-prompt").innerText()).toContain("Press F");
     expect(await page.evaluate(() => document.fullscreenElement)).toBeNull();
     await page.locator("#dh-prompt").getByRole("button", { name: "Full screen" }).click();
     await expect.poll(() => page.evaluate(() => document.fullscreenElement?.tagName ?? null)).toBe("HTML");
     await expect.poll(() => page.locator("#dh-prompt").isVisible()).toBe(false);
-    await fullScreenControl.click();
+    await clickControl();
     await expect.poll(() => page.evaluate(() => document.fullscreenElement)).toBeNull();
     expect(popups).toHaveLength(1);
     await context.close();
