@@ -25,6 +25,8 @@ export default defineConfig({
     env: {
       DATA_DIR: path.join(os.tmpdir(), `deckhand-test-${process.pid}`),
       LOG_REQUESTS: "0",
+      // Warnings and errors only: a run's output is the tests' own (a suite that reads log lines sets its level).
+      LOG_LEVEL: "warn",
       // Suites make hundreds of requests with one key; the rate-limit suite sets its own limits.
       RATE_LIMIT_PER_MINUTE: "100000",
       RATE_LIMIT_SLOW_PER_MINUTE: "100000",

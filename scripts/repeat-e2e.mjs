@@ -1,6 +1,6 @@
 // npm run test:e2e:repeat -- [--times N] [--pg] [vitest filters…] — runs the end-to-end suites N times
 // (default 5) to find flaky tests before they land: on PGlite, or with --pg on a fresh PostgreSQL database
-// per run (scripts/test-pg.mjs). Every run goes to the end; the tally names the runs that failed and the
+// per run (scripts/test-pg.mjs, scripts/test-suites.mjs). Every run goes to the end; the tally names the runs that failed and the
 // exit code is non-zero when any did. Extra arguments narrow the run (a file, `-t "test name"`).
 import { spawnSync } from "node:child_process";
 

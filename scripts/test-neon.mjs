@@ -1,13 +1,14 @@
-// npm run test:neon — the integration suite through the Neon driver (@neondatabase/serverless over
+// npm run test:neon — the integration suites of what the driver does (scripts/test-suites.mjs) through the Neon driver (@neondatabase/serverless over
 // WebSockets): a fresh database on the local PostgreSQL server (as test:pg), reached through a
 // WebSocket-to-Postgres proxy on loopback (tests/helpers/neon-ws-proxy.mjs), the way Neon documents local
 // development. Arguments name files to run instead of the integration suites; options pass through.
 import { spawn } from "node:child_process";
 import { startNeonWsProxy } from "../tests/helpers/neon-ws-proxy.mjs";
 import { withFreshDatabase } from "./fresh-database.mjs";
+import { neonIntegration } from "./test-suites.mjs";
 
 const args = process.argv.slice(2);
-const files = args.some((arg) => !arg.startsWith("-")) ? [] : ["--project", "integration"];
+const files = args.some((arg) => !arg.startsWith("-")) ? [] : ["--project", "integration", ...neonIntegration];
 const proxy = await startNeonWsProxy();
 let status;
 try {

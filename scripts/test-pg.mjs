@@ -1,29 +1,16 @@
-// npm run test:pg — on a PostgreSQL server, the suites whose subject PostgreSQL changes: every integration
-// suite and the end-to-end suites of database behaviour below. A fresh database is migrated once
-// (tests/helpers/global-setup.ts) and each test file runs on a clone of it (tests/helpers/postgres-per-file.ts),
-// two files at a time.
+// npm run test:pg — on a PostgreSQL server, the suites whose subject PostgreSQL changes: the integration
+// suites but those about something else and the end-to-end suites of database behaviour (scripts/test-suites.mjs
+// lists both). A fresh database is migrated once (tests/helpers/global-setup.ts) and each test file runs on a
+// clone of it (tests/helpers/postgres-per-file.ts), two files at a time.
 import { spawnSync } from "node:child_process";
 import { withFreshDatabase } from "./fresh-database.mjs";
-
-// End-to-end suites whose subject is the database shared by processes: row locks and leases between
-// renderers and instances, a crash or restart mid-write, a stop with the pool still in use, rate limits and
-// allowances across instances, analytics counted from concurrent beacons. The other end-to-end suites test the browser, the renderer and
-// the files they make, which read and write the database through the same layer the integration suites
-// already run here.
-export const postgresEndToEnd = [
-  "tests/e2e/instances.test.ts",
-  "tests/e2e/export-recovery.test.ts",
-  "tests/e2e/export-concurrency.test.ts",
-  "tests/e2e/shutdown.test.ts",
-  "tests/e2e/analytics.test.ts",
-  "tests/e2e/database-faults.test.ts",
-];
+import { postgresEndToEnd, postgresIntegration } from "./test-suites.mjs";
 
 // Arguments name files (or folders) to run instead of the default selection; options pass through.
 const args = process.argv.slice(2);
 const files = args.some((arg) => !arg.startsWith("-"))
   ? []
-  : ["--project", "integration", "--project", "e2e", "tests/integration", ...postgresEndToEnd];
+  : ["--project", "integration", "--project", "e2e", ...postgresIntegration(), ...postgresEndToEnd];
 const status = await withFreshDatabase("deckhand_test", (url) => {
   const result = spawnSync("npx", ["vitest", "run", ...files, ...args], {
     stdio: "inherit",

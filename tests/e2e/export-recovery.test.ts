@@ -68,6 +68,8 @@ describe("export leases", () => {
           DATABASE_URL: postgres ?? "",
           EXPORT_LEASE_MS: String(LEASE_MS),
           LOG_FORMAT: "json",
+          // The test waits for the claim's line (the suites' default level hides info lines).
+          LOG_LEVEL: "info",
         },
         stdio: ["ignore", "pipe", "inherit"],
         // Its own process group: tsx runs the script in a child process, and the kill must reach both.
