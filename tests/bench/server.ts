@@ -24,17 +24,8 @@ export const benchEnv = {
 };
 
 export async function startBenchServer(): Promise<BenchServer> {
-  let key = "";
-  const server = await startNextServer({
-    env: benchEnv,
-    prepare: (run) => {
-      key = run(["scripts/keys.ts", "create", "--email", `bench-${Date.now()}@example.test`])
-        .trim()
-        .split("\n")
-        .at(-1)!;
-    },
-  });
-  return { ...server, api: `${server.origin}/api/v1`, key };
+  const server = await startNextServer({ env: benchEnv, withApiKey: true });
+  return { ...server, api: `${server.origin}/api/v1` };
 }
 
 export function percentile(samples: number[], p: number): number {

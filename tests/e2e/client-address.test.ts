@@ -69,14 +69,8 @@ const unlock = (slug: string, password: string, from: string, headers: Record<st
   });
 
 beforeAll(async () => {
-  server = await startNextServer({
-    prepare: (run) => {
-      key = run(["scripts/keys.ts", "create", "--email", `client-address-${Date.now()}@example.test`])
-        .trim()
-        .split("\n")
-        .at(-1)!;
-    },
-  });
+  server = await startNextServer({ withApiKey: true });
+  key = server.key;
 }, 600_000);
 
 afterAll(async () => {

@@ -17,14 +17,8 @@ let server: NextServer;
 let key: string;
 
 beforeAll(async () => {
-  server = await startNextServer({
-    prepare: (run) => {
-      key = run(["scripts/keys.ts", "create", "--email", `faithful-${Date.now()}@example.test`])
-        .trim()
-        .split("\n")
-        .at(-1)!;
-    },
-  });
+  server = await startNextServer({ withApiKey: true });
+  key = server.key;
 }, 600_000);
 
 afterAll(async () => {

@@ -1,13 +1,14 @@
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { openDatabase, openPglite } from "@/lib/db/client";
+import { createKeyForEmail } from "@/lib/auth/accounts";
+import { migrateDatabase, openDatabase, openPglite } from "@/lib/db/client";
 import { exports } from "@/lib/db/schema/exports";
 import { twentySlideModule } from "../bench/api";
 import { type Instance, startInstance } from "../helpers/instances";
+import { seedDataDir } from "../helpers/pglite-template";
 import { alive, chromiumBelow } from "../helpers/processes";
 
 // Stop and crash without losing anything (issue 25): `npm start` stopped by SIGTERM to its process group
@@ -26,24 +27,21 @@ afterAll(async () => {
   for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true });
 });
 
-// A data folder with a user and key in its database (or in the PostgreSQL database), made before the
-// server owns it.
-function prepare(): { dataDir: string; key: string; env: Record<string, string> } {
+// A data folder with a user and key in its database (or in the PostgreSQL database), made in this process
+// before the server owns it.
+async function prepare(): Promise<{ dataDir: string; key: string; env: Record<string, string> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "deckhand-stop-"));
   folders.push(dataDir);
   const env = { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_REQUESTS: "0" };
-  const run = (args: string[]) =>
-    execFileSync("node_modules/.bin/tsx", ["--conditions=react-server", ...args], {
-      env: { ...process.env, ...env },
-      encoding: "utf8",
-      stdio: ["ignore", "pipe", "ignore"],
-    });
-  if (databaseUrl) run(["scripts/migrate.ts"]);
-  const key = run(["scripts/keys.ts", "create", "--email", `stop-${Date.now()}@example.test`])
-    .trim()
-    .split("\n")
-    .at(-1)!;
-  return { dataDir, key, env };
+  if (!databaseUrl) seedDataDir(dataDir);
+  const database = databaseUrl ? await openDatabase(databaseUrl) : await openPglite(path.join(dataDir, "pglite"));
+  try {
+    await migrateDatabase(database);
+    const { key } = await createKeyForEmail(database.db, { email: `stop-${crypto.randomUUID()}@example.test` });
+    return { dataDir, key, env };
+  } finally {
+    await database.close();
+  }
 }
 
 // An export's row as a stopped server left it, read once the server is gone (PGlite belongs to one process).
@@ -82,7 +80,7 @@ const GRACE_MS = 3000;
 
 describe(`stopping the server (${databaseUrl ? "PostgreSQL" : "embedded database"})`, () => {
   it("stops on SIGTERM within its grace period, with no Chromium left, and the export it held completes once after a restart", async () => {
-    const { dataDir, key, env } = prepare();
+    const { dataDir, key, env } = await prepare();
     // A grace period shorter than the export, so the stop has to hand it back; a long lease, so the next
     // start can only take it at once if it was handed back.
     const settings = { ...env, SHUTDOWN_GRACE_MS: String(GRACE_MS), EXPORT_LEASE_MS: "120000" };
@@ -127,7 +125,7 @@ describe(`stopping the server (${databaseUrl ? "PostgreSQL" : "embedded database
   }, 240_000);
 
   it("keeps every acknowledged write through a SIGKILL (50 versions, all there after a restart), and leaves no browser behind", async () => {
-    const { key, env } = prepare();
+    const { key, env } = await prepare();
     const server = await start(env);
     const call = api(server, key);
     const deck = await call("POST", "/decks", { title: "Crash" });

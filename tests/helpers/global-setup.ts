@@ -1,10 +1,10 @@
 import { spawnSync } from "node:child_process";
-import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { migrateDatabase, openDatabase, openPglite } from "@/lib/db/client";
+import { templatePaths } from "./pglite-template";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -14,8 +14,8 @@ declare module "vitest" {
 
 // Once per run (the integration and end-to-end projects share this file; the work is done for the first
 // and its result provided to both): build the player's assets; on PostgreSQL (TEST_DATABASE_URL) migrate the
-// template database each test file is cloned from; on PGlite build a migrated template data dir, cached by
-// the migrations' hash, that each suite loads into its own in-memory database.
+// template database each test file is cloned from; on PGlite make the migrated templates (pglite-template.ts):
+// a dump each integration suite loads into its own in-memory database, a data folder e2e servers copy.
 const once = globalThis as typeof globalThis & { __deckhandSetup?: Promise<string | undefined> };
 
 export default async function setup(project: TestProject) {
@@ -43,22 +43,24 @@ async function prepare(): Promise<string | undefined> {
     await database.close();
     return undefined;
   }
-  const migrations = path.resolve("drizzle");
-  const hash = createHash("sha256");
-  for (const file of fs.readdirSync(migrations, { recursive: true }).map(String).sort()) {
-    const full = path.join(migrations, file);
-    if (fs.statSync(full).isFile()) hash.update(file).update(fs.readFileSync(full));
-  }
-  const cacheDir = path.resolve("node_modules/.cache/deckhand");
-  const template = path.join(cacheDir, `pglite-${hash.digest("hex").slice(0, 16)}.tar.gz`);
-  if (!fs.existsSync(template)) {
+  const { dump, dataDir } = templatePaths();
+  fs.mkdirSync(path.dirname(dump), { recursive: true });
+  if (!fs.existsSync(dump)) {
     const database = await openPglite(undefined);
     const client = (database.db as unknown as { $client: { dumpDataDir: (c: "gzip") => Promise<Blob> } }).$client;
-    const dump = await client.dumpDataDir("gzip");
-    fs.mkdirSync(cacheDir, { recursive: true });
-    fs.writeFileSync(`${template}.tmp`, Buffer.from(await dump.arrayBuffer()));
-    fs.renameSync(`${template}.tmp`, template);
+    const data = await client.dumpDataDir("gzip");
+    fs.writeFileSync(`${dump}.tmp`, Buffer.from(await data.arrayBuffer()));
+    fs.renameSync(`${dump}.tmp`, dump);
     await database.close();
   }
-  return template;
+  if (!fs.existsSync(dataDir)) {
+    // Made beside its final place and renamed when whole: a run cut short leaves no half-made template.
+    const making = `${dataDir}.${process.pid}.tmp`;
+    fs.rmSync(making, { recursive: true, force: true });
+    const database = await openPglite(path.join(making, "pglite"));
+    await database.close();
+    fs.rmSync(path.join(making, "deckhand.lock"), { force: true });
+    fs.renameSync(making, dataDir);
+  }
+  return dump;
 }

@@ -2,6 +2,7 @@ import { type ChildProcess, execFileSync, spawn, type StdioOptions } from "node:
 import { once } from "node:events";
 import net from "node:net";
 import path from "node:path";
+import { seedDataDir } from "./pglite-template";
 
 // App instances as N `npm start` behind a load balancer are: separate `next start` processes of the one
 // production build (built first when the sources changed), each with its own database pool, local runner
@@ -45,6 +46,8 @@ export async function startInstance(
     execFileSync("node", ["scripts/build-if-stale.mjs"], { stdio: "inherit" });
     built = true;
   }
+  // A data folder without a database yet gets the run's migrated one (the server would make the same).
+  if (env.DATA_DIR && !env.DATABASE_URL) seedDataDir(env.DATA_DIR);
   const port = options.port ?? (await freePort());
   const origin = `http://127.0.0.1:${port}`;
   const group = options.via === "npm start";

@@ -3,12 +3,21 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { createKeyForEmail } from "@/lib/auth/accounts";
+import { migrateDatabase, openDatabase, openPglite } from "@/lib/db/client";
+import { seedDataDir } from "./pglite-template";
 
 // A production server (`next start`, built first when the sources changed) on a loopback port with a
-// fresh embedded database of its own. Used by the browser app's end-to-end tests and the benchmarks.
+// fresh embedded database of its own (a copy of the run's migrated template, tests/helpers/pglite-template.ts),
+// or on DATABASE_URL. Used by the browser app's end-to-end tests and the benchmarks.
 
-export type NextServer = { origin: string; pid: number; stop: () => Promise<void> };
-type RunScript = (args: string[]) => string;
+export type NextServer = {
+  origin: string;
+  /** The API key made before the start (`withApiKey`), else "". */
+  key: string;
+  pid: number;
+  stop: () => Promise<void>;
+};
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -23,8 +32,8 @@ function freePort(): Promise<number> {
 export async function startNextServer(
   options: {
     env?: Record<string, string>;
-    /** Runs project scripts (tsx) on the server's database before it starts (one process owns PGlite). */
-    prepare?: (run: RunScript) => void;
+    /** Makes a user, an organization and an API key in the server's database before it starts (`key`). */
+    withApiKey?: boolean;
   } = {},
 ): Promise<NextServer> {
   execFileSync("node", ["scripts/build-if-stale.mjs"], { stdio: "inherit" });
@@ -40,31 +49,39 @@ export async function startNextServer(
     PORT: String(port),
     ...options.env,
   };
-  // Scripts load server-only modules (the database): they run with the condition Next's server uses.
-  const script = (args: string[]) =>
-    execFileSync("node_modules/.bin/tsx", ["--conditions=react-server", ...args], {
-      env,
-      encoding: "utf8",
-      stdio: ["ignore", "pipe", "ignore"],
-    });
-  if (env.DATABASE_URL) script(["scripts/migrate.ts"]);
-  options.prepare?.(script);
-
+  if (!env.DATABASE_URL) seedDataDir(dataDir);
+  let key = "";
+  if (env.DATABASE_URL || options.withApiKey) {
+    // In this process, before the server owns the database (PGlite takes one process at a time).
+    const database = env.DATABASE_URL
+      ? await openDatabase(env.DATABASE_URL)
+      : await openPglite(path.join(dataDir, "pglite"));
+    try {
+      await migrateDatabase(database);
+      if (options.withApiKey)
+        ({ key } = await createKeyForEmail(database.db, { email: `key-${crypto.randomUUID()}@example.test` }));
+    } finally {
+      await database.close();
+    }
+  }
   const server = spawn("node_modules/.bin/next", ["start", "-p", String(port), "-H", "127.0.0.1"], {
     env,
     stdio: ["ignore", "ignore", "inherit"],
   });
-  for (let i = 0; ; i++) {
+  // A busy machine can take tens of seconds to start it; two minutes means it will not start.
+  const deadline = Date.now() + 120_000;
+  for (;;) {
     try {
       if ((await fetch(`${origin}/api/health`)).ok) break;
     } catch {
       // not listening yet
     }
-    if (i > 300) throw new Error("the server did not start");
+    if (Date.now() > deadline) throw new Error("the server did not start within two minutes");
     await new Promise((r) => setTimeout(r, 100));
   }
   return {
     origin,
+    key,
     pid: server.pid!,
     stop: async () => {
       server.kill("SIGTERM");
