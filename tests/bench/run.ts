@@ -1,6 +1,7 @@
-// npm run bench [-- api|load|viewer|exports|scale|brands|images|editor|thumbnails|slide-images|pptx-import|ai|analytics] — benchmarks against a production build on the embedded database.
+// npm run bench [-- api|load|viewer|exports|scale|brands|images|editor|ai-panel|thumbnails|slide-images|pptx-import|ai|analytics] — benchmarks against a production build on the embedded database.
 import os from "node:os";
 import { benchAi } from "./ai";
+import { benchAiPanel } from "./ai-panel";
 import { benchAnalytics } from "./analytics";
 import { benchApi } from "./api";
 import { benchBrands } from "./brands";
@@ -37,6 +38,11 @@ const suites: Record<string, Suite> = {
   editor: {
     title: "Editor: click-to-edit and draft autosave on a 20-slide deck (Chromium, medians of 10)",
     run: benchEditor,
+    server: true,
+  },
+  "ai-panel": {
+    title: "AI in the editor without a model: the panel's quoted edit against the API's, medians of 5",
+    run: benchAiPanel,
     server: true,
   },
   thumbnails: {
