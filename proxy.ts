@@ -24,7 +24,7 @@ export function proxy(request: Request): Response {
       });
     }
     const appPage = isAppPage(pathname);
-    // The page's own path, for a sign-in redirect that comes back to it (app/_server/context.ts).
+    // The page's own path, for a sign-in redirect that comes back to it (server/context.ts).
     const headers = new Headers(request.headers);
     if (appPage) headers.set(REQUEST_PATH_HEADER, `${pathname}${search}`);
     else headers.delete(REQUEST_PATH_HEADER);

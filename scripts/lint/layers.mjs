@@ -35,6 +35,8 @@ const table = [
     ],
   },
   { name: "adapters", ranks: [["lib/api"], ["lib/mcp"]] },
+  // Next.js glue that is not a route: sessions, the server-action wrapper and every server action.
+  { name: "app server", units: ["server"] },
   { name: "app", units: ["app", "components/app", "components/ui", "components", "inngest", "(root)", "scripts"] },
   // The browser bundle: its own files and the contract, nothing of the server's.
   { name: "player", units: ["components/player"], alone: true, also: ["lib/contract"] },
@@ -59,12 +61,8 @@ const rankIndex = new Map(
   layers.flatMap((layer) => (layer.ranks ?? []).flatMap((rank, index) => rank.map((unit) => [unit, index]))),
 );
 
-/** Whether code in folder `from` may import folder `to`; units outside the table (tests) are not checked. */
-export function mayImport(from, to) {
-  return whyNot(from, to) === undefined;
-}
-
-/** Why folder `from` may not import folder `to` ("upward" or "sideways"), or undefined when it may. */
+/** Why folder `from` may not import folder `to` ("upward" or "sideways"), or undefined when it may; units
+ * outside the table (tests) are not checked. */
 function whyNot(from, to) {
   if (from === to) return undefined;
   const a = layerIndex.get(from);
@@ -93,8 +91,20 @@ export function mayImportFile(from, to) {
   return whyNotFile(from, to) === undefined;
 }
 
+// The files of a route folder that render it; only they import components.
+const RENDERING_FILE = /^(page|layout|template|loading|error|global-error|not-found|default)\.tsx?$/;
+
+// The app layer's own two rules, on files: Next.js loads app/ itself, so nothing outside app/ imports it
+// (client components call server actions from server/actions/, never from a route folder); and inside
+// app/ only the files that render a route import components (route handlers answer with lib/ and server/).
 function whyNotFile(from, to) {
-  return whyNot(unitOf(from), unitOf(to));
+  const a = unitOf(from);
+  const b = unitOf(to);
+  if (b === "app" && a !== "app" && layerIndex.has(a)) return "intoApp";
+  if (a === "app" && to.startsWith("components/") && !RENDERING_FILE.test(path.posix.basename(from))) {
+    return "componentsOutsidePage";
+  }
+  return whyNot(a, b);
 }
 
 /** A specifier as a path from the repository root ("@/lib/x" → "lib/x"), or undefined for packages. */
@@ -115,6 +125,10 @@ const layersRule = {
         "{{from}} ({{fromLayer}}) may not import {{to}} ({{toLayer}}): imports go down the layers of scripts/lint/layers.mjs, never up or sideways into the player, the contract or the client.",
       sideways:
         "{{from}} may not import {{to}}: in the {{fromLayer}} layer a folder imports only the folders ranked below its own in scripts/lint/layers.mjs (move the shared code down, or the folder up).",
+      intoApp:
+        "{{fromFile}} may not import {{toFile}}: nothing outside app/ imports a route folder; server actions and the session live in server/ (scripts/lint/layers.mjs).",
+      componentsOutsidePage:
+        "{{fromFile}} may not import {{toFile}}: in app/ only the files that render a route (page, layout, error, …) import components (scripts/lint/layers.mjs).",
     },
     schema: [],
   },
@@ -132,7 +146,14 @@ const layersRule = {
       context.report({
         node,
         messageId: why,
-        data: { from, to, fromLayer: layerOf(from), toLayer: layerOf(to) ?? "outside the layers" },
+        data: {
+          from,
+          to,
+          fromFile: file,
+          toFile: target,
+          fromLayer: layerOf(from),
+          toLayer: layerOf(to) ?? "outside the layers",
+        },
       });
     };
     return {

@@ -14,7 +14,7 @@ import {
   saveVersionAction,
   startExportAction,
   updateDeckAction,
-} from "@/app/(app)/decks/[id]/actions";
+} from "@/server/actions/editor";
 import { toAppError } from "@/lib/api/handler";
 import { compileWorkerRunning } from "@/lib/deck/compile-pool";
 import { findNul } from "@/lib/api/input";

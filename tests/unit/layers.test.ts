@@ -4,7 +4,8 @@ import { layers, mayImportFile, unitOf } from "../../scripts/lint/layers.mjs";
 import { importEdges, ROOT, unitCycles } from "../helpers/import-graph";
 
 // The layers of scripts/lint/layers.mjs hold for the whole source, the folders of lib/ form no cycle, and
-// the lint rule that enforces them fails on an upward import and on a sideways one against the ranks.
+// the lint rule that enforces them fails on an upward import, on a sideways one against the ranks, and on
+// an import between app/ and components/app other than a page rendering components.
 describe("layers", () => {
   const edges = importEdges().filter((edge) => edge.local);
 
@@ -77,6 +78,47 @@ describe("layers", () => {
     ]);
     expect(await messages("lib/api/sideways.ts", 'export { createMcpServer } from "@/lib/mcp/server";\n')).toEqual([
       "sideways",
+    ]);
+  });
+
+  it("the lint fails on an import between app/ and components/app other than a page rendering components", async () => {
+    const eslint = new ESLint({ cwd: ROOT });
+    const messages = async (filePath: string, code: string) =>
+      (await eslint.lintText(code, { filePath })).flatMap((result) =>
+        result.messages.filter((m) => m.ruleId === "deckhand/layers").map((m) => m.messageId),
+      );
+    // A client component calls server actions from server/actions/, never from a route folder.
+    expect(
+      await messages(
+        "components/app/editor/stray.tsx",
+        'import { saveVersionAction } from "@/app/(app)/decks/[id]/actions";\nexport const save = saveVersionAction;\n',
+      ),
+    ).toEqual(["intoApp"]);
+    expect(
+      await messages(
+        "components/app/stray.tsx",
+        'import type { FormAction } from "@/app/_server/action";\nexport type F = FormAction;\n',
+      ),
+    ).toEqual(["intoApp"]);
+    expect(
+      await messages(
+        "components/app/editor/fine.tsx",
+        'import { saveVersionAction } from "@/server/actions/editor";\nexport const save = saveVersionAction;\n',
+      ),
+    ).toEqual([]);
+    // In app/, a page or a layout renders components; a route handler or a route's other file does not.
+    expect(
+      await messages("app/(app)/decks/[id]/page.tsx", 'export { Editor } from "@/components/app/editor/editor";\n'),
+    ).toEqual([]);
+    expect(
+      await messages("app/(app)/decks/[id]/helpers.ts", 'export { Editor } from "@/components/app/editor/editor";\n'),
+    ).toEqual(["componentsOutsidePage"]);
+    expect(await messages("app/d/[slug]/route.ts", 'export { Button } from "@/components/ui";\n')).toEqual([
+      "componentsOutsidePage",
+    ]);
+    // The server actions' folder sits below the app: it imports no component.
+    expect(await messages("server/actions/stray.ts", 'export { Button } from "@/components/ui";\n')).toEqual([
+      "upward",
     ]);
   });
 });

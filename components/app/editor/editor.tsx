@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useMemo, useRef, useState } from "react";
-import { type DeckSettings, presentDraftAction } from "@/app/(app)/decks/[id]/actions";
+import { type DeckSettings, presentDraftAction } from "@/server/actions/editor";
 import { Button } from "@/components/ui";
 import type { DeckFormat } from "@/lib/contract/deck";
 import {

@@ -6,7 +6,7 @@ import { authoringModelName } from "@/lib/ai/new-deck-with-ai";
 import { uuid } from "@/lib/core/fields";
 import { getBrand, listBrands } from "@/lib/brands/brands";
 import { brandTokensCss } from "@/lib/decks/create-deck";
-import { requireAppContext } from "@/app/_server/context";
+import { requireAppContext } from "@/server/context";
 import { config } from "@/lib/core/config";
 import { starterSource } from "@/lib/deck/starter";
 import { defaultTokensCss } from "@/lib/deck/vocabulary";
