@@ -1,5 +1,5 @@
 import { NextResponse } from "next/server";
-import { errorStatus } from "@/lib/core/errors";
+import { errorStatus } from "@/lib/api/status";
 import { appSecurityHeaders, isAppPage, REQUEST_PATH_HEADER } from "@/lib/app/security-headers";
 
 // Runs before routing for the app's pages and for paths holding a "%" (see the matcher).

@@ -12,7 +12,8 @@ import {
   ReadResourceRequestSchema,
   type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
-import { AppError, errorStatus } from "@/lib/core/errors";
+import { AppError } from "@/lib/core/errors";
+import { errorStatus } from "@/lib/api/status";
 import { pollUntil } from "@/lib/core/poll";
 import { toAppError } from "@/lib/api/handler";
 import { parseInput } from "@/lib/api/input";
