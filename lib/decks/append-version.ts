@@ -4,7 +4,7 @@ import type { Ctx } from "@/lib/auth/caller";
 import { type AuthoringUsage, deckVersions } from "@/lib/db/schema/deck-versions";
 import { decks } from "@/lib/db/schema/decks";
 import { reserializeStoredTokensCss } from "@/lib/deck/tokens";
-import { defaultTokensCss } from "@/lib/deck/vocabulary";
+import { defaultTokensCss } from "@/lib/deck/theme-tokens";
 import { consumeAllowance, getMonthlyLimit } from "@/lib/usage/consume-allowance";
 import type { FeatureId } from "@/lib/usage/features";
 import { deckNotFound } from "./access";

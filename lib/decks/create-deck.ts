@@ -4,7 +4,7 @@ import { AppError } from "@/lib/core/errors";
 import type { DeckFormat } from "@/lib/contract/deck";
 import type { Ctx } from "@/lib/auth/caller";
 import { reserializeStoredTokensCss } from "@/lib/deck/tokens";
-import { themeTokens } from "@/lib/deck/vocabulary";
+import { themeTokens } from "@/lib/deck/theme-tokens";
 import { brands } from "@/lib/db/schema/brands";
 import { decks } from "@/lib/db/schema/decks";
 import { getReadableDeck } from "./access";

@@ -4,7 +4,7 @@ import { ownerOf } from "@/lib/assets/assets";
 import { resolveDeckImages } from "@/lib/assets/deck-images";
 import { compileDeckOffThread } from "@/lib/deck/compile-pool";
 import { parseTokensCss, reserializeStoredTokensCss } from "@/lib/deck/tokens";
-import { defaultTokensCss } from "@/lib/deck/vocabulary";
+import { defaultTokensCss } from "@/lib/deck/theme-tokens";
 import { getOwnedDeck } from "./access";
 import { appendVersion } from "./append-version";
 import { currentTokensCss } from "./latest-version";

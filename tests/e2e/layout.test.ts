@@ -6,7 +6,7 @@ import { getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GROW_MAX, SLIDE_FLOOR, WORD_FLOORS } from "@/components/player/shell/fit";
 import { buildAuthoringBrief } from "@/lib/deck/instructions";
-import { themeTokens } from "@/lib/deck/vocabulary";
+import { themeTokens } from "@/lib/deck/theme-tokens";
 import { stopLocalRunner } from "@/lib/jobs/local-runner";
 import { closeRenderBrowser } from "@/lib/render/browser";
 import { call, createUser, type TestUser } from "../helpers/api";

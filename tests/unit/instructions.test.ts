@@ -3,7 +3,8 @@ import { compileDeck } from "@/lib/deck/compile";
 import { buildAuthoringBrief, exampleDeckOutline, exampleDeckSource } from "@/lib/deck/instructions";
 import { parseTokensCss } from "@/lib/deck/tokens";
 import { iconNames } from "@/lib/contract/vocabulary";
-import { defaultTokensCss, themeTokens, vocabulary } from "@/lib/deck/vocabulary";
+import { vocabulary } from "@/lib/deck/vocabulary";
+import { defaultTokensCss, themeTokens } from "@/lib/deck/theme-tokens";
 
 describe("buildAuthoringBrief", () => {
   const brief = buildAuthoringBrief();

@@ -4,7 +4,7 @@ import { tokenControls } from "@/components/app/editor/theme-panel/token-control
 import { fontStack, parseFontFamilyList } from "@/lib/contract/fonts";
 import { setTokenValue } from "@/lib/deck/token-edit";
 import { parseTokensCss } from "@/lib/deck/tokens";
-import { defaultTokensCss, themeTokens } from "@/lib/deck/vocabulary";
+import { defaultTokensCss, themeTokens } from "@/lib/deck/theme-tokens";
 
 // The theme panel's pure parts: one declaration rewritten in place, colours read for the picker and their
 // contrast, a control for every token of the vocabulary.

@@ -6,7 +6,7 @@ import { synthesizeTokensCss } from "@/lib/brands/synthesize-tokens";
 import { fontStack } from "@/lib/contract/fonts";
 import { brandTokensCss } from "@/lib/decks/create-deck";
 import { parseTokensCss, reserializeStoredTokensCss } from "@/lib/deck/tokens";
-import { defaultTokensCss, themeTokens } from "@/lib/deck/vocabulary";
+import { defaultTokensCss, themeTokens } from "@/lib/deck/theme-tokens";
 import { statusOf } from "@/lib/api/status";
 
 function refusal(css: string): AppError {

@@ -9,7 +9,7 @@ import { brandTokensCss } from "@/lib/decks/create-deck";
 import { requireAppContext } from "@/server/context";
 import { config } from "@/lib/core/config";
 import { starterSource } from "@/lib/deck/starter";
-import { defaultTokensCss } from "@/lib/deck/vocabulary";
+import { defaultTokensCss } from "@/lib/deck/theme-tokens";
 import { listVersionHistory } from "@/lib/decks/deck-versions";
 import { getUnsavedDraft } from "@/lib/decks/drafts";
 import { slideNotes } from "@/lib/decks/slide-notes";
