@@ -26,7 +26,7 @@ import { getSlideImage } from "@/lib/render/slide-image";
 import { rateLimitError, takeRateLimit } from "@/lib/limits/rate-limit";
 import type { Ctx } from "@/lib/auth/caller";
 import { config } from "@/lib/core/config";
-import { buildAuthoringBrief } from "@/lib/deck/instructions";
+import { buildAuthoringBrief } from "@/lib/source/instructions";
 import { listDecks } from "@/lib/decks/list-decks";
 import { deckDetailSchema, versionSchema } from "@/lib/decks/schemas";
 import { exportSchema } from "@/lib/exports/schemas";

@@ -18,7 +18,7 @@ const table = [
   { name: "contract", units: ["lib/contract"], alone: true },
   { name: "shared basics", units: ["lib/core"] },
   { name: "database", units: ["lib/db"] },
-  { name: "deck code", units: ["lib/deck"] },
+  { name: "deck code", units: ["lib/source"] },
   // Independent services: none uses another.
   { name: "services", ranks: [["lib/net", "lib/storage", "lib/limits", "lib/jobs"]] },
   {

@@ -16,7 +16,7 @@ import {
   updateDeckAction,
 } from "@/server/actions/editor";
 import { toAppError } from "@/lib/api/handler";
-import { compileWorkerRunning } from "@/lib/deck/compile-pool";
+import { compileWorkerRunning } from "@/lib/source/compile-pool";
 import { findNul } from "@/lib/api/input";
 import { statusOf } from "@/lib/api/status";
 import type { Ctx } from "@/lib/auth/caller";

@@ -40,7 +40,9 @@ describe("layers", () => {
     const eslint = new ESLint({ cwd: ROOT });
     const lint = async (filePath: string, code: string) =>
       (await eslint.lintText(code, { filePath })).flatMap((result) => result.messages.map((m) => m.ruleId));
-    expect(await lint("lib/deck/upward.ts", 'export { route } from "@/lib/api/route";\n')).toContain("deckhand/layers");
+    expect(await lint("lib/source/upward.ts", 'export { route } from "@/lib/api/route";\n')).toContain(
+      "deckhand/layers",
+    );
     expect(
       await lint("lib/db/upward.ts", 'import type { Ctx } from "../auth/caller";\nexport type X = Ctx;\n'),
     ).toContain("deckhand/layers");

@@ -3,7 +3,7 @@ import { editOfflineDeck, locateSlides } from "@/lib/ai/offline/edit-deck";
 import { generateOfflineDeck } from "@/lib/ai/offline/generate-deck";
 import { reviseOfflineDeck } from "@/lib/ai/offline/revise-deck";
 import { AppError } from "@/lib/core/errors";
-import { compileDeck } from "@/lib/deck/compile";
+import { compileDeck } from "@/lib/source/compile";
 import { statusOf } from "@/lib/api/status";
 
 // The offline editor (TSX read with @babel/parser, edits spliced at its positions) and offline revise.

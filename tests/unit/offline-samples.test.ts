@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { generateOfflineDeck, markdownToDeck } from "@/lib/ai/offline/generate-deck";
 import { AppError } from "@/lib/core/errors";
-import { compileDeck } from "@/lib/deck/compile";
+import { compileDeck } from "@/lib/source/compile";
 import { readDeck, type ReadSlide } from "../helpers/read-deck";
 import { statusOf } from "@/lib/api/status";
 

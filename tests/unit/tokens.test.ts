@@ -5,8 +5,8 @@ import type { Imagery, Palette, Typography } from "@/lib/brands/brand-book";
 import { synthesizeTokensCss } from "@/lib/brands/synthesize-tokens";
 import { fontStack } from "@/lib/contract/fonts";
 import { brandTokensCss } from "@/lib/decks/create-deck";
-import { parseTokensCss, reserializeStoredTokensCss } from "@/lib/deck/tokens";
-import { defaultTokensCss, themeTokens } from "@/lib/deck/theme-tokens";
+import { parseTokensCss, reserializeStoredTokensCss } from "@/lib/source/tokens";
+import { defaultTokensCss, themeTokens } from "@/lib/source/theme-tokens";
 import { statusOf } from "@/lib/api/status";
 
 function refusal(css: string): AppError {

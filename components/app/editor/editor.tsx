@@ -12,10 +12,10 @@ import {
   readSlideNotes,
   renameSlide,
   setSlideNotes,
-} from "@/lib/deck/source/edit";
-import { removeElement } from "@/lib/deck/source/elements";
-import { insertElement, type InsertKind } from "@/lib/deck/source/insert";
-import { elementsOfSlide } from "@/lib/deck/source/props";
+} from "@/lib/source/transform/edit";
+import { removeElement } from "@/lib/source/transform/elements";
+import { insertElement, type InsertKind } from "@/lib/source/transform/insert";
+import { elementsOfSlide } from "@/lib/source/transform/props";
 import type { UnsavedDraft } from "@/lib/decks/drafts";
 import type { Finding } from "@/lib/render/check-findings";
 import { Canvas } from "./canvas";

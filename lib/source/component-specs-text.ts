@@ -1,9 +1,9 @@
-// The type components of the vocabulary (lib/deck/vocabulary.ts): titles, headings, text, lists, quotes,
+// The type components of the vocabulary (lib/source/component-specs.ts): titles, headings, text, lists, quotes,
 // code, links and formulas.
 
-import { bulletMarkers, headingLevels, quoteSizes, sizes, textTones, textWeights } from "@/lib/contract/vocabulary";
-import type { ComponentSpec } from "./vocabulary";
-import { choice, alignProp } from "./vocabulary-shared";
+import { bulletMarkers, headingLevels, quoteSizes, sizes, textTones, textWeights } from "@/lib/contract/prop-values";
+import type { ComponentSpec } from "./component-specs";
+import { choice, alignProp } from "./component-specs-shared";
 
 export const textComponents: readonly ComponentSpec[] = [
   {

@@ -1,8 +1,8 @@
-// What the vocabulary's component files (lib/deck/vocabulary-*.ts) share: props that take one of a list,
+// What the vocabulary's component files (lib/source/component-specs-*.ts) share: props that take one of a list,
 // and the props that mean the same on every component.
 
-import { aligns, gaps } from "@/lib/contract/vocabulary";
-import type { PropSpec } from "./vocabulary";
+import { aligns, gaps } from "@/lib/contract/prop-values";
+import type { PropSpec } from "./component-specs";
 
 /** A prop that takes one of a list: its type text is the list's values as TypeScript literals. */
 export function choice(values: readonly (string | number)[]): Pick<PropSpec, "type" | "values"> {

@@ -1,4 +1,4 @@
-// The structure and layout components of the vocabulary (lib/deck/vocabulary.ts): the deck, its slides
+// The structure and layout components of the vocabulary (lib/source/component-specs.ts): the deck, its slides
 // and beats, and the boxes that place content (Columns, Stack, Grid, Box, Frame).
 
 import {
@@ -15,9 +15,9 @@ import {
   sectionLayouts,
   stackAligns,
   stackJustifies,
-} from "@/lib/contract/vocabulary";
-import type { ComponentSpec } from "./vocabulary";
-import { choice, alignProp, gapProp } from "./vocabulary-shared";
+} from "@/lib/contract/prop-values";
+import type { ComponentSpec } from "./component-specs";
+import { choice, alignProp, gapProp } from "./component-specs-shared";
 
 export const layoutComponents: readonly ComponentSpec[] = [
   {

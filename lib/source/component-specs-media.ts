@@ -1,4 +1,4 @@
-// The media and data components of the vocabulary (lib/deck/vocabulary.ts): images, icons and logos;
+// The media and data components of the vocabulary (lib/source/component-specs.ts): images, icons and logos;
 // numbers, tables, charts, timelines, steps and diagrams.
 
 import {
@@ -12,9 +12,9 @@ import {
   sizes,
   statTones,
   textTones,
-} from "@/lib/contract/vocabulary";
-import type { ComponentSpec } from "./vocabulary";
-import { choice, alignProp } from "./vocabulary-shared";
+} from "@/lib/contract/prop-values";
+import type { ComponentSpec } from "./component-specs";
+import { choice, alignProp } from "./component-specs-shared";
 
 export const mediaComponents: readonly ComponentSpec[] = [
   {

@@ -2,13 +2,13 @@
 // The compiler's import allow-list, the authoring brief and the AI prompts are derived from it, so a
 // component or prop that is not described here does not exist. Prop types are TypeScript text because
 // their readers are people and models, not tsc; a prop that takes one of a list has its text written from
-// the list in lib/contract/vocabulary.ts, the same one the player normalises the prop with.
-// The components are described by group in vocabulary-layout.ts, vocabulary-text.ts and
-// vocabulary-media.ts; the theme tokens they read, in theme-tokens.ts.
+// the list in lib/contract/prop-values.ts, the same one the player normalises the prop with.
+// The components are described by group in component-specs-layout.ts, component-specs-text.ts and
+// component-specs-media.ts; the theme tokens they read, in theme-tokens.ts.
 
-import { frameComponent, layoutComponents } from "./vocabulary-layout";
-import { mediaComponents } from "./vocabulary-media";
-import { textComponents } from "./vocabulary-text";
+import { frameComponent, layoutComponents } from "./component-specs-layout";
+import { mediaComponents } from "./component-specs-media";
+import { textComponents } from "./component-specs-text";
 
 export type PropSpec = {
   name: string;
