@@ -29,7 +29,7 @@ export default tseslint.config(
   },
   // The server logs through lib/core/log.ts (levels, request ids, JSON in production), never the console.
   {
-    files: ["app/**/*.{ts,tsx}", "lib/**/*.{ts,tsx}"],
+    files: ["app/**/*.{ts,tsx}", "lib/**/*.{ts,tsx}", "server/**/*.{ts,tsx}"],
     rules: { "no-console": "error" },
   },
   // Imports go down the layers (scripts/lint/layers.mjs); tests may import anything.

@@ -1,5 +1,5 @@
 import { NextResponse } from "next/server";
-import { errorStatus } from "@/lib/core/errors";
+import { errorStatus } from "@/lib/api/status";
 import { appSecurityHeaders, isAppPage, REQUEST_PATH_HEADER } from "@/lib/app/security-headers";
 
 // Runs before routing for the app's pages and for paths holding a "%" (see the matcher).
@@ -24,7 +24,7 @@ export function proxy(request: Request): Response {
       });
     }
     const appPage = isAppPage(pathname);
-    // The page's own path, for a sign-in redirect that comes back to it (app/_server/context.ts).
+    // The page's own path, for a sign-in redirect that comes back to it (server/context.ts).
     const headers = new Headers(request.headers);
     if (appPage) headers.set(REQUEST_PATH_HEADER, `${pathname}${search}`);
     else headers.delete(REQUEST_PATH_HEADER);

@@ -12,6 +12,7 @@ const sources = [
   "app",
   "lib",
   "components",
+  "server",
   "public",
   "drizzle",
   "instrumentation.ts",

@@ -12,7 +12,7 @@
 //   formula   the Formula renderer (KaTeX), imported the same way for decks that draw a <Formula>; its
 //             stylesheet is part of css and its fonts (woff2) are copied under assets/
 // and, for the server, dist/compile-worker.mjs, dist/brand-worker.mjs, dist/offline-worker.mjs and
-// dist/pptx-worker.mjs: the deck compiler (lib/deck/compile-pool.ts), the brand extractor
+// dist/pptx-worker.mjs: the deck compiler (lib/source/compile-pool.ts), the brand extractor
 // (lib/brands/extract/off-thread.ts), the offline generator (lib/ai/offline/off-thread.ts) and the PowerPoint
 // reader (lib/import/pptx/off-thread.ts) as worker threads.
 import { createHash } from "node:crypto";
@@ -189,7 +189,7 @@ async function buildWorkers() {
   await esbuild.build({
     absWorkingDir: root,
     entryPoints: {
-      "compile-worker": "lib/deck/compile-worker.ts",
+      "compile-worker": "lib/source/compile-worker.ts",
       "brand-worker": "lib/brands/extract/extract-worker.ts",
       "offline-worker": "lib/ai/offline/offline-worker.ts",
       "pptx-worker": "lib/import/pptx/pptx-worker.ts",

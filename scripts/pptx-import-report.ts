@@ -173,6 +173,7 @@ async function main() {
   const { adoptDatabase, migrateDatabase, openPglite } = await import("@/lib/db/client");
   const { createKeyForEmail } = await import("@/lib/auth/accounts");
   const { AppError } = await import("@/lib/core/errors");
+  const { statusOf } = await import("@/lib/api/status");
   const { importModes, importPptx } = await import("@/lib/import/pptx/import-pptx");
   const { readPptx } = await import("@/lib/import/pptx/read-pptx");
   const { findDeckVersion } = await import("@/lib/viewer/viewable-deck");
@@ -211,8 +212,8 @@ async function main() {
         });
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
-        rows.push({ sample: name, status: error.status, error: error.message });
-        process.stderr.write(`${name}: ${error.status} ${error.message}\n`);
+        rows.push({ sample: name, status: statusOf(error), error: error.message });
+        process.stderr.write(`${name}: ${statusOf(error)} ${error.message}\n`);
         continue;
       }
       const seconds = (performance.now() - started) / 1000;

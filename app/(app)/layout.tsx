@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
-import { signOutAction } from "@/app/(auth)/actions";
+import { signOutAction } from "@/server/actions/auth";
 import { ActionButton } from "@/components/app/action-button";
 import { OrganizationSwitcher } from "@/components/app/organization-switcher";
-import { requireAppContext } from "@/app/_server/context";
+import { requireAppContext } from "@/server/context";
 import "../tailwind.css";
 
 // The signed-in app's frame: navigation, the organization being worked in, and the account menu.

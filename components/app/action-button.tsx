@@ -1,7 +1,7 @@
 "use client";
 
 import { useActionState, useRef, useState } from "react";
-import type { FormAction } from "@/app/_server/action";
+import type { FormAction } from "@/server/action";
 import { Button, Notice } from "@/components/ui";
 import { ConfirmDialog } from "./confirm-dialog";
 

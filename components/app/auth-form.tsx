@@ -1,7 +1,7 @@
 "use client";
 
 import { useActionState } from "react";
-import type { FormAction } from "@/app/_server/action";
+import type { FormAction } from "@/server/action";
 import { Button, Field, Input, Notice } from "@/components/ui";
 import { submitKeepingFields } from "./keep-fields";
 

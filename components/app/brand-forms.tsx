@@ -1,7 +1,7 @@
 "use client";
 
 import { useActionState, useEffect, useState } from "react";
-import { createBrandAction, deleteBrandAction } from "@/app/(app)/brands/actions";
+import { createBrandAction, deleteBrandAction } from "@/server/actions/brands";
 import { Button, Field, Input, Notice } from "@/components/ui";
 import { ActionButton } from "./action-button";
 import { submitKeepingFields } from "./keep-fields";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useActionState, useState } from "react";
-import { createKeyAction } from "@/app/(app)/settings/keys/actions";
+import { createKeyAction } from "@/server/actions/keys";
 import { Button, Field, Input, Notice } from "@/components/ui";
 
 // Issues a key and shows it once, with a copy button; only its prefix is kept in view afterwards.

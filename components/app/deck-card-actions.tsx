@@ -1,8 +1,8 @@
 "use client";
 
 import { useState } from "react";
-import { deleteLibraryDeckAction, duplicateDeckAction, renameDeckAction } from "@/app/(app)/decks/actions";
-import type { ActionResult } from "@/app/_server/action";
+import { deleteLibraryDeckAction, duplicateDeckAction, renameDeckAction } from "@/server/actions/decks";
+import type { ActionResult } from "@/server/action";
 import { Button, Field, Input, Notice } from "@/components/ui";
 import { Dialog } from "@/components/ui/dialog";
 import { ConfirmDialog } from "./confirm-dialog";

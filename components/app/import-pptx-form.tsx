@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { importPowerPointAction } from "@/app/(app)/decks/actions";
+import { importPowerPointAction } from "@/server/actions/decks";
 import { Button, Field, Input, Notice } from "@/components/ui";
 import { Dialog } from "@/components/ui/dialog";
 

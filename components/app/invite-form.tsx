@@ -1,7 +1,7 @@
 "use client";
 
 import { useActionState } from "react";
-import { createInvitationAction } from "@/app/(app)/settings/members/actions";
+import { createInvitationAction } from "@/server/actions/members";
 import { Button, Field, Input, Notice, Select } from "@/components/ui";
 
 // An invitation link, shown once: whoever opens it (signed in or after signing up) joins with the role.

@@ -1,7 +1,7 @@
 "use client";
 
 import { useActionState } from "react";
-import { createDeckAction, startFromTemplateAction } from "@/app/(app)/decks/actions";
+import { createDeckAction, startFromTemplateAction } from "@/server/actions/decks";
 import { Button, Input, Notice, Select } from "@/components/ui";
 
 // A new blank slide deck or webpage.

@@ -1,7 +1,7 @@
 "use client";
 
 import { useActionState, useState } from "react";
-import { newDeckWithAiAction } from "@/app/(app)/decks/actions";
+import { newDeckWithAiAction } from "@/server/actions/decks";
 import { Button, Field, Input, Notice } from "@/components/ui";
 import { Dialog } from "@/components/ui/dialog";
 import { AiWorking, aiWriterNote } from "./editor/ai-progress";

@@ -1,5 +1,5 @@
-import { oauthSignInAction } from "@/app/(auth)/actions";
-import { oauthProviders } from "@/app/_server/next-auth";
+import { oauthSignInAction } from "@/server/actions/auth";
+import { oauthProviders } from "@/server/next-auth";
 import { ActionButton } from "@/components/app/action-button";
 
 // GitHub and Google sign-in, shown only for the providers whose keys are configured.

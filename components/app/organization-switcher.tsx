@@ -1,7 +1,7 @@
 "use client";
 
 import { useActionState } from "react";
-import { switchOrganizationAction } from "@/app/(app)/actions";
+import { switchOrganizationAction } from "@/server/actions/organization";
 import { Notice } from "@/components/ui";
 import type { Membership } from "@/lib/auth/accounts-app";
 

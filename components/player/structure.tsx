@@ -24,7 +24,7 @@ import {
   type BeatHeight,
   type SectionBackground,
   type SectionLayout,
-} from "@/lib/contract/vocabulary";
+} from "@/lib/contract/prop-values";
 
 // Fragments and arrays are transparent: `<>{a}{b}</>` and `items.map(…)` give one section per element.
 function flattenSections(children: ReactNode): ReactElement[] {

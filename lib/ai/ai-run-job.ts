@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { AppError, type ErrorCode, errorStatus } from "@/lib/core/errors";
+import { AppError, type ErrorCode, isErrorCode } from "@/lib/core/errors";
 import { getDb } from "@/lib/db/client";
 import { aiRuns } from "@/lib/db/schema/ai-runs";
 import type { Db } from "@/lib/db/types";
@@ -150,7 +150,7 @@ export async function readAiRunOutcome(
   if (row.status === "failed" && row.error) {
     const failure = row.error as Failure;
     if (failure.fault) return { ok: false, error: faultError(failure.fault) };
-    const code = (failure.code in errorStatus ? failure.code : "internal") as ErrorCode;
+    const code = isErrorCode(failure.code) ? failure.code : "internal";
     return { ok: false, error: new AppError(code, failure.message, { featureId: failure.featureId }) };
   }
   return undefined;

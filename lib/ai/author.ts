@@ -6,7 +6,7 @@ import { brandBookSchema } from "@/lib/brands/brand-book";
 import { describeBrandBook } from "@/lib/brands/describe-brand";
 import { type AssetOwner, ownerOf } from "@/lib/assets/assets";
 import { resolveDeckImages } from "@/lib/assets/deck-images";
-import { compileDeckOffThread } from "@/lib/deck/compile-pool";
+import { compileDeckOffThread } from "@/lib/source/compile-pool";
 import { brands } from "@/lib/db/schema/brands";
 import type { AuthoringUsage } from "@/lib/db/schema/deck-versions";
 import { decks } from "@/lib/db/schema/decks";

@@ -6,7 +6,7 @@ import { hasNoNul, nulMessage } from "@/lib/core/fields";
 import { deckVisibilities } from "@/lib/db/schema/decks";
 import type { Db } from "@/lib/db/types";
 import { createDeck } from "@/lib/decks/create-deck";
-import { compileDeckOffThread } from "@/lib/deck/compile-pool";
+import { compileDeckOffThread } from "@/lib/source/compile-pool";
 import { createDeckBody, deckSchema } from "@/lib/decks/schemas";
 import { setDeckContent } from "@/lib/decks/set-deck-content";
 import { updateDeck } from "@/lib/decks/update-deck";

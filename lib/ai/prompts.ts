@@ -1,4 +1,4 @@
-import { buildAuthoringBrief } from "@/lib/deck/instructions";
+import { buildAuthoringBrief } from "@/lib/source/instructions";
 import type { DeckFormat } from "@/lib/contract/deck";
 
 // Every prompt Deckhand sends a model. Built from the authoring brief (itself generated from the

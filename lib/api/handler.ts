@@ -5,6 +5,7 @@ import type { Ctx } from "@/lib/auth/caller";
 import { getDb } from "@/lib/db/client";
 import { type LimitClass, rateLimitError, rateLimitHeaders, takeRateLimit } from "@/lib/limits/rate-limit";
 import { AppError } from "@/lib/core/errors";
+import { statusOf } from "./status";
 import { describeError, faultError, isConnectionFault } from "@/lib/core/faults";
 import { discardUnreadBody, nulRefusedByDatabase } from "./input";
 import { setting } from "@/lib/core/config";
@@ -96,10 +97,10 @@ export function errorResponse(error: unknown, requestId: string): Response {
   };
   if (apiError.featureId) body.error.featureId = apiError.featureId;
   if (apiError.code === "internal") body.error.requestId = requestId;
-  const response = json(body, apiError.status);
+  const response = json(body, statusOf(apiError));
   if (apiError.retryAfterSeconds) response.headers.set("Retry-After", String(apiError.retryAfterSeconds));
   // RFC 9110 §11.6.1: a 401 names the scheme that would be accepted.
-  if (apiError.status === 401) response.headers.set("WWW-Authenticate", "Bearer");
+  if (statusOf(apiError) === 401) response.headers.set("WWW-Authenticate", "Bearer");
   return response;
 }
 

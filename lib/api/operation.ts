@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Ctx } from "@/lib/auth/caller";
-import { type ErrorCode, errorStatus } from "@/lib/core/errors";
+import { errorCodes } from "@/lib/core/errors";
 import type { LimitClass } from "@/lib/limits/rate-limit";
 import type { Upload } from "./upload";
 
@@ -108,7 +108,7 @@ export function define<
 // The spec's error body; code is one of lib/core/errors.ts's codes.
 export const errorBodySchema = z.object({
   error: z.object({
-    code: z.enum(Object.keys(errorStatus) as [ErrorCode, ...ErrorCode[]]),
+    code: z.enum(errorCodes),
     message: z.string(),
     featureId: z.string().optional(),
     requestId: z.string().optional(),

@@ -6,7 +6,7 @@ import { assetParams, assetSchema, uploadAssetBody, uploadAssetQuery } from "@/l
 import { createBrandFromUrl } from "@/lib/brands/create-brand";
 import { deleteBrand, getBrand, listBrands } from "@/lib/brands/brands";
 import { brandDetailSchema, brandParams, brandSchema, createBrandBody } from "@/lib/brands/schemas";
-import { buildAuthoringBrief } from "@/lib/deck/instructions";
+import { buildAuthoringBrief } from "@/lib/source/instructions";
 import { createDeck } from "@/lib/decks/create-deck";
 import { getDeckVersion, listDeckVersions, revertDeckVersion } from "@/lib/decks/deck-versions";
 import { deleteDeck } from "@/lib/decks/delete-deck";

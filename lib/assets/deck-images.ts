@@ -1,5 +1,5 @@
 import { AppError } from "@/lib/core/errors";
-import { type CompiledDeck, replaceImageUrls } from "@/lib/deck/compile";
+import { type CompiledDeck, replaceImageUrls } from "@/lib/source/compile";
 import { FetchRefusedError, safeFetch } from "@/lib/net/safe-fetch";
 import {
   assetHashOf,

@@ -90,7 +90,7 @@ export const brandBookSchema = z.object({
   logo: logoSchema.nullable(),
   voice: voiceSchema,
   imagery: imagerySchema,
-  /** The `:root` tokens a deck gets from this brand (see lib/deck/vocabulary.ts, themeTokens). */
+  /** The `:root` tokens a deck gets from this brand (see lib/source/theme-tokens.ts). */
   tokensCss: z.string(),
   sources: z.object({ pages: z.array(z.string()), stylesheets: z.array(z.string()), fetchedAt: z.string() }),
   extraction: z.object({ model: z.string().nullable(), durationMs: z.number() }),

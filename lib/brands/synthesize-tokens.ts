@@ -1,6 +1,6 @@
 import { formatHex, interpolate, parse } from "culori";
 import { fontStack } from "@/lib/contract/fonts";
-import { themeTokens } from "@/lib/deck/vocabulary";
+import { themeTokens } from "@/lib/source/theme-tokens";
 import type { Imagery, Palette, Typography } from "./brand-book";
 import { contrastOf } from "./extract/color-math";
 

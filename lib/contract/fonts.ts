@@ -165,7 +165,7 @@ export function findShippedFont(family: string): ShippedFont | undefined {
 
 // What follows a family in the stacks Deckhand writes: the shipped face of its kind (when the family is not
 // shipped, so the viewer and the exports still draw one face), then the system faces of that kind (where
-// even that is missing: a PPTX opened elsewhere), as the default theme does (lib/deck/vocabulary.ts).
+// even that is missing: a PPTX opened elsewhere), as the default theme does (lib/source/theme-tokens.ts).
 const shippedOfKind: Record<FontCategory, string> = {
   sans: "Inter",
   serif: "Source Serif 4",

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { defaultTokensCss } from "@/lib/deck/vocabulary";
+import { defaultTokensCss } from "@/lib/source/theme-tokens";
 import { deckVersions } from "@/lib/db/schema/deck-versions";
 import type { Queryable } from "@/lib/db/types";
 import type { DeckRow } from "./present";

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Ctx } from "@/lib/auth/caller";
 import { config } from "@/lib/core/config";
 import type { DeckFormat } from "@/lib/contract/deck";
-import { locateSlides } from "@/lib/deck/source/tsx-module";
+import { locateSlides } from "@/lib/source/transform/tsx-module";
 import { deckVersions } from "@/lib/db/schema/deck-versions";
 import { users } from "@/lib/db/schema/users";
 import { mintPreviewToken } from "@/lib/viewer/preview-token";

@@ -2,7 +2,7 @@ import type { Ctx } from "@/lib/auth/caller";
 import { getOwnedDeck } from "./access";
 import { getDeckVersion } from "./deck-versions";
 import { getLatestVersion } from "./latest-version";
-import { mergeSlides, mergeTokens } from "@/lib/deck/source/merge";
+import { mergeSlides, mergeTokens } from "@/lib/source/transform/merge";
 
 // The editor's "Merge" after a save conflict: the author's content (based on `basedOnVersion`) merged with
 // the deck's newest version at slide granularity. Nothing is written: the editor shows the result and

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
 import type { Ctx } from "@/lib/auth/caller";
-import { compileDeckOffThread } from "@/lib/deck/compile-pool";
-import { parseTokensCss } from "@/lib/deck/tokens";
+import { compileDeckOffThread } from "@/lib/source/compile-pool";
+import { parseTokensCss } from "@/lib/source/tokens";
 import { decks } from "@/lib/db/schema/decks";
 import { memberships } from "@/lib/db/schema/memberships";
 import { organizations } from "@/lib/db/schema/organizations";

@@ -1,8 +1,8 @@
 import type { z } from "zod";
 import type { Ctx } from "@/lib/auth/caller";
 import { AppError } from "@/lib/core/errors";
-import { deleteSlide, insertSlideText, moveSlide, replaceSlide } from "@/lib/deck/source/edit";
-import { locateSlides } from "@/lib/deck/source/tsx-module";
+import { deleteSlide, insertSlideText, moveSlide, replaceSlide } from "@/lib/source/transform/edit";
+import { locateSlides } from "@/lib/source/transform/tsx-module";
 import { getDeckWithReadableHistory, getOwnedDeck, getReadableDeck } from "./access";
 import { readVersion } from "./version-cache";
 import type { DeckRow } from "./present";
@@ -11,7 +11,7 @@ import { slideNotes } from "./slide-notes";
 import type { slideListSchema } from "./slide-schemas";
 
 // Slide-level edits through the API and MCP: one slide read, replaced, inserted, deleted or moved without
-// sending the deck. Each applies the visual editor's source transformation (lib/deck/source/edit.ts: only
+// sending the deck. Each applies the visual editor's source transformation (lib/source/transform/edit.ts: only
 // the slide's bytes are spliced) to the newest version and writes the result through setDeckContent, so it
 // compiles the whole module first (compile_failed, nothing saved), imports images, consumes one version edit
 // and writes one version, conditional on the version it was made on (409 when the deck moved on).

@@ -1,5 +1,5 @@
 import type { DeckFormat } from "@/lib/contract/deck";
-import { attributeText, findAttribute, locateSlides } from "@/lib/deck/source/tsx-module";
+import { attributeText, findAttribute, locateSlides } from "@/lib/source/transform/tsx-module";
 
 // Each slide's speaker notes as written in the source (<Slide notes="…">), for a reader of a deck who sees
 // it without editing: the editor's read-only view lists them beside the preview. Notes written some other

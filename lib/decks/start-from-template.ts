@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { adoptAssets, assetHashesIn, ownerOf } from "@/lib/assets/assets";
 import type { Ctx } from "@/lib/auth/caller";
-import { compileDeckOffThread } from "@/lib/deck/compile-pool";
-import { retitleCover } from "@/lib/deck/source/cover-title";
+import { compileDeckOffThread } from "@/lib/source/compile-pool";
+import { retitleCover } from "@/lib/source/transform/cover-title";
 import type { Db } from "@/lib/db/types";
 import { getReadableDeck } from "./access";
 import { appendVersion } from "./append-version";
@@ -18,7 +18,7 @@ import { createDeckInAppBody, TITLE_MAX_CHARS, updateDeckBody } from "./schemas"
 // organization's public deck: the new deck's organization is given asset rows of its own for those images
 // (adoptAssets: the file is shared), so the copy keeps them when the template's organization deletes its
 // deck and images, and saving the copy again finds them as the organization's own. A typed title is also
-// the cover's: the text of the first slide's <Title> (lib/deck/source/cover-title.ts), compiled again (unless the module has images).
+// the cover's: the text of the first slide's <Title> (lib/source/transform/cover-title.ts), compiled again (unless the module has images).
 
 export const startFromTemplateBody = z.strictObject({
   fromDeckId: createDeckInAppBody.shape.fromDeckId.unwrap().unwrap(),

@@ -12,7 +12,8 @@ import {
   ReadResourceRequestSchema,
   type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
-import { AppError, errorStatus } from "@/lib/core/errors";
+import { AppError } from "@/lib/core/errors";
+import { errorStatus } from "@/lib/api/status";
 import { pollUntil } from "@/lib/core/poll";
 import { toAppError } from "@/lib/api/handler";
 import { parseInput } from "@/lib/api/input";
@@ -25,7 +26,7 @@ import { getSlideImage } from "@/lib/render/slide-image";
 import { rateLimitError, takeRateLimit } from "@/lib/limits/rate-limit";
 import type { Ctx } from "@/lib/auth/caller";
 import { config } from "@/lib/core/config";
-import { buildAuthoringBrief } from "@/lib/deck/instructions";
+import { buildAuthoringBrief } from "@/lib/source/instructions";
 import { listDecks } from "@/lib/decks/list-decks";
 import { deckDetailSchema, versionSchema } from "@/lib/decks/schemas";
 import { exportSchema } from "@/lib/exports/schemas";

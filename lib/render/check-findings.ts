@@ -22,7 +22,7 @@ export type Finding = {
   measured?: number;
 };
 
-/** The brief's density rules (lib/deck/instructions.ts), with the slack "about" allows. */
+/** The brief's density rules (lib/source/instructions.ts), with the slack "about" allows. */
 const densityLimits = { bodyWords: 45, bullets: 5, bulletWords: 12 } as const;
 /** Below this a text is reported; below 3:1 (or 4.5:1 for text under WCAG's large size) it is an error. */
 const CONTRAST_MIN = 4.5;

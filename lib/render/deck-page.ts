@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Page } from "puppeteer-core";
 import { setting } from "@/lib/core/config";
 import type { PlayerMode } from "@/lib/contract/player";
-import { defaultTokensCss } from "@/lib/deck/vocabulary";
+import { defaultTokensCss } from "@/lib/source/theme-tokens";
 import { moduleResponse, renderFrameDocument } from "@/lib/viewer/frame-document";
 import { ASSET_PATH } from "@/lib/assets/assets";
 import { readAsset } from "@/lib/assets/serve-asset";

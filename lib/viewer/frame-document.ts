@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { PlayerConfig, PlayerMode } from "@/lib/contract/player";
-import { reserializeStoredTokensCss } from "@/lib/deck/tokens";
-import { defaultTokensCss } from "@/lib/deck/vocabulary";
+import { reserializeStoredTokensCss } from "@/lib/source/tokens";
+import { defaultTokensCss } from "@/lib/source/theme-tokens";
 import { ASSET_PATH } from "@/lib/assets/assets";
 import { playerAssets } from "./assets";
 import { htmlDocument, htmlResponse, jsonScript } from "./html";

@@ -1,6 +1,6 @@
 import { config } from "@/lib/core/config";
 import { getDb } from "@/lib/db/client";
-import { defaultTokensCss } from "@/lib/deck/vocabulary";
+import { defaultTokensCss } from "@/lib/source/theme-tokens";
 import { moduleResponse, readFrameQuery, renderFrameDocument } from "./frame-document";
 import { htmlDocument, htmlResponse } from "./html";
 import { logoResponse } from "./logo";

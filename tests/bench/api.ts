@@ -1,4 +1,4 @@
-import { compileDeck } from "@/lib/deck/compile";
+import { compileDeck } from "@/lib/source/compile";
 import { type BenchRow, type BenchServer, percentile } from "./server";
 
 // Latency of get_deck and set_deck_content with a 20-slide module through the server, and of the

@@ -3,7 +3,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BrandBook, brandBookSchema } from "@/lib/brands/brand-book";
 import { describeBrandBook } from "@/lib/brands/describe-brand";
-import { parseTokensCss } from "@/lib/deck/tokens";
+import { parseTokensCss } from "@/lib/source/tokens";
 import { getFileStore } from "@/lib/storage/storage";
 import { call, createUser, type TestUser } from "../helpers/api";
 import { type AppServer, startAppServer } from "../helpers/app-server";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { synthesizeTokensCss } from "@/lib/brands/synthesize-tokens";
-import { exampleDeckSource } from "@/lib/deck/instructions";
+import { exampleDeckSource } from "@/lib/source/instructions";
 import { stopLocalRunner } from "@/lib/jobs/local-runner";
 import { closeRenderBrowser } from "@/lib/render/browser";
 import type { Finding } from "@/lib/render/check-findings";

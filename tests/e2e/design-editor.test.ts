@@ -1,9 +1,9 @@
 import type { BrowserContext, FrameLocator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { type createDeckhandClient, unwrap } from "@/lib/client";
-import { setSlideNotes } from "@/lib/deck/source/edit";
-import { removeElement } from "@/lib/deck/source/elements";
-import { elementsOfSlide } from "@/lib/deck/source/props";
+import { setSlideNotes } from "@/lib/source/transform/edit";
+import { removeElement } from "@/lib/source/transform/elements";
+import { elementsOfSlide } from "@/lib/source/transform/props";
 import { apiOf, person, signUp } from "../helpers/app-session";
 import { serverAndBrowser } from "../helpers/editor-suite";
 import { openCodePanel } from "../helpers/code-panel";

@@ -156,7 +156,7 @@ describe("a server action sent from another origin", () => {
       fs.readFileSync(path.resolve(".next/server/server-reference-manifest.json"), "utf8"),
     ) as { node: Record<string, { filename?: string; exportedName?: string }> };
     const found = Object.entries(manifest.node).find(
-      ([, entry]) => entry.exportedName === "signUpAction" && entry.filename === "app/(auth)/actions.ts",
+      ([, entry]) => entry.exportedName === "signUpAction" && entry.filename === "server/actions/auth.ts",
     );
     if (!found) throw new Error("signUpAction is not in the build's server-reference manifest");
     return found[0];

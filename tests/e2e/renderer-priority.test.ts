@@ -1,6 +1,6 @@
 import os from "node:os";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { exampleDeckSource } from "@/lib/deck/instructions";
+import { exampleDeckSource } from "@/lib/source/instructions";
 import { closeRenderBrowser } from "@/lib/render/browser";
 import { call, createUser, type TestUser } from "../helpers/api";
 import { type AppServer, startAppServer } from "../helpers/app-server";

@@ -1,13 +1,13 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { compileDeck } from "@/lib/deck/compile";
-import { addSlide } from "@/lib/deck/source/edit";
-import { slideLayouts } from "@/lib/deck/source/layouts";
-import { starterSource } from "@/lib/deck/starter";
+import { compileDeck } from "@/lib/source/compile";
+import { addSlide } from "@/lib/source/transform/edit";
+import { slideLayouts } from "@/lib/source/transform/layouts";
+import { starterSource } from "@/lib/source/starter";
 import { closeRenderBrowser } from "@/lib/render/browser";
 import { checkViewable } from "@/lib/render/check-deck";
 
 // The visual editor's gallery drawn by the deck check as the exporter draws it: a starter deck with one
-// slide of every layout added (lib/deck/source/layouts.ts) has no finding, so a slide added from the
+// slide of every layout added (lib/source/transform/layouts.ts) has no finding, so a slide added from the
 // gallery never starts out broken.
 
 afterAll(async () => {

@@ -4,9 +4,9 @@ import type { BrowserContext, FrameLocator, Page } from "playwright-core";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { type createDeckhandClient, unwrap } from "@/lib/client";
-import { addSlide, deleteSlide, duplicateSlide, moveSlide, renameSlide } from "@/lib/deck/source/edit";
-import { type ItemQuery, replaceItemText } from "@/lib/deck/source/items";
-import { elementsOfSlide, setImageSource, setProp } from "@/lib/deck/source/props";
+import { addSlide, deleteSlide, duplicateSlide, moveSlide, renameSlide } from "@/lib/source/transform/edit";
+import { type ItemQuery, replaceItemText } from "@/lib/source/transform/items";
+import { elementsOfSlide, setImageSource, setProp } from "@/lib/source/transform/props";
 import { apiOf, person, signUp } from "../helpers/app-session";
 import { openDeckFrame } from "../helpers/browser";
 import { serverAndBrowser } from "../helpers/editor-suite";
@@ -18,7 +18,7 @@ import { openCodePanel } from "../helpers/code-panel";
 // the rail, a prop changed and an image picked in the inspector, an Image selected by a click, a chart
 // label's edit box sized for the screen, the preview kept in view on a short window, and undo across visual
 // and code edits. Each check reads the saved version through the API and compares it with what the source
-// library (lib/deck/source) makes of the same edits, so a visual edit is shown to change only its own bytes.
+// library (lib/source/transform) makes of the same edits, so a visual edit is shown to change only its own bytes.
 
 const { server, browser } = serverAndBrowser();
 

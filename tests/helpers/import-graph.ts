@@ -8,7 +8,7 @@ import { unitOf } from "../../scripts/lint/layers.mjs";
 // "./…" from the file, "@deckhand/player" to the player's runtime. Packages are kept as bare names.
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
-const SOURCE_DIRS = ["app", "components", "inngest", "lib", "scripts"];
+const SOURCE_DIRS = ["app", "components", "inngest", "lib", "scripts", "server"];
 const EXTENSIONS = [".ts", ".tsx", ".mts", ".mjs", ".js"];
 
 /** `local`: a file of this repository (not a package), `to` being its path from the root. */

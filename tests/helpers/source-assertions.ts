@@ -1,7 +1,7 @@
 import { expect } from "vitest";
 import { AppError } from "@/lib/core/errors";
 
-// Assertions of the source transformations' tests (lib/deck/source).
+// Assertions of the source transformations' tests (lib/source/transform).
 
 /** The AppError `run` throws, checked to be a refusal (`invalid_request`). */
 export function refusal(run: () => unknown): AppError {

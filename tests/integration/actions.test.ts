@@ -4,10 +4,10 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { signInAction } from "@/app/(auth)/actions";
-import { switchOrganizationAction } from "@/app/(app)/actions";
-import { deleteBrandAction } from "@/app/(app)/brands/actions";
-import { createDeckAction } from "@/app/(app)/decks/actions";
+import { signInAction } from "@/server/actions/auth";
+import { switchOrganizationAction } from "@/server/actions/organization";
+import { deleteBrandAction } from "@/server/actions/brands";
+import { createDeckAction } from "@/server/actions/decks";
 import {
   exportStatusAction,
   generateDeckAction,
@@ -17,10 +17,10 @@ import {
   saveVersionAction,
   setBrandAction,
   updateDeckAction,
-} from "@/app/(app)/decks/[id]/actions";
-import { revokeKeyAction } from "@/app/(app)/settings/keys/actions";
-import { removeMemberAction, setMemberRoleAction } from "@/app/(app)/settings/members/actions";
-import { defineAction } from "@/app/_server/action";
+} from "@/server/actions/editor";
+import { revokeKeyAction } from "@/server/actions/keys";
+import { removeMemberAction, setMemberRoleAction } from "@/server/actions/members";
+import { defineAction } from "@/server/action";
 import { signUp } from "@/lib/auth/accounts-app";
 import { PASSWORD_LINE, PASSWORD_SLOTS, verifyPassword } from "@/lib/auth/passwords";
 import type { Ctx } from "@/lib/auth/caller";
@@ -35,7 +35,7 @@ import { call, createUser, type TestUser } from "../helpers/api";
 import { setUpTestDatabase } from "../helpers/database";
 import { createDeck, deckSource, setContent } from "../helpers/decks";
 
-// The app's server actions go through one wrapper (app/_server/action.ts) that validates like the API: the
+// The app's server actions go through one wrapper (server/action.ts) that validates like the API: the
 // same schemas and limits, ids checked as UUIDs before the database, one result type for every refusal.
 // Actions are called as a test user (`runAs`: the action without the session lookup) on a real database,
 // and, for the session, the form fields and the redirect, as Next.js calls them (inside a request scope).

@@ -13,6 +13,7 @@ import { call, createUser, type TestUser } from "../helpers/api";
 import { setUpTestDatabase } from "../helpers/database";
 import { createDeck, deckSource, setContent } from "../helpers/decks";
 import { type ImageHost, serveImageHost, solidPng } from "../helpers/image-fixtures";
+import { statusOf } from "@/lib/api/status";
 
 // generate and edit with the AI SDK's mock model (the real provider is chosen by OPENAI_API_KEY, unset
 // here), and the offline generator and editor through the API.
@@ -221,7 +222,7 @@ export default function Team() {
       runAuthoring(ctxOf(user), { kind: "generate", deckId: deck.id, brief: "Rewrite", mode: "revise" }, model),
     );
     expect(error.code).toBe("ai_failed");
-    expect(error.status).toBe(500);
+    expect(statusOf(error)).toBe(500);
     expect(error.message).toMatch(/after 3 attempts/);
     expect(model.doGenerateCalls).toHaveLength(3);
     expect((await call("GET", `/decks/${deck.id}`, { key: user.key })).body.versionCount).toBe(1);
@@ -266,7 +267,7 @@ export default function Team() {
       runAuthoring(ctxOf(user), { kind: "generate", deckId: deck.id, brief: "x", mode: "create" }, slow),
     );
     expect(error.code).toBe("ai_timeout");
-    expect(error.status).toBe(500);
+    expect(statusOf(error)).toBe(500);
   });
 });
 
@@ -320,7 +321,7 @@ describe("edit with a model", () => {
       runAuthoring(ctxOf(user), { kind: "edit", deckId: deck.id, instruction: "Say hello" }, model),
     );
     expect(error.code).toBe("conflict");
-    expect(error.status).toBe(409);
+    expect(statusOf(error)).toBe(409);
     const detail = await call("GET", `/decks/${deck.id}`, { key: user.key });
     expect(detail.body.versionCount).toBe(2);
     expect(detail.body.latestVersion.outline).toEqual(["Meanwhile"]);

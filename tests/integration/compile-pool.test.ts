@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "@/lib/core/errors";
-import { compileDeck } from "@/lib/deck/compile";
-import { compileDeckOffThread, compileWorkerRunning } from "@/lib/deck/compile-pool";
+import { compileDeck } from "@/lib/source/compile";
+import { compileDeckOffThread, compileWorkerRunning } from "@/lib/source/compile-pool";
 import { deckSource } from "../helpers/decks";
 
 // The compile worker (built into dist/ by the test run's global setup) gives exactly what compiling

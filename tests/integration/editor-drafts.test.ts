@@ -10,7 +10,7 @@ import {
   presenceAction,
   previewDraftAction,
   saveVersionAction,
-} from "@/app/(app)/decks/[id]/actions";
+} from "@/server/actions/editor";
 import { GET as getPreviewModule } from "@/app/preview/[token]/module/[version]/route";
 import type { Ctx } from "@/lib/auth/caller";
 import type { Database } from "@/lib/db/client";

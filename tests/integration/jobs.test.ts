@@ -19,6 +19,7 @@ import { call, createUser } from "../helpers/api";
 import { setUpTestDatabase } from "../helpers/database";
 import { createDeck, deckSource, setContent } from "../helpers/decks";
 import { importEdges, sourceFiles } from "../helpers/import-graph";
+import { statusOf } from "@/lib/api/status";
 
 // One jobs module: exports and AI runs are both handed to lib/jobs (`enqueue`), which sends the job's
 // Inngest event or wakes the in-process runner. Generate and edit always go through an ai_runs row; the
@@ -135,7 +136,7 @@ describe("generate and edit on the local runner", () => {
     // Not an AppError: the route maps it like any unknown error (logged, a bare 500 naming the request).
     expect(error).not.toBeInstanceOf(AppError);
     const answered = toAppError(error, "req-1");
-    expect({ code: answered.code, status: answered.status, message: answered.message }).toEqual({
+    expect({ code: answered.code, status: statusOf(answered), message: answered.message }).toEqual({
       code: "internal",
       status: 500,
       message: "Unexpected server error (request req-1).",

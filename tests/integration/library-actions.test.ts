@@ -7,7 +7,7 @@ import {
   duplicateDeckAction,
   renameDeckAction,
   startFromTemplateAction,
-} from "@/app/(app)/decks/actions";
+} from "@/server/actions/decks";
 import type { Ctx } from "@/lib/auth/caller";
 import type { Database } from "@/lib/db/client";
 import { listDecks } from "@/lib/decks/list-decks";

@@ -2,8 +2,8 @@
 import "../helpers/next-request";
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { duplicateDeckAction, startFromTemplateAction } from "@/app/(app)/decks/actions";
-import { readNewestVersionAction, startExportAction } from "@/app/(app)/decks/[id]/actions";
+import { duplicateDeckAction, startFromTemplateAction } from "@/server/actions/decks";
+import { readNewestVersionAction, startExportAction } from "@/server/actions/editor";
 import type { Ctx } from "@/lib/auth/caller";
 import type { Database } from "@/lib/db/client";
 import { call, createUser, type TestUser } from "../helpers/api";

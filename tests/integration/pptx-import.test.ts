@@ -4,7 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import JSZip from "jszip";
 import { beforeAll, describe, expect, it } from "vitest";
-import { importPowerPointAction } from "@/app/(app)/decks/actions";
+import { importPowerPointAction } from "@/server/actions/decks";
 import { call, createUser, type TestUser } from "../helpers/api";
 import { setUpTestDatabase } from "../helpers/database";
 import { getDb } from "@/lib/db/client";

@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Ctx } from "@/lib/auth/caller";
-import { retitleCover } from "@/lib/deck/source/cover-title";
+import { retitleCover } from "@/lib/source/transform/cover-title";
 import type { Database } from "@/lib/db/client";
 import { decks } from "@/lib/db/schema/decks";
 import { listDecks } from "@/lib/decks/list-decks";

@@ -69,7 +69,7 @@ describe("PUT /decks/{id}/content with injected tokensCss", () => {
     const deck = await createDeck(attacker);
     const res = await setContent(attacker, deck.id, { tokensCss: injection });
     expect(res.status).toBe(422);
-    // The API's path for tokens that do not compile (lib/deck/tokens.ts), as for every other tokensCss refusal.
+    // The API's path for tokens that do not compile (lib/source/tokens.ts), as for every other tokensCss refusal.
     expect(res.body.error.code).toBe("compile_failed");
     expect(res.body.error.message).toContain("--font-note");
     expect(res.body.error.message).toContain("line break");

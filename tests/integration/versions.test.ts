@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { defaultTokensCss } from "@/lib/deck/vocabulary";
+import { defaultTokensCss } from "@/lib/source/theme-tokens";
 import { allowances } from "@/lib/db/schema/usage";
 import type { Database } from "@/lib/db/client";
 import { call, createUser, type TestUser } from "../helpers/api";

@@ -6,7 +6,7 @@ import { describeImageRefusal } from "@/lib/assets/deck-images";
 import { processImage, sniffImageType } from "@/lib/assets/image";
 import { stripGif, stripJpeg, stripPng } from "@/lib/assets/strip-metadata";
 import { sanitizeSvg } from "@/lib/assets/svg";
-import { compileDeck, replaceImageUrls } from "@/lib/deck/compile";
+import { compileDeck, replaceImageUrls } from "@/lib/source/compile";
 import { FetchRefusedError } from "@/lib/net/safe-fetch";
 import { checkUrl } from "@/lib/net/address-policy";
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "@/lib/core/errors";
-import { compileDeck } from "@/lib/deck/compile";
-import { buildAuthoringBrief } from "@/lib/deck/instructions";
-import { vocabulary } from "@/lib/deck/vocabulary";
+import { compileDeck } from "@/lib/source/compile";
+import { buildAuthoringBrief } from "@/lib/source/instructions";
+import { vocabulary } from "@/lib/source/component-specs";
 
 // Decks that use Logo and Diagram compile like any other: the Mermaid source as a string child (one
 // template literal), as the `code` prop, or built in the module; near misses and the names models reach

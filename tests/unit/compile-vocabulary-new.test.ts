@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "@/lib/core/errors";
-import { compileDeck } from "@/lib/deck/compile";
+import { compileDeck } from "@/lib/source/compile";
 
 // Decks that use Timeline, Steps and multi-series charts compile like any other; the compiler checks
 // names (not props: the player ignores what it does not know), so a misspelt component is refused

@@ -1,7 +1,7 @@
 import { parse } from "acorn";
 import { describe, expect, it } from "vitest";
 import { AppError } from "@/lib/core/errors";
-import { compileDeck, MAX_NESTING } from "@/lib/deck/compile";
+import { compileDeck, MAX_NESTING } from "@/lib/source/compile";
 
 const header = `import { Deck, Slide, Beat, Heading, Text } from "@deckhand/player";\n`;
 

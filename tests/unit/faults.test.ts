@@ -1,6 +1,7 @@
 import { DrizzleQueryError } from "drizzle-orm/errors";
 import { describe, expect, it } from "vitest";
 import { describeError, faultError, faultOf } from "@/lib/core/faults";
+import { statusOf } from "@/lib/api/status";
 
 // The one place that tells failures of what the service stands on from bugs (issue 34, items 9 and 12).
 const withCode = (message: string, code: string) => Object.assign(new Error(message), { code });
@@ -40,9 +41,9 @@ describe("faults", () => {
 
   it("answers 503 and 507 with Retry-After", () => {
     const lost = faultError(failedQuery(new Error("Connection terminated unexpectedly")))!;
-    expect([lost.code, lost.status, lost.retryAfterSeconds]).toEqual(["service_unavailable", 503, 2]);
+    expect([lost.code, statusOf(lost), lost.retryAfterSeconds]).toEqual(["service_unavailable", 503, 2]);
     const full = faultError(failedQuery(withCode("No space left on device", "53100")))!;
-    expect([full.code, full.status, full.retryAfterSeconds]).toEqual(["insufficient_storage", 507, 60]);
+    expect([full.code, statusOf(full), full.retryAfterSeconds]).toEqual(["insufficient_storage", 507, 60]);
   });
 
   it("describes a failed query by its SQL and its cause, never its parameters", () => {

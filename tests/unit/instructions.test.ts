@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { compileDeck } from "@/lib/deck/compile";
-import { buildAuthoringBrief, exampleDeckOutline, exampleDeckSource } from "@/lib/deck/instructions";
-import { parseTokensCss } from "@/lib/deck/tokens";
-import { iconNames } from "@/lib/contract/vocabulary";
-import { defaultTokensCss, themeTokens, vocabulary } from "@/lib/deck/vocabulary";
+import { compileDeck } from "@/lib/source/compile";
+import { buildAuthoringBrief, exampleDeckOutline, exampleDeckSource } from "@/lib/source/instructions";
+import { parseTokensCss } from "@/lib/source/tokens";
+import { iconNames } from "@/lib/contract/prop-values";
+import { vocabulary } from "@/lib/source/component-specs";
+import { defaultTokensCss, themeTokens } from "@/lib/source/theme-tokens";
 
 describe("buildAuthoringBrief", () => {
   const brief = buildAuthoringBrief();

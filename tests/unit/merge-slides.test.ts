@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mergeSlides, mergeTokens } from "@/lib/deck/source/merge";
+import { mergeSlides, mergeTokens } from "@/lib/source/transform/merge";
 import { deckSource } from "../helpers/decks";
 
 // The editor's "Merge" after a save conflict: both edits kept where they touch different slides.

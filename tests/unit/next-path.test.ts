@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeNextPath } from "@/app/_server/next-path";
+import { safeNextPath } from "@/server/next-path";
 
 // Sign-in's `next`: a path of this app is kept (the deep link lands where it pointed), anything that could
 // leave the origin falls back to the library.

@@ -3,7 +3,8 @@ import { editOfflineDeck, locateSlides } from "@/lib/ai/offline/edit-deck";
 import { generateOfflineDeck } from "@/lib/ai/offline/generate-deck";
 import { reviseOfflineDeck } from "@/lib/ai/offline/revise-deck";
 import { AppError } from "@/lib/core/errors";
-import { compileDeck } from "@/lib/deck/compile";
+import { compileDeck } from "@/lib/source/compile";
+import { statusOf } from "@/lib/api/status";
 
 // The offline editor (TSX read with @babel/parser, edits spliced at its positions) and offline revise.
 
@@ -144,7 +145,7 @@ function refusal(source: string, instruction: string, format: Format = "slides")
   } catch (error) {
     expect(error).toBeInstanceOf(AppError);
     expect((error as AppError).code).toBe("invalid_request");
-    expect((error as AppError).status).toBe(422);
+    expect(statusOf(error as AppError)).toBe(422);
     return error as AppError;
   }
   throw new Error("expected the edit to be refused");
@@ -415,7 +416,7 @@ describe("reviseOfflineDeck", () => {
         throw new Error("expected a refusal");
       } catch (error) {
         expect(error).toBeInstanceOf(AppError);
-        expect((error as AppError).status).toBe(422);
+        expect(statusOf(error as AppError)).toBe(422);
         expect((error as AppError).message).toMatch(/Without an AI model, revising a deck applies only instructions/);
         expect((error as AppError).message).toMatch(/OPENAI_API_KEY/);
       }

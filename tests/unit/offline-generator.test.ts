@@ -2,8 +2,9 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { generateOfflineDeck, markdownToDeck } from "@/lib/ai/offline/generate-deck";
 import { AppError } from "@/lib/core/errors";
-import { compileDeck } from "@/lib/deck/compile";
+import { compileDeck } from "@/lib/source/compile";
 import { readDeck, type ReadSlide } from "../helpers/read-deck";
+import { statusOf } from "@/lib/api/status";
 
 // The offline generator on briefs of every shape (the samples are in offline-samples.test.ts), the
 // density rules of the authoring brief, and arbitrary Markdown: a deck that compiles or a 422, nothing else.
@@ -462,7 +463,7 @@ function attempt<T>(markdown: string, run: () => T): { deck: T } | { refused: Ap
     return { deck: run() };
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    expect(error.status).toBe(422);
+    expect(statusOf(error)).toBe(422);
     const line = Number(/^Line (\d+): /.exec(error.message)?.[1]);
     expect(line, error.message).toBeGreaterThanOrEqual(1);
     expect(line, error.message).toBeLessThanOrEqual(markdown.split(/\r\n?|\n/).length);

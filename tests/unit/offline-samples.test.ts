@@ -3,8 +3,9 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { generateOfflineDeck, markdownToDeck } from "@/lib/ai/offline/generate-deck";
 import { AppError } from "@/lib/core/errors";
-import { compileDeck } from "@/lib/deck/compile";
+import { compileDeck } from "@/lib/source/compile";
 import { readDeck, type ReadSlide } from "../helpers/read-deck";
+import { statusOf } from "@/lib/api/status";
 
 // The sample briefs and decks of ../shared/samples (copied to tests/fixtures/samples) through the offline
 // generator: slide count, outline, the components of each slide, and what the issue asks of every deck.
@@ -262,7 +263,7 @@ describe("the sample briefs and decks, offline", () => {
         markdownToDeck(markdown);
       } catch (error) {
         expect(error).toBeInstanceOf(AppError);
-        expect((error as AppError).status).toBe(422);
+        expect(statusOf(error as AppError)).toBe(422);
         return (error as AppError).message;
       }
       throw new Error("expected a refusal");

@@ -4,8 +4,8 @@ import { describe, expect, it } from "vitest";
 import * as runtime from "@/components/player/runtime";
 import { PlayerContext, type PlayerState } from "@/components/player/shell/player-context";
 import { icons } from "@/components/player/vocabulary/icon/icon";
-import * as contract from "@/lib/contract/vocabulary";
-import { vocabulary } from "@/lib/deck/vocabulary";
+import * as contract from "@/lib/contract/prop-values";
+import { vocabulary } from "@/lib/source/component-specs";
 import { importEdges, sourceFiles } from "../helpers/import-graph";
 
 // The player and the vocabulary that documents it are held together: the runtime exports exactly the

@@ -7,6 +7,7 @@ import { AppError } from "@/lib/core/errors";
 import type { PptxDeck, Shape } from "@/lib/import/pptx/model";
 import { pptxLimits, readPptx } from "@/lib/import/pptx/read-pptx";
 import { zipLimits } from "@/lib/import/pptx/zip";
+import { statusOf } from "@/lib/api/status";
 
 // The PowerPoint reader (lib/import/pptx) on the shared samples, on packages crafted here for each mapping,
 // and on hostile packages: each refused with a 422 naming the problem, quickly.
@@ -98,7 +99,7 @@ describe("PowerPoint reader: the samples", () => {
       "python-pptx-ph-populated-placeholders.pptx": 9,
     });
     const error = refusal(() => read("poi-Divino_Revelado.pptx"));
-    expect(error.status).toBe(422);
+    expect(statusOf(error)).toBe(422);
     expect(error.message).toMatch(/not a ZIP archive, or it is cut short/);
   });
 
@@ -289,7 +290,7 @@ describe("PowerPoint reader: hostile and wrong input", () => {
     const empty = new JSZip();
     empty.file("hello.txt", "hi");
     const error = fast(() => readPptx(Buffer.from([])));
-    expect(error.status).toBe(422);
+    expect(statusOf(error)).toBe(422);
     const bytes = await empty.generateAsync({ type: "nodebuffer" });
     expect(fast(() => readPptx(bytes)).message).toMatch(/no presentation part/);
     const word = await JSZip.loadAsync(sample(BASE));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { compileDeck } from "@/lib/deck/compile";
+import { compileDeck } from "@/lib/source/compile";
 import type { Paragraph, PptxDeck, PptxSlide, Shape } from "@/lib/import/pptx/model";
 import { pictureKey, restyle } from "@/lib/import/pptx/restyle";
 

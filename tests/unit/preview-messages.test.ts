@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { differingSpan } from "@/components/app/editor/code-editor";
-import { attributeExpression, readLiteral } from "@/lib/deck/source/props";
+import { attributeExpression, readLiteral } from "@/lib/source/transform/props";
 import { isFromFrame, readPreviewMessage } from "@/components/app/editor/preview-messages";
 import { EDIT_TEXT_MAX } from "@/lib/contract/player";
 

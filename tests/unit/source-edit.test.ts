@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { editOfflineDeck } from "@/lib/ai/offline/edit-deck";
 import { generateOfflineDeck } from "@/lib/ai/offline/generate-deck";
-import { compileDeck } from "@/lib/deck/compile";
+import { compileDeck } from "@/lib/source/compile";
 import {
   addSlide,
   deleteSlide,
@@ -13,17 +13,17 @@ import {
   readSlideNotes,
   renameSlide,
   setSlideNotes,
-} from "@/lib/deck/source/edit";
-import { removeElement } from "@/lib/deck/source/elements";
-import { slideLayouts } from "@/lib/deck/source/layouts";
-import { mergeSlides } from "@/lib/deck/source/merge";
-import { elementsOfSlide, setArrayProp, setProp } from "@/lib/deck/source/props";
-import { findText, replaceText } from "@/lib/deck/source/text";
-import { starterSource } from "@/lib/deck/starter";
+} from "@/lib/source/transform/edit";
+import { removeElement } from "@/lib/source/transform/elements";
+import { slideLayouts } from "@/lib/source/transform/layouts";
+import { mergeSlides } from "@/lib/source/transform/merge";
+import { elementsOfSlide, setArrayProp, setProp } from "@/lib/source/transform/props";
+import { findText, replaceText } from "@/lib/source/transform/text";
+import { starterSource } from "@/lib/source/starter";
 import { fiveSlideDeck, newVocabularyDeck, showcaseDeck, webpageDeck } from "../helpers/sample-decks";
 import { expectSplice, refusal } from "../helpers/source-assertions";
 
-// The visual editor's source edits (lib/deck/source/): each a splice at @babel/parser positions, so the
+// The visual editor's source edits (lib/source/transform/): each a splice at @babel/parser positions, so the
 // module changes by the edited characters only; refusals say what to do instead.
 
 const deck = `import { Deck, Slide, Title, Heading, Text, Bullets, Stat, Grid, Table, Chart, Code } from "@deckhand/player";

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { compileDeck } from "@/lib/deck/compile";
-import { insertElement, insertImage, insertKinds, moveElement } from "@/lib/deck/source/insert";
-import { readElementTexts, setElementText } from "@/lib/deck/source/element-text";
-import { elementsOfSlide } from "@/lib/deck/source/props";
+import { compileDeck } from "@/lib/source/compile";
+import { insertElement, insertImage, insertKinds, moveElement } from "@/lib/source/transform/insert";
+import { readElementTexts, setElementText } from "@/lib/source/transform/element-text";
+import { elementsOfSlide } from "@/lib/source/transform/props";
 import { refusal } from "../helpers/source-assertions";
 
-// The visual editor's Insert and Move (lib/deck/source/insert.ts): a new element lands where the slide's
+// The visual editor's Insert and Move (lib/source/transform/insert.ts): a new element lands where the slide's
 // layout puts it, on lines of its own, with its import; a move swaps an element with its neighbour only.
 
 const deck = `import { Deck, Slide, Title, Heading, Text, Grid, Stat, Columns, Stack } from "@deckhand/player";

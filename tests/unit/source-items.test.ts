@@ -2,13 +2,13 @@ import { type ComponentType, createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import * as runtime from "@/components/player/runtime";
-import { compileDeck } from "@/lib/deck/compile";
-import { findElement } from "@/lib/deck/source/elements";
-import { findItem, type ItemQuery, replaceItemText } from "@/lib/deck/source/items";
-import { elementsOfSlide, printLiteral, setImageSource } from "@/lib/deck/source/props";
+import { compileDeck } from "@/lib/source/compile";
+import { findElement } from "@/lib/source/transform/elements";
+import { findItem, type ItemQuery, replaceItemText } from "@/lib/source/transform/items";
+import { elementsOfSlide, printLiteral, setImageSource } from "@/lib/source/transform/props";
 import { expectSplice, refusal } from "../helpers/source-assertions";
 
-// Data items edited in place on the preview (lib/deck/source/items.ts): a chart's labels, series names and
+// Data items edited in place on the preview (lib/source/transform/items.ts): a chart's labels, series names and
 // values, Timeline and Steps items, each found by its path into the prop's literal with @babel/parser
 // positions and written there, so the module changes by those characters only; and the inspector's image
 // pick (setImageSource). Refusals say what to do instead.

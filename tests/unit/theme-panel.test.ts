@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { hexContrast, toHexColor } from "@/components/app/editor/theme-panel/colors";
 import { tokenControls } from "@/components/app/editor/theme-panel/token-controls";
 import { fontStack, parseFontFamilyList } from "@/lib/contract/fonts";
-import { setTokenValue } from "@/lib/deck/token-edit";
-import { parseTokensCss } from "@/lib/deck/tokens";
-import { defaultTokensCss, themeTokens } from "@/lib/deck/vocabulary";
+import { setTokenValue } from "@/lib/source/token-edit";
+import { parseTokensCss } from "@/lib/source/tokens";
+import { defaultTokensCss, themeTokens } from "@/lib/source/theme-tokens";
 
 // The theme panel's pure parts: one declaration rewritten in place, colours read for the picker and their
 // contrast, a control for every token of the vocabulary.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { matchIdentities, slideVersions } from "@/components/app/editor/thumbnail-versions";
-import { deleteSlide, duplicateSlide, moveSlide, outlineSlides } from "@/lib/deck/source/edit";
+import { deleteSlide, duplicateSlide, moveSlide, outlineSlides } from "@/lib/source/transform/edit";
 
 // The slide rail's thumbnail keys: a slide's picture is asked again only when its own text, the code
 // around the slides or the theme changed, and a thumbnail follows its slide through moves and deletions.

@@ -5,8 +5,9 @@ import type { Imagery, Palette, Typography } from "@/lib/brands/brand-book";
 import { synthesizeTokensCss } from "@/lib/brands/synthesize-tokens";
 import { fontStack } from "@/lib/contract/fonts";
 import { brandTokensCss } from "@/lib/decks/create-deck";
-import { parseTokensCss, reserializeStoredTokensCss } from "@/lib/deck/tokens";
-import { defaultTokensCss, themeTokens } from "@/lib/deck/vocabulary";
+import { parseTokensCss, reserializeStoredTokensCss } from "@/lib/source/tokens";
+import { defaultTokensCss, themeTokens } from "@/lib/source/theme-tokens";
+import { statusOf } from "@/lib/api/status";
 
 function refusal(css: string): AppError {
   try {
@@ -161,7 +162,7 @@ const injection = [
 describe("parseTokensCss refuses values a browser would read as more than one token value", () => {
   it("the injection payload: a line break inside a quoted string, naming the token and the fix", () => {
     const error = refusal(injection);
-    expect(error.status).toBe(422);
+    expect(statusOf(error)).toBe(422);
     expect(error.message).toBe(
       'tokensCss: Line 3:3: --font-note: the quoted string "Inter has a line break in it; CSS strings end at the line break, so close the quote on the same line',
     );

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { analyzeDeckFonts, parseFontFamilyList, shippedFonts } from "@/lib/contract/fonts";
-import { parseTokensCss } from "@/lib/deck/tokens";
-import { defaultTokensCss } from "@/lib/deck/vocabulary";
+import { parseTokensCss } from "@/lib/source/tokens";
+import { defaultTokensCss } from "@/lib/source/theme-tokens";
 import { escapeHtml } from "@/lib/contract/text";
 import { jsonScript } from "@/lib/viewer/html";
 import { mintPreviewToken, verifyPreviewToken } from "@/lib/viewer/preview-token";

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { AddBrandForm } from "@/components/app/brand-forms";
 import { Card, EmptyState } from "@/components/ui";
-import { requireAppContext } from "@/app/_server/context";
+import { requireAppContext } from "@/server/context";
 import type { BrandBook } from "@/lib/brands/brand-book";
 import { getBrand, listBrands } from "@/lib/brands/brands";
 

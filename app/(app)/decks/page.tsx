@@ -10,7 +10,7 @@ import { NewDeckWithAi } from "@/components/app/new-deck-with-ai";
 import { TemplateGallery } from "@/components/app/template-gallery";
 import { DeckThumbnail as Thumbnail } from "@/components/app/deck-thumbnail";
 import { Badge, Button, buttonStyles, EmptyState, Input, Select } from "@/components/ui";
-import { requireAppContext } from "@/app/_server/context";
+import { requireAppContext } from "@/server/context";
 import { listedDeckThumbnails } from "@/lib/decks/preview-deck";
 import { deckSorts, listDecks } from "@/lib/decks/list-decks";
 import { TITLE_MAX_CHARS } from "@/lib/decks/schemas";

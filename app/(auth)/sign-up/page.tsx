@@ -3,9 +3,9 @@ import { redirect } from "next/navigation";
 import { AuthForm } from "@/components/app/auth-form";
 import { OAuthButtons } from "@/components/app/oauth-buttons";
 import { Card } from "@/components/ui";
-import { getAppContext } from "@/app/_server/context";
-import { safeNextPath } from "@/app/_server/next-path";
-import { signUpAction } from "../actions";
+import { getAppContext } from "@/server/context";
+import { safeNextPath } from "@/server/next-path";
+import { signUpAction } from "@/server/actions/auth";
 
 export const metadata: Metadata = { title: "Create an account · Deckhand" };
 

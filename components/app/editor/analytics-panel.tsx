@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { deckAnalyticsAction } from "@/app/(app)/decks/[id]/analytics-actions";
+import { deckAnalyticsAction } from "@/server/actions/editor-analytics";
 import { Button, Notice, Tabs } from "@/components/ui";
 import { Dialog } from "@/components/ui/dialog";
 import type { DeckAnalytics } from "@/lib/analytics/schemas";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { setBrandAction } from "@/app/(app)/decks/[id]/actions";
+import { setBrandAction } from "@/server/actions/editor";
 
 // The deck's brand, always shown in the editor's bar with its visible label: choosing one names it on the
 // deck and hands its tokens to the editor (saved with the next version; the editor says so until then).

@@ -9,7 +9,8 @@ import { EditorState } from "@codemirror/state";
 import { EditorView, keymap } from "@codemirror/view";
 import { basicSetup } from "codemirror";
 import { type Ref, useEffect, useId, useImperativeHandle, useRef } from "react";
-import { themeTokens, vocabulary } from "@/lib/deck/vocabulary";
+import { vocabulary } from "@/lib/source/component-specs";
+import { themeTokens } from "@/lib/source/theme-tokens";
 
 // CodeMirror 6, shipped with the app: TSX (or CSS for the theme tokens) with completions from the deck
 // vocabulary and the compiler's problems shown at their line. Tab and Shift-Tab indent and outdent the

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { mergeWithNewestAction, readNewestVersionAction } from "@/app/(app)/decks/[id]/actions";
+import { mergeWithNewestAction, readNewestVersionAction } from "@/server/actions/editor";
 import { Button, Notice } from "@/components/ui";
 import { Dialog } from "@/components/ui/dialog";
 import { SlideChanges } from "./slide-changes";

@@ -9,7 +9,7 @@ import {
   generateDeckAction,
   startExportAction,
   updateDeckAction,
-} from "@/app/(app)/decks/[id]/actions";
+} from "@/server/actions/editor";
 import { Button, Field, Input, Notice, Select, Tabs } from "@/components/ui";
 import { Dialog } from "@/components/ui/dialog";
 import { ConfirmDialog } from "../confirm-dialog";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { discardDraftAction } from "@/app/(app)/decks/[id]/actions";
+import { discardDraftAction } from "@/server/actions/editor";
 import { Notice } from "@/components/ui";
 import { ConfirmDialog } from "../confirm-dialog";
 

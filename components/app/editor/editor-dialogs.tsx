@@ -1,6 +1,6 @@
 "use client";
 
-import { readVersionAction, type DeckSettings } from "@/app/(app)/decks/[id]/actions";
+import { readVersionAction, type DeckSettings } from "@/server/actions/editor";
 import { ConflictDialog } from "./conflict-dialog";
 import { AiDialog, PublishDialog } from "./deck-panels";
 import { DraftNotice } from "./draft-notice";

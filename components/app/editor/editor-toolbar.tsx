@@ -3,7 +3,7 @@
 import type { ReactNode } from "react";
 import { Badge, Button, Input } from "@/components/ui";
 import type { DeckFormat } from "@/lib/contract/deck";
-import type { InsertKind } from "@/lib/deck/source/insert";
+import type { InsertKind } from "@/lib/source/transform/insert";
 import { AnalyticsButton } from "./analytics-panel";
 import type { HistoryDepth } from "./code-editor";
 import { ExportButtons } from "./deck-panels";

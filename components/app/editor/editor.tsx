@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useMemo, useRef, useState } from "react";
-import { type DeckSettings, presentDraftAction } from "@/app/(app)/decks/[id]/actions";
+import { type DeckSettings, presentDraftAction } from "@/server/actions/editor";
 import { Button } from "@/components/ui";
 import type { DeckFormat } from "@/lib/contract/deck";
 import {
@@ -12,10 +12,10 @@ import {
   readSlideNotes,
   renameSlide,
   setSlideNotes,
-} from "@/lib/deck/source/edit";
-import { removeElement } from "@/lib/deck/source/elements";
-import { insertElement, type InsertKind } from "@/lib/deck/source/insert";
-import { elementsOfSlide } from "@/lib/deck/source/props";
+} from "@/lib/source/transform/edit";
+import { removeElement } from "@/lib/source/transform/elements";
+import { insertElement, type InsertKind } from "@/lib/source/transform/insert";
+import { elementsOfSlide } from "@/lib/source/transform/props";
 import type { UnsavedDraft } from "@/lib/decks/drafts";
 import type { Finding } from "@/lib/render/check-findings";
 import { Canvas } from "./canvas";

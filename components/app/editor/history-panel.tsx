@@ -2,7 +2,7 @@
 
 import { diffLines } from "diff";
 import { useId, useState } from "react";
-import { readVersionAction, revertAction } from "@/app/(app)/decks/[id]/actions";
+import { readVersionAction, revertAction } from "@/server/actions/editor";
 import { Button, Notice } from "@/components/ui";
 
 // The editor's history panel: the deck's versions (note, author, time), a revert that copies one forward

@@ -1,7 +1,7 @@
 "use client";
 
 import { useId, useState } from "react";
-import { setImageSource, type SlideElement } from "@/lib/deck/source/props";
+import { setImageSource, type SlideElement } from "@/lib/source/transform/props";
 import { askAltText, IMAGE_TYPES, imageSrc, type PickedImage, uploadImageFile, useOrganizationImages } from "./images";
 
 // The inspector's control for an <Image>: "Choose image…" opens the organization's images and a pick points

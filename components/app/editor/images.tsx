@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { listAssetsAction, uploadAssetAction } from "@/app/(app)/decks/[id]/actions";
+import { listAssetsAction, uploadAssetAction } from "@/server/actions/editor";
 import { Button } from "@/components/ui";
 
 // Images in the editor: a pasted or dropped image (CodeEditor's onImage) and one picked from the

@@ -1,10 +1,10 @@
 "use client";
 
 import { useEffect, useId, useRef, useState } from "react";
-import type { InsertKind } from "@/lib/deck/source/insert";
+import type { InsertKind } from "@/lib/source/transform/insert";
 
 // The toolbar's Insert menu: a new text, bullet list, image, chart, table, big number, quote or code on the
-// slide on screen, where its layout puts it (lib/deck/source/insert.ts). A menu button: Enter, Space or ↓
+// slide on screen, where its layout puts it (lib/source/transform/insert.ts). A menu button: Enter, Space or ↓
 // opens it on its first item, arrows move, Escape closes it and gives the keyboard back to the button.
 
 const items: { kind: InsertKind; label: string; hint: string }[] = [

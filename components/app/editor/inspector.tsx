@@ -2,11 +2,11 @@
 
 import { useId, useMemo } from "react";
 import type { DeckFormat } from "@/lib/contract/deck";
-import { readElementTexts, setElementText } from "@/lib/deck/source/element-text";
-import { removeElement } from "@/lib/deck/source/elements";
-import { moveElementTo } from "@/lib/deck/source/insert";
-import type { SlideElement } from "@/lib/deck/source/props";
-import { vocabulary } from "@/lib/deck/vocabulary";
+import { readElementTexts, setElementText } from "@/lib/source/transform/element-text";
+import { removeElement } from "@/lib/source/transform/elements";
+import { moveElementTo } from "@/lib/source/transform/insert";
+import type { SlideElement } from "@/lib/source/transform/props";
+import { vocabulary } from "@/lib/source/component-specs";
 import { ImageSource } from "./image-source";
 import { CommitInput } from "./inspector-fields";
 import { componentLabel } from "./plain-words";
@@ -16,7 +16,7 @@ import type { SelectedElement } from "./use-selected-element";
 // The inspector: one element of the slide on screen, in plain words. The element list (the one clicked on
 // the preview, or picked here), its own words as a text field (the keyboard path to every text), Move
 // earlier / later among the elements beside it, Remove, and a control per prop (prop-control.tsx). Each
-// change is a function of lib/deck/source applied as one undoable step.
+// change is a function of lib/source/transform applied as one undoable step.
 
 type Apply = (change: (source: string) => string) => boolean;
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { readVersionAction } from "@/app/(app)/decks/[id]/actions";
+import { readVersionAction } from "@/server/actions/editor";
 import { Button } from "@/components/ui";
 import { Dialog } from "@/components/ui/dialog";
 import type { NewestVersion } from "@/lib/decks/live-versions";

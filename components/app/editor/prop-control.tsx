@@ -8,12 +8,12 @@ import {
   type SlideElement,
   setArrayProp,
   setProp,
-} from "@/lib/deck/source/props";
-import type { PropSpec } from "@/lib/deck/vocabulary";
+} from "@/lib/source/transform/props";
+import type { PropSpec } from "@/lib/source/component-specs";
 import { CodeOnly, CommitInput, GridEditor, ListEditor } from "./inspector-fields";
 import { propLabel } from "./plain-words";
 
-// One prop of the inspector's element, with a control generated from the vocabulary (lib/deck/vocabulary.ts):
+// One prop of the inspector's element, with a control generated from the vocabulary (lib/source/component-specs.ts):
 // a list of values is a select, a boolean a switch, a string a text field, a number a number field, a list
 // of strings an editable list, Table rows, a chart's values and series and any list of records (a
 // Timeline's milestones) an editable grid. Labels are plain words (plain-words.ts), the prop's own name

@@ -2,7 +2,7 @@
 
 import { type RefObject, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { CANVAS, type DeckFormat } from "@/lib/contract/deck";
-import { type DeckOutline, outlineSlides } from "@/lib/deck/source/edit";
+import { type DeckOutline, outlineSlides } from "@/lib/source/transform/edit";
 import { isFromFrame, readPreviewMessage } from "./preview-messages";
 import { matchIdentities, slideVersions, type ThumbnailIdentity } from "./thumbnail-versions";
 

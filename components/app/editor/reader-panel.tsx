@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { duplicateDeckAction } from "@/app/(app)/decks/[id]/actions";
+import { duplicateDeckAction } from "@/server/actions/editor";
 import { Button, Notice } from "@/components/ui";
 
 // What a member who may read a deck but not change it sees around the preview of its newest version: why

@@ -2,7 +2,7 @@
 
 import { diffLines } from "diff";
 import { useEffect, useState } from "react";
-import { compareSlidesAction } from "@/app/(app)/decks/[id]/live-actions";
+import { compareSlidesAction } from "@/server/actions/editor-live";
 import { Notice } from "@/components/ui";
 import type { SlideChange } from "@/lib/decks/live-versions";
 

@@ -5,7 +5,7 @@ import { Button } from "@/components/ui";
 import { Dialog } from "@/components/ui/dialog";
 import { ConfirmDialog } from "../confirm-dialog";
 import type { DeckFormat } from "@/lib/contract/deck";
-import { slideLayouts, type SlideLayoutId } from "@/lib/deck/source/layouts";
+import { slideLayouts, type SlideLayoutId } from "@/lib/source/transform/layouts";
 import type { Finding } from "@/lib/render/check-findings";
 import { type RailThumbnail, RailThumbnails } from "./rail-thumbnails";
 

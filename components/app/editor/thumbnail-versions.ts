@@ -1,4 +1,4 @@
-import type { DeckOutline } from "@/lib/deck/source/edit";
+import type { DeckOutline } from "@/lib/source/transform/edit";
 
 // What the slide rail's thumbnails are keyed by (rail-thumbnails.tsx). A slide draws the same picture as
 // long as its own text, the code around the slides (imports, helper components, constants) and the theme

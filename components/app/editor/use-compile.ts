@@ -1,8 +1,8 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
-import { checkDraftAction, previewDraftAction } from "@/app/(app)/decks/[id]/actions";
-import type { ActionError } from "@/app/_server/action";
+import { checkDraftAction, previewDraftAction } from "@/server/actions/editor";
+import type { ActionError } from "@/server/action";
 import type { DeckFormat } from "@/lib/contract/deck";
 import type { Finding } from "@/lib/render/check-findings";
 import type { Problem } from "./code-editor";

@@ -2,7 +2,7 @@
 
 import { type DragEvent, useCallback, useEffect, useState } from "react";
 import type { DeckFormat } from "@/lib/contract/deck";
-import { insertImage } from "@/lib/deck/source/insert";
+import { insertImage } from "@/lib/source/transform/insert";
 import { uploadImageFile } from "./images";
 
 // Images dropped or pasted onto the canvas or the rail: each file is uploaded (the alt text asked first,

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { newestVersionAction } from "@/app/(app)/decks/[id]/live-actions";
+import { newestVersionAction } from "@/server/actions/editor-live";
 import type { NewestVersion } from "@/lib/decks/live-versions";
 
 // Live saves: while the editor is open and its tab visible, asks every POLL_MS whether the deck gained a

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { presenceAction } from "@/app/(app)/decks/[id]/actions";
+import { presenceAction } from "@/server/actions/editor";
 
 // The editor's presence heartbeat: says every HEARTBEAT_MS that this person has the deck open, and keeps
 // the names of the others the server saw within its window (lib/decks/presence.ts). Leaving the page

@@ -2,8 +2,8 @@
 
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useState, useTransition } from "react";
-import { saveVersionAction } from "@/app/(app)/decks/[id]/actions";
-import type { ActionError } from "@/app/_server/action";
+import { saveVersionAction } from "@/server/actions/editor";
+import type { ActionError } from "@/server/action";
 import type { UnsavedDraft } from "@/lib/decks/drafts";
 import type { Content } from "./conflict-dialog";
 import type { Status } from "./use-compile";

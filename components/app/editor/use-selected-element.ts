@@ -2,8 +2,8 @@
 
 import { useCallback, useMemo, useState } from "react";
 import type { DeckFormat } from "@/lib/contract/deck";
-import { elementsOfSlide, type SlideElement } from "@/lib/deck/source/props";
-import { findText } from "@/lib/deck/source/text";
+import { elementsOfSlide, type SlideElement } from "@/lib/source/transform/props";
+import { findText } from "@/lib/source/transform/text";
 import type { Selection } from "./use-visual-edits";
 
 // The element of the slide on screen that the inspector, Insert, Move and Remove work on: the one clicked

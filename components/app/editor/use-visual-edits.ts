@@ -3,15 +3,15 @@
 import { type RefObject, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { DeckFormat } from "@/lib/contract/deck";
 import type { EditElement, EditItem, SelectableComponent } from "@/lib/contract/player";
-import { outlineSlides } from "@/lib/deck/source/edit";
-import { findElement } from "@/lib/deck/source/elements";
-import { findItem, replaceItemText } from "@/lib/deck/source/items";
-import { findText, replaceText } from "@/lib/deck/source/text";
+import { outlineSlides } from "@/lib/source/transform/edit";
+import { findElement } from "@/lib/source/transform/elements";
+import { findItem, replaceItemText } from "@/lib/source/transform/items";
+import { findText, replaceText } from "@/lib/source/transform/text";
 import type { CodeEditorHandle } from "./code-editor";
 import type { PreviewMessage } from "./preview-messages";
 
 // The visual editor's one way into the source: every change made on the preview, the slide rail or the
-// inspector is a function of the source library (lib/deck/source) from the current TSX to the next,
+// inspector is a function of the source library (lib/source/transform) from the current TSX to the next,
 // applied to CodeMirror as one transaction (so Ctrl-Z undoes it, in the same history as typing) and
 // compiled at once (no typing delay; sent before the editor renders the change). A change the library
 // refuses (an AppError saying why) is shown, and the source stays as it was.

@@ -6,7 +6,7 @@
 import type { CheckColor, CheckRect, CheckedElement, SlideMeasurements } from "@/lib/contract/check";
 import { TEXT_MINIMUMS } from "@/lib/contract/check";
 import { composite, contrastRatio } from "@/lib/contract/color";
-import { componentNames } from "@/lib/contract/vocabulary";
+import { componentNames } from "@/lib/contract/prop-values";
 import { SLIDE_FLOOR, WORD_FLOORS } from "../shell/fit";
 import { parseColor } from "./color";
 

@@ -13,7 +13,7 @@
 // the screen (the editor tells the frame how far it is scaled down: `scale`), not for the slide.
 //
 // An element without text (an `<Image>`) is selected as a whole: a click posts `select` naming it by which
-// of its component's elements on the slide it is, as the source library finds it (lib/deck/source/elements.ts),
+// of its component's elements on the slide it is, as the source library finds it (lib/source/transform/elements.ts),
 // and outlines it; nothing is edited in place.
 
 import {
@@ -151,7 +151,7 @@ function isPlain(element: Element): boolean {
 /**
  * The 0-based rank of `target`'s text among the places the slide shows it, in document order: every time
  * it appears in an earlier editable text (inside a longer one too), as the source library counts the
- * places it is written (lib/deck/source/text.ts).
+ * places it is written (lib/source/transform/text.ts).
  */
 function occurrenceOf(target: EditTarget, text: string): number {
   const slide = target.element.closest(".dh-slide");

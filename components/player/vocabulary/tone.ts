@@ -1,7 +1,7 @@
 // Shared prop normalisers for the vocabulary components. Decks are written by people and models, so
 // props arrive unchecked at runtime: every helper maps anything outside the vocabulary to the default
 // instead of throwing, and the CSS only ever sees values it has a rule for. The lists of values are
-// lib/contract/vocabulary.ts's, the ones the brief documents.
+// lib/contract/prop-values.ts's, the ones the brief documents.
 
 import type { CSSProperties } from "react";
 

@@ -1,6 +1,6 @@
 // The offline editor: applies the instructions that need no judgement (quoted copy replacements, renaming,
 // removing, duplicating, reordering and adding slides) to any deck module, and refuses everything else so a
-// model can do it. The module is read with @babel/parser (lib/deck/source/tsx-module.ts) and edited by
+// model can do it. The module is read with @babel/parser (lib/source/transform/tsx-module.ts) and edited by
 // splicing text into the positions it reports, so every byte the instruction does not touch stays as its
 // author wrote it.
 
@@ -20,7 +20,7 @@ import {
   type LocatedSlide,
   locateSlides,
   SourceSyntaxError,
-} from "@/lib/deck/source/tsx-module";
+} from "@/lib/source/transform/tsx-module";
 
 export { locateSlides };
 export type OfflineEdit = { source: string; summary: string };

@@ -1,5 +1,5 @@
 // Builders for the components the offline generator uses, and the density rules of the authoring brief
-// (lib/deck/instructions.ts): at most about 40 words of body per slide, at most five bullets of about ten
+// (lib/source/instructions.ts): at most about 40 words of body per slide, at most five bullets of about ten
 // words; what does not fit goes to the notes.
 
 import type { Block, Item, TableRuns } from "./blocks";

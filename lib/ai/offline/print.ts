@@ -3,7 +3,7 @@
 // string literals otherwise, template literals for code.
 
 import type { DeckFormat } from "@/lib/contract/deck";
-import { vocabulary } from "@/lib/deck/vocabulary";
+import { vocabulary } from "@/lib/source/component-specs";
 
 /** JSX as a prop's value (a table cell with markup), printed as the element or a fragment. */
 export class Jsx {

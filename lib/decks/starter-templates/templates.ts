@@ -1,4 +1,4 @@
-import { defaultTokensCss, themeTokens } from "@/lib/deck/vocabulary";
+import { defaultTokensCss, themeTokens } from "@/lib/source/theme-tokens";
 import { allHands } from "./all-hands";
 import { lesson } from "./lesson";
 import { pitch } from "./pitch";

@@ -1,6 +1,6 @@
 import { type ChildNode, type ElementNode, el, printModule, type SlidePlan } from "@/lib/ai/offline/print";
-import type { FrameShape } from "@/lib/contract/vocabulary";
-import { themeTokens as defaultTokens } from "@/lib/deck/vocabulary";
+import type { FrameShape } from "@/lib/contract/prop-values";
+import { themeTokens as defaultTokens } from "@/lib/source/theme-tokens";
 import { fontStack, shippedFamilyFor } from "./font-map";
 import type { Frame as Box, ImportWarning, Paragraph, PptxDeck, PptxSlide, Run, Shape } from "./model";
 import { chartElement, dedupe, flatten, type PictureUrls, pictureKey, plain, shapeText, tableElement } from "./restyle";

@@ -10,7 +10,7 @@ import {
   prepareImage,
   preparedBytes,
 } from "@/lib/assets/assets";
-import { AppError } from "@/lib/core/errors";
+import { AppError, isInputRefusal } from "@/lib/core/errors";
 import type { Db } from "@/lib/db/types";
 import { createDeck } from "@/lib/decks/create-deck";
 import { setDeckContent } from "@/lib/decks/set-deck-content";
@@ -105,7 +105,7 @@ async function preparePictures(
         alsoAdding: adding,
       });
     } catch (error) {
-      if (error instanceof AppError && error.status !== 422) throw error;
+      if (error instanceof AppError && !isInputRefusal(error)) throw error;
       const reason = error instanceof AppError ? error.message : "it could not be read";
       warnings.push({ slide: 0, message: `the picture ${picture.media} is left out: ${reason}` });
       continue;

@@ -1,6 +1,6 @@
 import { type ChildNode, type ElementNode, el, printModule, type SlidePlan } from "@/lib/ai/offline/print";
 import { shippedFonts } from "@/lib/contract/fonts";
-import { iconNames } from "@/lib/contract/vocabulary";
+import { iconNames } from "@/lib/contract/prop-values";
 import type { ChartData, ImportWarning, Paragraph, PptxDeck, PptxSlide, Run, Shape } from "./model";
 
 // `restyle` mode: a read presentation (model.ts) mapped into the vocabulary's own layouts, the way a

@@ -4,7 +4,7 @@ import { DeleteBrandForm } from "@/components/app/brand-forms";
 import { Badge, Card } from "@/components/ui";
 import { AppError } from "@/lib/core/errors";
 import { uuid } from "@/lib/core/fields";
-import { requireAppContext } from "@/app/_server/context";
+import { requireAppContext } from "@/server/context";
 import type { BrandBook } from "@/lib/brands/brand-book";
 import { getBrand } from "@/lib/brands/brands";
 import { getAsset } from "@/lib/assets/assets";

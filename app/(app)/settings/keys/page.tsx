@@ -2,9 +2,9 @@ import type { Metadata } from "next";
 import { ActionButton } from "@/components/app/action-button";
 import { CreateKeyForm } from "@/components/app/create-key-form";
 import { Badge, Card, EmptyState } from "@/components/ui";
-import { requireAppContext } from "@/app/_server/context";
+import { requireAppContext } from "@/server/context";
 import { listOrganizationKeys, usageThisMonth } from "@/lib/auth/key-management";
-import { revokeKeyAction } from "./actions";
+import { revokeKeyAction } from "@/server/actions/keys";
 
 export const metadata: Metadata = { title: "API keys · Deckhand" };
 

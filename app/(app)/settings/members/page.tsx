@@ -2,9 +2,9 @@ import type { Metadata } from "next";
 import { ActionButton } from "@/components/app/action-button";
 import { InviteForm } from "@/components/app/invite-form";
 import { Badge, Card } from "@/components/ui";
-import { requireAppContext } from "@/app/_server/context";
+import { requireAppContext } from "@/server/context";
 import { listMembers, listPendingInvitations } from "@/lib/auth/organizations";
-import { removeMemberAction, revokeInvitationAction, setMemberRoleAction } from "./actions";
+import { removeMemberAction, revokeInvitationAction, setMemberRoleAction } from "@/server/actions/members";
 
 export const metadata: Metadata = { title: "Members · Deckhand" };
 

@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
 import { ActionButton } from "@/components/app/action-button";
 import { ButtonLink, Card } from "@/components/ui";
-import { getAppContext } from "@/app/_server/context";
+import { getAppContext } from "@/server/context";
 import { findInvitation } from "@/lib/auth/organizations";
 import { getDb } from "@/lib/db/client";
-import { acceptInvitationAction } from "./actions";
+import { acceptInvitationAction } from "@/server/actions/invitation";
 
 export const metadata: Metadata = { title: "Invitation · Deckhand" };
 

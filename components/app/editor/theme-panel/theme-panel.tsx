@@ -3,8 +3,8 @@
 import { type ReactNode, useId, useMemo, useState } from "react";
 import { Notice } from "@/components/ui";
 import { parseFontFamilyList, shippedFonts } from "@/lib/contract/fonts";
-import { setTokenValue } from "@/lib/deck/token-edit";
-import { parseTokensCss } from "@/lib/deck/tokens";
+import { setTokenValue } from "@/lib/source/token-edit";
+import { parseTokensCss } from "@/lib/source/tokens";
 import { hexContrast, MIN_CONTRAST, toHexColor } from "./colors";
 import { fontStack } from "@/lib/contract/fonts";
 import { type TokenControl, tokenControls, typeScales } from "./token-controls";

@@ -1,5 +1,5 @@
 import type { FontCategory } from "@/lib/contract/fonts";
-import { themeTokens } from "@/lib/deck/vocabulary";
+import { themeTokens } from "@/lib/source/theme-tokens";
 
 // What control each theme token gets in the theme panel, derived from the vocabulary's token list (so a
 // token added there gets a control here): colours as colour pickers (with the tokens their contrast is

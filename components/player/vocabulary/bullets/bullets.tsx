@@ -5,7 +5,7 @@
 import { Children, isValidElement, type ReactElement, type ReactNode } from "react";
 import { Icon } from "@/components/player/vocabulary/icon/icon";
 import { oneOf, textOf } from "@/components/player/vocabulary/tone";
-import { bulletMarkers, sizes, type BulletMarker, type Size } from "@/lib/contract/vocabulary";
+import { bulletMarkers, sizes, type BulletMarker, type Size } from "@/lib/contract/prop-values";
 
 type BulletItem = string | ReactElement | BulletItem[];
 

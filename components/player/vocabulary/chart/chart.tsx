@@ -7,7 +7,7 @@
 
 import { useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from "react";
 import { formatValue, oneOf, textOf } from "@/components/player/vocabulary/tone";
-import { chartTypes, type ChartType } from "@/lib/contract/vocabulary";
+import { chartTypes, type ChartType } from "@/lib/contract/prop-values";
 import {
   BarPlot,
   EmptyPlot,

@@ -4,7 +4,7 @@ import { highlight as highlightCode } from "sugar-high";
 import { lang as normaliseLanguage } from "sugar-high/lang";
 import { oneOf, textOf } from "@/components/player/vocabulary/tone";
 import { escapeHtml } from "@/lib/contract/text";
-import { sizes, type Size } from "@/lib/contract/vocabulary";
+import { sizes, type Size } from "@/lib/contract/prop-values";
 
 type CodeProps = {
   code: string;

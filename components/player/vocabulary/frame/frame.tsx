@@ -13,7 +13,7 @@ import {
   type Align,
   type FrameShape,
   type FrameVerticalAlign,
-} from "@/lib/contract/vocabulary";
+} from "@/lib/contract/prop-values";
 
 type Gradient = { angle?: number; stops?: Array<{ color?: string; at?: number }> };
 

@@ -3,7 +3,7 @@
 
 import { type ReactNode } from "react";
 import { oneOf, optionalOneOf, textOf } from "@/components/player/vocabulary/tone";
-import { aligns, headingLevels, type Align, type HeadingLevel } from "@/lib/contract/vocabulary";
+import { aligns, headingLevels, type Align, type HeadingLevel } from "@/lib/contract/prop-values";
 
 type HeadingProps = {
   level?: HeadingLevel;

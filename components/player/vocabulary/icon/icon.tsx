@@ -69,7 +69,7 @@ import {
   type IconNode,
 } from "lucide";
 import { oneOf, textOf } from "@/components/player/vocabulary/tone";
-import { iconSizes, textTones, type IconName, type IconSize, type TextTone } from "@/lib/contract/vocabulary";
+import { iconSizes, textTones, type IconName, type IconSize, type TextTone } from "@/lib/contract/prop-values";
 
 export const icons: Readonly<Record<IconName, IconNode>> = {
   "arrow-right": ArrowRight,

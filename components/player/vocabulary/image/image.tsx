@@ -8,7 +8,7 @@ import { flushSync } from "react-dom";
 import { holdReady } from "@/components/player/shell/pending";
 import { ImageOff } from "lucide";
 import { oneOf, textOf } from "@/components/player/vocabulary/tone";
-import { imageFits, imageFocuses, type ImageFit, type ImageFocus } from "@/lib/contract/vocabulary";
+import { imageFits, imageFocuses, type ImageFit, type ImageFocus } from "@/lib/contract/prop-values";
 import { LineIcon } from "@/components/player/vocabulary/icon/icon";
 
 type ImageProps = {

@@ -20,7 +20,7 @@ import {
   type GridColumns,
   type StackAlign,
   type StackJustify,
-} from "@/lib/contract/vocabulary";
+} from "@/lib/contract/prop-values";
 
 type ColumnsProps = {
   ratio?: string;

@@ -17,7 +17,7 @@ import {
   type LogoPlacement,
   type LogoTone,
   type Size,
-} from "@/lib/contract/vocabulary";
+} from "@/lib/contract/prop-values";
 
 type LogoProps = {
   size?: Size;

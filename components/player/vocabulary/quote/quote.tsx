@@ -2,7 +2,7 @@
 
 import { type ReactNode } from "react";
 import { oneOf, optionalOneOf, textOf } from "@/components/player/vocabulary/tone";
-import { aligns, quoteSizes, type Align, type QuoteSize } from "@/lib/contract/vocabulary";
+import { aligns, quoteSizes, type Align, type QuoteSize } from "@/lib/contract/prop-values";
 
 type QuoteProps = {
   by?: string;

@@ -6,7 +6,7 @@
 // measuring.
 
 import { oneOf, textOf } from "@/components/player/vocabulary/tone";
-import { flowDirections, type FlowDirection } from "@/lib/contract/vocabulary";
+import { flowDirections, type FlowDirection } from "@/lib/contract/prop-values";
 
 type Milestone = { date?: string; title?: string; detail?: string };
 

@@ -6,7 +6,7 @@
 import type { ReactNode } from "react";
 import { Image } from "@/components/player/vocabulary/image/image";
 import { oneOf, optionalOneOf, textOf, type StyleWithVars } from "@/components/player/vocabulary/tone";
-import { imageFits, imageSides } from "@/lib/contract/vocabulary";
+import { imageFits, imageSides } from "@/lib/contract/prop-values";
 
 export type SlideOptionProps = {
   backgroundColor?: string;

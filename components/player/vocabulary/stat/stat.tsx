@@ -2,7 +2,7 @@
 // slide (fit.ts); side-by-side Stats share one size.
 
 import { oneOf, optionalOneOf, textOf, typographicMinus } from "@/components/player/vocabulary/tone";
-import { aligns, statTones, type Align, type StatTone } from "@/lib/contract/vocabulary";
+import { aligns, statTones, type Align, type StatTone } from "@/lib/contract/prop-values";
 
 type StatProps = {
   value: string;

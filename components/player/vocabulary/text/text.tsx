@@ -12,7 +12,7 @@ import {
   type Size,
   type TextTone,
   type TextWeight,
-} from "@/lib/contract/vocabulary";
+} from "@/lib/contract/prop-values";
 
 type TextProps = {
   size?: Size;

@@ -3,7 +3,7 @@
 
 import { type ReactNode } from "react";
 import { optionalOneOf, textOf } from "@/components/player/vocabulary/tone";
-import { aligns, type Align } from "@/lib/contract/vocabulary";
+import { aligns, type Align } from "@/lib/contract/prop-values";
 
 type TitleProps = {
   kicker?: string;

@@ -6,7 +6,7 @@
 // new-slide gallery), imports.ts (the player import), slides.ts (numbering slides as the player does).
 
 import type { DeckFormat } from "@/lib/contract/deck";
-import { componentNames } from "@/lib/contract/vocabulary";
+import { componentNames } from "@/lib/contract/prop-values";
 import { AppError } from "@/lib/core/errors";
 import { addPlayerImports } from "./imports";
 import { type SlideLayoutId, slideLayoutSnippet, slideLayouts } from "./layouts";

@@ -1,7 +1,7 @@
 "use server";
 
 import { z } from "zod";
-import { defineAction } from "@/app/_server/action";
+import { defineAction } from "@/server/action";
 import { compareSlides, newestVersion } from "@/lib/decks/live-versions";
 import { deckParams, setContentBody } from "@/lib/decks/schemas";
 

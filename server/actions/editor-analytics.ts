@@ -1,6 +1,6 @@
 "use server";
 
-import { defineAction } from "@/app/_server/action";
+import { defineAction } from "@/server/action";
 import { getDeckAnalytics } from "@/lib/analytics/get-analytics";
 import { analyticsQuery } from "@/lib/analytics/schemas";
 import { deckParams } from "@/lib/decks/schemas";

@@ -2,7 +2,7 @@
 
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
-import { defineAction } from "@/app/_server/action";
+import { defineAction } from "@/server/action";
 import { createDeck } from "@/lib/decks/create-deck";
 import { deleteDeck } from "@/lib/decks/delete-deck";
 import { duplicateDeck, duplicateDeckBody } from "@/lib/decks/duplicate-deck";

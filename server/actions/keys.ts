@@ -2,7 +2,7 @@
 
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { defineAction } from "@/app/_server/action";
+import { defineAction } from "@/server/action";
 import { createKey, keyNameInput, revokeKey } from "@/lib/auth/key-management";
 import { uuid } from "@/lib/core/fields";
 

@@ -1,7 +1,7 @@
 import type * as esbuild from "esbuild";
-import { vocabulary } from "@/lib/deck/vocabulary";
+import { vocabulary } from "@/lib/source/component-specs";
 
-// What the compiler (lib/deck/compile.ts) says when esbuild refuses a deck module: each error with its line
+// What the compiler (lib/source/compile.ts) says when esbuild refuses a deck module: each error with its line
 // and column in the author's own source (characters, not bytes), a name the vocabulary lacks answered with
 // the component meant, at most a few errors and a count of the rest.
 

@@ -1,7 +1,7 @@
 "use server";
 
 import { redirect } from "next/navigation";
-import { defineAction } from "@/app/_server/action";
+import { defineAction } from "@/server/action";
 import { AppError } from "@/lib/core/errors";
 import { deleteBrand } from "@/lib/brands/brands";
 import { createBrandFromUrl } from "@/lib/brands/create-brand";

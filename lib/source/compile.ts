@@ -26,7 +26,7 @@ import {
 import { simple } from "acorn-walk";
 import { ImportType, init as lexerReady, parse as lexImports } from "es-module-lexer";
 import { AppError } from "@/lib/core/errors";
-import { vocabulary } from "@/lib/deck/vocabulary";
+import { vocabulary } from "@/lib/source/component-specs";
 import type { DeckFormat } from "@/lib/contract/deck";
 import { componentList, describeMessage, ENTRY, formatMessages, PLAYER, SOURCE_NAMESPACE } from "./compile-messages";
 

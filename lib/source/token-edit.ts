@@ -7,7 +7,7 @@ import { parseTokensCss } from "./tokens";
 // of the token's last declaration in the :root block (the one that wins, as in CSS) is replaced where it
 // stands, keeping its `!important`, its spacing and every other byte; a token not declared yet is added
 // as a line of its own at the end of the block, in the block's layout. The text is read with postcss and
-// the result must pass parseTokensCss (lib/deck/tokens.ts), the parser every save uses, so a control can
+// the result must pass parseTokensCss (lib/source/tokens.ts), the parser every save uses, so a control can
 // never write tokens a save would refuse.
 
 /** Where a declaration's value lies in the text: [start, end). */

@@ -1,5 +1,5 @@
 // The visual editor's gallery of new slides: one snippet per layout, written only with the player's
-// vocabulary (lib/deck/vocabulary.ts) and placeholder copy that says what to write, so a slide added from
+// vocabulary (lib/source/component-specs.ts) and placeholder copy that says what to write, so a slide added from
 // the gallery compiles and draws cleanly before anyone has typed a word. tests/unit/source-edit.test.ts
 // compiles every one in both formats.
 

@@ -2,8 +2,8 @@
 
 import { redirect } from "next/navigation";
 import { z } from "zod";
-import { defineAction } from "@/app/_server/action";
-import { setCurrentOrganization } from "@/app/_server/context";
+import { defineAction } from "@/server/action";
+import { setCurrentOrganization } from "@/server/context";
 import { listMemberships } from "@/lib/auth/accounts-app";
 import { AppError } from "@/lib/core/errors";
 import { uuid } from "@/lib/core/fields";

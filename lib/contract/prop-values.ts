@@ -1,6 +1,6 @@
 // The fixed words of the deck vocabulary: the component names, the icon names and every prop value
 // list. The player normalises props with these lists (anything outside one falls back to the default)
-// and lib/deck/vocabulary.ts writes the brief's prop types from them, so a value added here is both
+// and lib/source/component-specs.ts writes the brief's prop types from them, so a value added here is both
 // drawn and documented.
 
 /** What `@deckhand/player` exports to a deck, in the order the brief lists them. */

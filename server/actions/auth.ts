@@ -3,9 +3,9 @@
 import { AuthError } from "next-auth";
 import { redirect } from "next/navigation";
 import { z } from "zod";
-import { definePublicAction } from "@/app/_server/action";
-import { endCurrentSession, signIn, signOut } from "@/app/_server/next-auth";
-import { safeNextPath } from "@/app/_server/next-path";
+import { definePublicAction } from "@/server/action";
+import { endCurrentSession, signIn, signOut } from "@/server/next-auth";
+import { safeNextPath } from "@/server/next-path";
 import { signUp, signUpInput } from "@/lib/auth/accounts-app";
 import { PASSWORD_MAX_LENGTH } from "@/lib/auth/passwords";
 import { AppError } from "@/lib/core/errors";

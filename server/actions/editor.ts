@@ -3,7 +3,7 @@
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { z } from "zod";
-import { defineAction } from "@/app/_server/action";
+import { defineAction } from "@/server/action";
 import { authorDeck } from "@/lib/ai/author-deck";
 import { listAssets, ownerOf, presentAsset, storeImage } from "@/lib/assets/assets";
 import { uploadAssetBody, uploadAssetQuery } from "@/lib/assets/schemas";

@@ -6,7 +6,7 @@
 
 import type { DeckFormat } from "@/lib/contract/deck";
 import { AppError } from "@/lib/core/errors";
-import { vocabulary } from "@/lib/deck/vocabulary";
+import { vocabulary } from "@/lib/source/component-specs";
 import { editableSlides, lineAt, sectionNoun, slideAt } from "./slides";
 import {
   type Decoded,

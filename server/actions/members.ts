@@ -3,8 +3,8 @@
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { z } from "zod";
-import { defineAction } from "@/app/_server/action";
-import { setCurrentOrganization } from "@/app/_server/context";
+import { defineAction } from "@/server/action";
+import { setCurrentOrganization } from "@/server/context";
 import { createInvitation, removeMember, revokeInvitation, setMemberRole } from "@/lib/auth/organizations";
 import { config } from "@/lib/core/config";
 import { uuid } from "@/lib/core/fields";

@@ -4,8 +4,9 @@
 
 import { findingKinds } from "@/lib/contract/check";
 import { CANVAS, FIT_FLOORS, FIT_GROW_MAX } from "@/lib/contract/deck";
-import { iconNames } from "@/lib/contract/vocabulary";
-import { defaultTokensCss, themeTokens, vocabulary, type ComponentSpec } from "@/lib/deck/vocabulary";
+import { iconNames } from "@/lib/contract/prop-values";
+import { vocabulary, type ComponentSpec } from "@/lib/source/component-specs";
+import { defaultTokensCss, themeTokens } from "@/lib/source/theme-tokens";
 
 const SOURCE_LIMIT = "1 MB";
 const TOKENS_CSS_LIMIT = "64 KB";

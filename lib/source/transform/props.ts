@@ -7,7 +7,7 @@
 import { parseExpression } from "@babel/parser";
 import type { DeckFormat } from "@/lib/contract/deck";
 import { AppError } from "@/lib/core/errors";
-import { vocabularyNames } from "@/lib/deck/vocabulary";
+import { vocabularyNames } from "@/lib/source/component-specs";
 import { editableSlides, slideAt } from "./slides";
 import { attributeText, findAttribute, type JsxAttribute, locateSlides } from "./tsx-module";
 

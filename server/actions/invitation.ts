@@ -2,8 +2,8 @@
 
 import { redirect } from "next/navigation";
 import { z } from "zod";
-import { defineAction } from "@/app/_server/action";
-import { setCurrentOrganization } from "@/app/_server/context";
+import { defineAction } from "@/server/action";
+import { setCurrentOrganization } from "@/server/context";
 import { acceptInvitation } from "@/lib/auth/organizations";
 
 // An invitation link: the signed-in person joins the organization and works in it from now on.
