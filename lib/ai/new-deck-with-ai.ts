@@ -6,10 +6,13 @@ import { createDeckInAppBody } from "@/lib/decks/schemas";
 import { authorDeck } from "./author-deck";
 import { configuredLanguageModel } from "./provider";
 import { generateDeckBody } from "./schemas";
+import { logger } from "@/lib/core/log";
 
 // The library's "New deck with AI": a new slide deck written from a brief, as create_deck then
 // generate_deck (mode create) would make it, by the model or, without one, the offline generator. A run
 // that fails leaves no empty deck behind: the deck made for it is deleted and the run's error answered.
+
+const log = logger("ai");
 
 export const newDeckWithAiBody = z.strictObject({
   title: createDeckInAppBody.shape.title,
@@ -28,7 +31,10 @@ export async function newDeckWithAi(ctx: Ctx, input: z.output<typeof newDeckWith
   try {
     await authorDeck(ctx, { kind: "generate", deckId: deck.id, brief: input.brief, mode: "create" });
   } catch (error) {
-    await deleteDeck(ctx, deck.id).catch(() => {});
+    // The empty deck goes with the failed run; if even that fails, the log says which deck is left.
+    await deleteDeck(ctx, deck.id).catch((cleanup: unknown) =>
+      log.error("the empty deck of a failed run could not be deleted", { deckId: deck.id, error: cleanup }),
+    );
     throw error;
   }
   return deck;

@@ -126,6 +126,8 @@ const definitions = {
       description: "The new deck, with its first version written; a PowerPoint import adds its importReport.",
     },
     errors: [401, 402, 403, 404, 422, 429, 500],
+    // Reading a package (up to 50 MB, on a worker) and storing its pictures, or fetching a Markdown deck's images.
+    limit: "slow",
     writes: { idempotent: false, destructive: false },
     openWorld: true,
     run: ({ ctx, body }) => runImport(ctx, body),

@@ -6,7 +6,7 @@ import { describeError } from "./faults";
 // The one logger of the server (pino): a line per event with its level, time, the component that wrote it
 // and the id of the request it belongs to, JSON in production (one object a line, for a log collector) and
 // readable lines in a terminal. `logger("exports")` gives a component its logger; `withRequestId()` runs a
-// request's work so every line it writes names the request (lib/api/handler.ts, lib/app/action.ts).
+// request's work so every line it writes names the request (lib/api/handler.ts, server/action.ts).
 // LOG_LEVEL drops the lines below it, LOG_FORMAT picks the shape (lib/core/config.ts). Warnings and errors go
 // to stderr, the rest to stdout. A field named `error` is written as describeError() describes it: message,
 // causes and frames, never a failed query's parameters (a deck's source).

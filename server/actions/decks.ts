@@ -9,12 +9,11 @@ import { duplicateDeck, duplicateDeckBody } from "@/lib/decks/duplicate-deck";
 import { createDeckInAppBody, deckParams, updateDeckBody } from "@/lib/decks/schemas";
 import { updateDeck } from "@/lib/decks/update-deck";
 import { startFromTemplate, startFromTemplateBody } from "@/lib/decks/start-from-template";
-import { importDeck, importDeckBody } from "@/lib/ai/import-deck";
 import { newDeckWithAi, newDeckWithAiBody } from "@/lib/ai/new-deck-with-ai";
 import { importDeckRequest, runImport } from "@/lib/import/import-deck-request";
 
-// The library's actions: a new deck (slides or webpage), blank or started from a template, or imported from
-// Markdown, opened in the editor once made; and each card's rename, duplicate and delete, after which the
+// The library's actions: a new deck (slides or webpage), blank or started from a template, written with AI,
+// or imported from Markdown or PowerPoint, opened in the editor once made; and each card's rename, duplicate and delete, after which the
 // library is drawn again. Each is the API's operation with its schema (update_deck's title limits,
 // delete_deck's owner rule), scoped by the domain to the caller's organization.
 
@@ -26,19 +25,14 @@ export const createDeckAction = defineAction({
   onSuccess: (deck) => redirect(`/decks/${deck.id}`),
 });
 
-/** import_deck: Markdown (a Marp or Slidev deck, an outline) → a new deck and its first version. */
-export const importDeckAction = defineAction({
-  input: importDeckBody,
-  run: (ctx, input) => importDeck(ctx, input),
-  onSuccess: (deck) => redirect(`/decks/${deck.id}`),
-});
-
 /**
- * "Import PowerPoint": import_deck with the .pptx in base64 (faithful or restyle mode). Server actions carry at most
- * 21 MB (next.config.ts), so the library takes files up to 15 MB; larger ones go through the API.
+ * import_deck, as "Import Markdown" and "Import PowerPoint" send it: Markdown (a Marp or Slidev deck, an
+ * outline) or a .pptx in base64 (faithful or restyle mode) → a new deck and its first version. Server actions
+ * carry at most 21 MB (next.config.ts), so the library takes files up to 15 MB; larger ones go through the API.
  */
-export const importPowerPointAction = defineAction({
+export const importDeckAction = defineAction({
   input: importDeckRequest,
+  rateLimit: "slow",
   run: (ctx, input) => runImport(ctx, input),
   onSuccess: (deck) => redirect(`/decks/${deck.id}`),
 });

@@ -4,7 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import JSZip from "jszip";
 import { beforeAll, describe, expect, it } from "vitest";
-import { importPowerPointAction } from "@/server/actions/decks";
+import { importDeckAction } from "@/server/actions/decks";
 import { call, createUser, type TestUser } from "../helpers/api";
 import { setUpTestDatabase } from "../helpers/database";
 import { getDb } from "@/lib/db/client";
@@ -229,11 +229,11 @@ describe("POST /decks/import with a PowerPoint file", () => {
       caller: { userId: user.userId, organizationId: user.organizationId, apiKeyId: null },
     };
     const file = Buffer.from(sample("poi-table-with-theme.pptx")).toString("base64");
-    const made = await importPowerPointAction.runAs(ctx, { file, mode: "restyle", title: "From the library" });
+    const made = await importDeckAction.runAs(ctx, { file, mode: "restyle", title: "From the library" });
     expect(made.ok, JSON.stringify(made)).toBe(true);
     const deck = await call("GET", `/decks/${made.ok ? made.value.id : ""}`, { key: user.key });
     expect(deck.body.title).toBe("From the library");
-    const refused = await importPowerPointAction.runAs(ctx, { file: Buffer.from("not a deck").toString("base64") });
+    const refused = await importDeckAction.runAs(ctx, { file: Buffer.from("not a deck").toString("base64") });
     expect(refused).toMatchObject({
       ok: false,
       error: { code: "invalid_request", message: expect.stringMatching(/not a ZIP/) },

@@ -18,10 +18,14 @@ import { authoringModelName } from "@/lib/ai/new-deck-with-ai";
 import { ensureStarterTemplates } from "@/lib/decks/seed-templates";
 import { copyTitle } from "@/lib/decks/start-from-template";
 import { deckFormats } from "@/lib/contract/deck";
+import { logger } from "@/lib/core/log";
 
 export const metadata: Metadata = { title: "Library · Deckhand" };
-// Its server actions include the Markdown import, which fetches the deck's remote images (as POST /decks/import).
-export const maxDuration = 60;
+const log = logger("library");
+// Its server actions run under this page's limit: "New deck with AI" writes for one to three minutes with a
+// model, and an import reads a PowerPoint file and stores its pictures or fetches a Markdown deck's images
+// (as POST /decks/import) — the editor's limit, as its AI panel does the same.
+export const maxDuration = 300;
 
 type Query = {
   scope?: string;
@@ -48,8 +52,11 @@ const pick = <T extends string>(value: string | undefined, allowed: readonly T[]
 // button and the cards' actions (which draw the page again) keep every card that was loaded.
 export default async function LibraryPage({ searchParams }: { searchParams: Promise<Query> }) {
   const { ctx } = await requireAppContext();
-  // The first view of an organization gives it the starter templates (once; lib/decks/seed-templates.ts).
-  await ensureStarterTemplates(ctx);
+  // The first view of an organization gives it the starter templates (once; lib/decks/seed-templates.ts). A
+  // failure costs the templates, never the library: logged, and tried again on the next view.
+  await ensureStarterTemplates(ctx).catch((error: unknown) =>
+    log.error("the starter templates could not be given", { organizationId: ctx.caller.organizationId, error }),
+  );
   const query = await searchParams;
   const scope = pick(query.scope, ["mine", "org"] as const) ?? "mine";
   // Decks by default: templates have their gallery below ("all" lists both, "template" only templates).
