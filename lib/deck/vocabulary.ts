@@ -614,6 +614,11 @@ export const vocabulary: readonly ComponentSpec[] = [
         type: "{ angle?: number; stops: { color: string; at?: number }[] }",
         doc: "A linear gradient fill instead of `fill`: the CSS angle in degrees and stops at per cent.",
       },
+      {
+        name: "outline",
+        type: "{ color: string; width?: number }",
+        doc: "A line drawn along the frame's edge, inside it: its colour and width in px (default 1).",
+      },
       { name: "shape", ...choice(frameShapes), doc: 'The outline of a filled frame. Default "rect".' },
       {
         name: "size",

@@ -45,6 +45,10 @@ function picturesOf(deck: PptxDeck, mode: (typeof importModes)[number]): Picture
   const walk = (shapes: Shape[]) => {
     for (const shape of shapes) {
       if (shape.kind === "group") walk(shape.children);
+      if (shape.kind === "text" && shape.pictureFill && mode === "faithful") {
+        const key = pictureKey(shape.pictureFill);
+        if (!found.has(key)) found.set(key, { key, media: shape.pictureFill, alt: "" });
+      }
       // A Deckhand export's formulas, icons and decorations come back as components, not stored pictures.
       if (shape.kind !== "picture" || (ownPicture(shape.alt) !== null && ownPicture(shape.alt) !== "background"))
         continue;
