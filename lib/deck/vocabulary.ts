@@ -611,8 +611,8 @@ export const vocabulary: readonly ComponentSpec[] = [
       { name: "fill", type: "string", doc: 'A fill colour ("#1d4ed8"); without it the frame is transparent.' },
       {
         name: "gradient",
-        type: "{ angle?: number; stops: { color: string; at?: number }[] }",
-        doc: "A linear gradient fill instead of `fill`: the CSS angle in degrees and stops at per cent.",
+        type: "{ angle?: number; radial?: boolean; stops: { color: string; at?: number }[] }",
+        doc: "A linear gradient fill instead of `fill`: the CSS angle in degrees and stops at per cent; with radial, from the centre outwards instead.",
       },
       {
         name: "outline",

@@ -392,9 +392,9 @@ describe("faithful: the samples", () => {
     // The master's right triangle in the corner (filled with a picture), before the slide's own bullets.
     expect(second).toMatch(/shape="right-triangle">\s*<Image [^>]*\/>[\s\S]*From Alexandria Egypt/);
     // Its layout maps the background to dk1 and the text to lt1 (clrMapOvr): a dark slide with light text,
-    // the background the theme's third background style (bgRef 1003: a gradient to dk1, black).
+    // the background the theme's third background style (bgRef 1003: a radial gradient out to dk1, black).
     expect(second).toMatch(/^label="Slide 2">\s*<Frame\s+x=\{0\}\s+y=\{0\}\s+w=\{1920\}\s+h=\{1080\}\s+gradient=/);
-    expect(second).toMatch(/gradient=\{\{ angle: 180, stops: \[[^\]]*\{ color: "#000000", at: 100 \}\] \}\}/);
+    expect(second).toMatch(/gradient=\{\{ radial: true, stops: \[[^\]]*\{ color: "#000000", at: 100 \}\] \}\}/);
     // Its bullets are Wingdings 3 triangles: arrows.
     expect(second).toMatch(/<Frame [^>]*color="#FFFFFF">\s*<Bullets marker="arrow">\s*<Text>From Alexandria Egypt/);
   });
@@ -465,9 +465,10 @@ describe("faithful: what the theme and the shapes' properties draw", () => {
     expect(deck.slides[0]!.background).toMatchObject({ kind: "gradient" });
     const made = faithful(deck, new Map(), "T");
     expect(firstSlide(made.source)).toMatch(
-      /<Frame\s+x=\{0\}\s+y=\{0\}\s+w=\{1920\}\s+h=\{1080\}\s+gradient=\{\{ angle: \d+, stops: \[/,
+      /<Frame\s+x=\{0\}\s+y=\{0\}\s+w=\{1920\}\s+h=\{1080\}\s+gradient=\{\{ radial: true, stops: \[/,
     );
-    expect(made.warnings).toContainEqual({ slide: 1, message: "a radial gradient, drawn as a linear one" });
+    // A path gradient, from the centre outwards: the Frame's radial gradient.
+    expect(firstSlide(made.source)).toMatch(/gradient=\{\{ radial: true, stops: \[/);
   });
 
   it("applies colour modifiers as PowerPoint's palette shows them: lumMod/lumOff, tint, shade, alpha", async () => {

@@ -181,7 +181,7 @@ function planSlide(slide: PptxSlide, context: Context): SlidePlan {
 /** A DrawingML gradient as the Frame's: DrawingML's angles run clockwise from pointing right, CSS's from up. */
 function gradientProp(gradient: Gradient) {
   return {
-    angle: Math.round((gradient.angle + 90) % 360),
+    ...(gradient.radial ? { radial: true } : { angle: Math.round((gradient.angle + 90) % 360) }),
     stops: [...gradient.stops]
       .sort((a, b) => a.position - b.position)
       .map((stop) => ({ color: stop.color, at: Math.round(stop.position) })),

@@ -50,7 +50,8 @@ export type ChartData = {
   series: Array<{ name: string; values: Array<number | null>; x?: Array<number | null> }>;
 };
 
-export type Gradient = { angle: number; stops: Array<{ position: number; color: string }> };
+/** A gradient fill; radial (a DrawingML path gradient) grows from the centre, its angle unused. */
+export type Gradient = { angle: number; radial?: boolean; stops: Array<{ position: number; color: string }> };
 
 export type Background =
   { kind: "solid"; color: string } | ({ kind: "gradient" } & Gradient) | { kind: "picture"; media: string };

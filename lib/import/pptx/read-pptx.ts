@@ -229,6 +229,20 @@ export class Reader {
         return read ? { kind: "gradient", ...read } : undefined;
       }
       case "blipFill": {
+        // A picture recoloured in two tones of a colour (a theme's texture): those tones, top to bottom.
+        const duotone = kids(xpath(element, "blip", "duotone")).map((tone) => this.color(tone, placeholder));
+        if (duotone.length === 2 && duotone[0] && duotone[1]) {
+          this.warn(this.slideNumber, "a recoloured (duotone) picture fill, drawn as a gradient of its two tones");
+          const [dark, light] = duotone as [string, string];
+          return {
+            kind: "gradient",
+            angle: 90,
+            stops: [
+              { position: 0, color: light },
+              { position: 100, color: dark },
+            ],
+          };
+        }
         const media = this.mediaOf(part, relAttr(kid(element, "blip"), "embed"));
         return media ? { kind: "picture", media } : undefined;
       }
@@ -259,8 +273,9 @@ export class Reader {
       .map((gs) => ({ position: Number(attr(gs, "pos") ?? 0) / 1000, color: this.color(gs, placeholder) }))
       .filter((stop): stop is { position: number; color: string } => stop.color !== undefined);
     if (stops.length === 0) return undefined;
-    if (kid(gradient, "path")) this.warn(this.slideNumber, "a radial gradient, drawn as a linear one");
-    const angle = Number(attr(kid(gradient, "lin"), "ang") ?? (kid(gradient, "path") ? 5_400_000 : 0)) / 60000;
+    // A path gradient (circle, rectangle, shape) as a radial one from the centre; its focus is not kept.
+    if (kid(gradient, "path")) return { angle: 0, radial: true, stops };
+    const angle = Number(attr(kid(gradient, "lin"), "ang") ?? 0) / 60000;
     return { angle, stops };
   }
 

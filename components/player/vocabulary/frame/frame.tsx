@@ -15,7 +15,7 @@ import {
   type FrameVerticalAlign,
 } from "@/lib/contract/vocabulary";
 
-type Gradient = { angle?: number; stops?: Array<{ color?: string; at?: number }> };
+type Gradient = { angle?: number; radial?: boolean; stops?: Array<{ color?: string; at?: number }> };
 type Outline = { color?: string; width?: number };
 
 type FrameProps = {
@@ -64,6 +64,8 @@ function gradientCss(gradient: Gradient | undefined): string | undefined {
     .filter((stop) => stop.color)
     .map((stop) => (Number.isNaN(stop.at) ? stop.color! : `${stop.color} ${stop.at}%`));
   if (stops.length < 2) return undefined;
+  // A radial gradient grows from the frame's centre (stop 0) to its corners.
+  if (gradient.radial === true) return `radial-gradient(${stops.join(", ")})`;
   return `linear-gradient(${clampNumber(gradient.angle, -360, 360, 180)}deg, ${stops.join(", ")})`;
 }
 
