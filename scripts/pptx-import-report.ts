@@ -84,7 +84,7 @@ function originalText(deck: PptxDeck, mode: string): { slides: string[]; notes: 
     const shown = new Set<string>();
     const decorations = mode === "faithful" ? (slide.masterShapes ?? []) : [];
     for (const shape of flatten([...slide.shapes, ...decorations])) {
-      if (shape.kind === "picture") shown.add(shape.media);
+      if (shape.kind === "picture") shown.add(`${shape.media}#${JSON.stringify(shape.crop ?? null)}`);
       if (shape.kind === "text" && shape.pictureFill) shown.add(shape.pictureFill);
     }
     if (slide.background?.kind === "picture") shown.add(slide.background.media);

@@ -565,3 +565,18 @@ describe("faithful: what the theme and the shapes' properties draw", () => {
     expect(made.warnings.filter((w) => /alt text|freeform/.test(w.message))).toEqual([]);
   });
 });
+
+describe("faithful: a drawn shape's text", () => {
+  it("takes its colour from the shape's style (fontRef) over the master's, a run's own colour first", async () => {
+    const deck = await crafted(
+      sp(
+        "Badge",
+        `${at(0, 0, 1_270_000, 635_000)}<a:prstGeom prst="rect"/><a:solidFill><a:srgbClr val="94C600"/></a:solidFill>`,
+        '<a:p><a:r><a:t>White</a:t></a:r><a:r><a:rPr><a:solidFill><a:srgbClr val="FF0000"/></a:solidFill></a:rPr><a:t> red</a:t></a:r></a:p>',
+        '<p:style><a:lnRef idx="0"><a:schemeClr val="accent1"/></a:lnRef><a:fillRef idx="1"><a:schemeClr val="accent1"/></a:fillRef><a:effectRef idx="0"><a:schemeClr val="accent1"/></a:effectRef><a:fontRef idx="minor"><a:schemeClr val="lt1"/></a:fontRef></p:style>',
+      ),
+    );
+    const made = faithful(deck, new Map(), "T");
+    expect(made.source).toMatch(/color="#FFFFFF">\s*<Text>White<span style=\{\{ color: "#FF0000" \}\}> red<\/span><\/Text>/);
+  });
+});

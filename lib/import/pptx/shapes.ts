@@ -105,7 +105,13 @@ export class ShapeReader {
       this.textStyle(ph, context.layout.master),
     ];
     const text = this.textContext(context.part);
-    const paragraphs = kids(txBody, "p").map((p) => readParagraph(p, styles, text));
+    // A drawn shape's style names its text colour (fontRef), over the master's defaults for other text;
+    // a run's own colour still wins.
+    const fontColor = ph ? undefined : reader.color(xpath(element, "style", "fontRef"));
+    const paragraphs = kids(txBody, "p").map((p) => {
+      const paragraph = readParagraph(p, styles, text);
+      return fontColor ? { ...paragraph, inherited: { ...paragraph.inherited, color: fontColor } } : paragraph;
+    });
     const bodies = [xpath(txBody, "bodyPr"), ...inherited.map((found) => found.bodyPr)];
     const anchor = ({ t: "top", ctr: "middle", b: "bottom" } as const)[
       (bodies.map((body) => attr(body, "anchor")).find(Boolean) ?? "") as "t"
