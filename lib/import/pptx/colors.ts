@@ -45,7 +45,7 @@ export function readTheme(theme: Element | null, part: string): ThemeParts {
   };
 }
 
-export function hex(value: string | null): string | undefined {
+function hex(value: string | null): string | undefined {
   return value && /^[0-9A-Fa-f]{6}$/.test(value) ? `#${value.toUpperCase()}` : undefined;
 }
 

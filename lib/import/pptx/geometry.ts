@@ -80,7 +80,7 @@ export function placed(frame: Frame | null, transform: Transform | null): Frame 
 /** EMU per unit of the SVG's view box: a 16:9 slide is 1920 units wide, like the canvas. */
 const EMU_PER_UNIT = 6350;
 
-export type Paint = { fill?: string; line?: { color: string; width: number } };
+type Paint = { fill?: string; line?: { color: string; width: number } };
 
 /**
  * A freeform (a:custGeom) as an SVG picture of its own size, each path scaled from its own coordinate space

@@ -15,7 +15,7 @@ export const pptxLimits = { maxBytes: 50 * 1024 * 1024, maxSlides: 500 };
 const REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/";
 const OLE_SIGNATURE = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
 
-export type Rel = { type: string; target: string; external: boolean };
+type Rel = { type: string; target: string; external: boolean };
 
 export function unreadable(message: string): AppError {
   return new AppError("invalid_request", `The file is not a PowerPoint package we can read: ${message}`);

@@ -25,7 +25,7 @@ export function readPptx(input: Uint8Array, limits: ZipLimits = zipLimits): Pptx
 }
 
 /** A fill as read: none said, explicitly none, or what Background holds. */
-export type Fill = Background | { kind: "none" };
+type Fill = Background | { kind: "none" };
 
 const EMPTY_THEME: ThemeParts = { part: "", theme: { colors: {} }, fills: [], lines: [], backgrounds: [] };
 const FILLS = new Set(["noFill", "solidFill", "gradFill", "blipFill", "pattFill"]);

@@ -52,7 +52,7 @@ function runDefaults(levelStyles: Array<Element | null>, context: TextContext): 
   return Object.keys(out).length > 0 ? out : undefined;
 }
 
-export function readRun(text: string, rPr: Element | null, context: TextContext): Run {
+function readRun(text: string, rPr: Element | null, context: TextContext): Run {
   const run: Run = { text };
   const flag = (name: string) => {
     const value = attr(rPr, name);
@@ -91,7 +91,7 @@ function bulletChar(char: string, font: string | null): string {
   return table[own] ?? (own !== code || code > 0x7e ? "•" : char);
 }
 
-export function bulletOf(chain: Array<Element | null>): Bullet {
+function bulletOf(chain: Array<Element | null>): Bullet {
   for (const pPr of chain) {
     if (!pPr) continue;
     if (kid(pPr, "buNone")) return { kind: "none" };
