@@ -577,6 +577,8 @@ describe("faithful: a drawn shape's text", () => {
       ),
     );
     const made = faithful(deck, new Map(), "T");
-    expect(made.source).toMatch(/color="#FFFFFF">\s*<Text>White<span style=\{\{ color: "#FF0000" \}\}> red<\/span><\/Text>/);
+    expect(made.source).toMatch(
+      /color="#FFFFFF">\s*<Text>White<span style=\{\{ color: "#FF0000" \}\}> red<\/span><\/Text>/,
+    );
   });
 });
