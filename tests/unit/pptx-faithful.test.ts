@@ -582,3 +582,31 @@ describe("faithful: a drawn shape's text", () => {
     );
   });
 });
+
+describe("faithful: SmartArt", () => {
+  it("draws a diagram as the shapes PowerPoint drew for it, their text upright in its own box", () => {
+    const made = faithful(sample("poi-ae.ac.uaeu.faculty_nafaachbili_GeomLec1.pptx"), new Map(), undefined);
+    const ninth = made.source.split("<Slide ")[9]!;
+    expect(ninth).toMatch(/^label="Euclid’s 5 Postulates"/);
+    // Each postulate on its accent-coloured arrow (turned half round), its text upright in a frame of its own,
+    // beside a light circle.
+    expect(
+      ninth.match(/rotate=\{180\} fill="#2DA2BF" outline=\{\{ color: "#FFFFFF", width: 8\.7 \}\} \/>/g),
+    ).toHaveLength(4);
+    expect(ninth).toMatch(
+      /<Frame x=\{541\} y=\{230\} w=\{853\} h=\{130\} size=\{48\} color="#FFFFFF" valign="middle">\s*<Text align="center"><strong>1- A line can be drawn from any point to another\.<\/strong><\/Text>/,
+    );
+    expect(ninth.match(/fill="#BED7E2"[^>]*shape="ellipse"/g)).toHaveLength(4);
+    expect(ninth).not.toContain("<Bullets");
+    // Restyled, the same diagram is a list of its text.
+    const restyled = sample("poi-ae.ac.uaeu.faculty_nafaachbili_GeomLec1.pptx").slides[8]!.shapes.find(
+      (shape) => shape.kind === "text" && shape.drawing,
+    );
+    expect(restyled?.kind === "text" ? restyled.paragraphs.map((p) => p.bullet.kind) : []).toEqual([
+      "char",
+      "char",
+      "char",
+      "char",
+    ]);
+  });
+});

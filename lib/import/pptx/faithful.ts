@@ -221,6 +221,8 @@ function shapeFrames(shape: Shape, context: Context): ElementNode[] {
   const at = placed(box, context.placement);
   switch (shape.kind) {
     case "text":
+      // A SmartArt diagram: the shapes PowerPoint drew for it.
+      if (shape.drawing) return flatten(shape.drawing).flatMap((drawn) => shapeFrames(drawn, context));
       return textFrames(shape, box, context);
     case "picture": {
       const url = context.pictures.get(pictureKey(shape.media, shape.crop));

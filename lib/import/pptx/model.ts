@@ -78,6 +78,8 @@ export type Shape =
       anchor?: "top" | "middle" | "bottom";
       /** PowerPoint's shrink-on-overflow factor (normAutofit fontScale), below 1 when it shrank the text. */
       fontScale?: number;
+      /** A SmartArt diagram's shapes as PowerPoint last drew them (its drawing part), in slide coordinates. */
+      drawing?: Shape[];
     })
   | (ShapeBase & {
       kind: "picture";

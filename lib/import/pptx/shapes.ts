@@ -325,7 +325,64 @@ export class ShapeReader {
       reader.warn(context.number, `a SmartArt diagram ("${name}") without text; left out`);
       return null;
     }
-    reader.warn(context.number, `a SmartArt diagram ("${name}") comes in as a list of its text`);
-    return { kind: "text", name, frame, paragraphs };
+    const drawing = frame ? this.diagramDrawing(context, frame, name) : [];
+    reader.warn(
+      context.number,
+      drawing.length > 0
+        ? `a SmartArt diagram ("${name}") comes in as the shapes PowerPoint drew for it (a list of its text when restyled)`
+        : `a SmartArt diagram ("${name}") comes in as a list of its text`,
+    );
+    return { kind: "text", name, frame, paragraphs, ...(drawing.length > 0 ? { drawing } : {}) };
+  }
+
+  // The shapes PowerPoint drew for a diagram (its diagramDrawing part), placed from the diagram's frame. Their
+  // text stands upright in its own box (txXfrm), as PowerPoint draws a diagram's text.
+  private diagramDrawing(context: SlideContext, frame: Frame, diagram: string): Shape[] {
+    const reader = this.reader;
+    const rel = [...reader.parts.rels(context.part).values()].find(
+      (found) => found.type.endsWith("/diagramDrawing") && !found.external,
+    );
+    if (!rel || !reader.parts.has(rel.target)) return [];
+    const tree = kid(reader.parts.xml(rel.target), "spTree");
+    const transform: Transform = { x: frame.x, y: frame.y, cx: 0, cy: 0, sx: 1, sy: 1 };
+    const drawn: SlideContext = { ...context, part: rel.target, quiet: true };
+    const out: Shape[] = [];
+    const walk = (parent: Element | null) => {
+      for (const element of kids(parent)) {
+        if (nameOf(element) === "grpSp") walk(element);
+        if (nameOf(element) !== "sp") continue;
+        const own = attr(descendants(element, "cNvPr")[0], "name");
+        const shapes = this.textShape(element, drawn, transform, own || `a shape of ${diagram}`);
+        const box = placed(this.textBox(element), transform);
+        for (const shape of shapes) {
+          if (shape.kind !== "text" || !box || shape.paragraphs.length === 0) {
+            out.push(shape);
+            continue;
+          }
+          out.push(
+            { ...shape, paragraphs: [] },
+            {
+              kind: "text",
+              name: "",
+              frame: box,
+              paragraphs: shape.paragraphs,
+              ...(shape.anchor ? { anchor: shape.anchor } : {}),
+            },
+          );
+        }
+      }
+    };
+    walk(tree);
+    return out;
+  }
+
+  /** A diagram shape's text box (dsp:txXfrm), upright. */
+  private textBox(element: Element): Frame | null {
+    const xfrm = kid(element, "txXfrm");
+    const off = kid(xfrm, "off");
+    const ext = kid(xfrm, "ext");
+    if (!off || !ext) return null;
+    const n = (from: Element, name: string) => Number(attr(from, name) ?? 0);
+    return { x: n(off, "x"), y: n(off, "y"), width: n(ext, "cx"), height: n(ext, "cy") };
   }
 }
