@@ -146,7 +146,7 @@ function planSlide(slide: PptxSlide, context: Context): SlidePlan {
     children.push(el("Frame", [...fullCanvas(), ["gradient", gradientProp(background)]]));
   }
   if (background?.kind === "picture") {
-    const url = context.pictures.get(pictureKey(background.media));
+    const url = context.pictures.get(pictureKey(background.media, undefined, background.tile));
     if (url) {
       children.push(
         el(
@@ -316,14 +316,15 @@ function geometryShape(geometry: string | undefined): FrameShape {
 function textFrames(shape: Extract<Shape, { kind: "text" }>, box: Box, context: Context): ElementNode[] {
   const out: ElementNode[] = [];
   const at = placed(box, context.placement);
-  const picture = shape.pictureFill ? context.pictures.get(pictureKey(shape.pictureFill)) : undefined;
+  const picture = shape.pictureFill
+    ? context.pictures.get(pictureKey(shape.pictureFill, undefined, shape.pictureTile))
+    : undefined;
   const painted = shape.fill || shape.gradient || picture || shape.line;
   if (painted && shape.geometry !== "custom") {
     const outline = geometryShape(shape.geometry);
     if (shape.geometry && outline === "rect") {
       context.warn(`the shape "${shape.name}" (${shape.geometry}) is drawn as a box`);
     }
-    if (picture) context.warn(`the picture fill of "${shape.name}" is stretched over the shape (not tiled)`);
     out.push(
       el(
         "Frame",

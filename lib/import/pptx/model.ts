@@ -53,8 +53,16 @@ export type ChartData = {
 /** A gradient fill; radial (a DrawingML path gradient) grows from the centre, its angle unused. */
 export type Gradient = { angle: number; radial?: boolean; stops: Array<{ position: number; color: string }> };
 
+/**
+ * A picture repeated over an area (a:tile) rather than stretched: the scale of each copy (1 is the picture's
+ * own size at its resolution) and the area's size in EMU.
+ */
+export type Tile = { scaleX: number; scaleY: number; width: number; height: number };
+
 export type Background =
-  { kind: "solid"; color: string } | ({ kind: "gradient" } & Gradient) | { kind: "picture"; media: string };
+  | { kind: "solid"; color: string }
+  | ({ kind: "gradient" } & Gradient)
+  | { kind: "picture"; media: string; tile?: Tile };
 
 /** A shape's outline (a:ln): its colour and width in EMU. */
 export type Line = { color: string; width: number };
@@ -71,6 +79,8 @@ export type Shape =
       gradient?: Gradient;
       /** A picture fill (a part name, a key of PptxDeck.media) instead of `fill`, stretched over the shape. */
       pictureFill?: string;
+      /** How the picture fill repeats over the shape, when it is tiled. */
+      pictureTile?: Tile;
       line?: Line;
       /** A drawn shape (rectangle, ellipse…; "custom" for a freeform) rather than a plain text box. */
       geometry?: string;

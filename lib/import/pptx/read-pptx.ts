@@ -42,6 +42,7 @@ export class Reader {
   themeParts: ThemeParts = EMPTY_THEME;
   private scheme: ColorScheme = { colors: {}, clrMap: {} };
   slideNumber = 0;
+  private slideSize = { width: 12_192_000, height: 6_858_000 };
   private readonly drawn = new Map<string, string>();
 
   constructor(readonly parts: PptxParts) {}
@@ -66,6 +67,7 @@ export class Reader {
     const size = kid(presentation, "sldSz");
     const width = Number(attr(size, "cx") ?? 12_192_000) || 12_192_000;
     const height = Number(attr(size, "cy") ?? 6_858_000) || 6_858_000;
+    this.slideSize = { width, height };
     const presentationRels = parts.rels(main.target);
     const slides: PptxSlide[] = [];
     for (const id of ids) {
@@ -244,7 +246,12 @@ export class Reader {
           };
         }
         const media = this.mediaOf(part, relAttr(kid(element, "blip"), "embed"));
-        return media ? { kind: "picture", media } : undefined;
+        if (!media) return undefined;
+        // Tiled: each copy at its scale, over an area the caller sizes (the slide here).
+        const tile = kid(element, "tile");
+        if (!tile) return { kind: "picture", media };
+        const scale = (name: string) => Number(attr(tile, name) ?? 100_000) / 100_000 || 1;
+        return { kind: "picture", media, tile: { scaleX: scale("sx"), scaleY: scale("sy"), ...this.slideSize } };
       }
       case "pattFill": {
         this.warn(this.slideNumber, "a patterned fill, drawn as its foreground colour");

@@ -1,7 +1,7 @@
 import { type ChildNode, type ElementNode, el, printModule, type SlidePlan } from "@/lib/ai/offline/print";
 import { shippedFonts } from "@/lib/contract/fonts";
 import { iconNames } from "@/lib/contract/vocabulary";
-import type { ChartData, ImportWarning, Paragraph, PptxDeck, PptxSlide, Run, Shape } from "./model";
+import type { ChartData, ImportWarning, Paragraph, PptxDeck, PptxSlide, Run, Shape, Tile } from "./model";
 
 // `restyle` mode: a read presentation (model.ts) mapped into the vocabulary's own layouts, the way a
 // Markdown import is, and printed by the offline generator's printer: the title placeholder (or, without
@@ -16,8 +16,13 @@ export type RestyledDeck = { title: string; source: string; slides: number; warn
 /** The stored image that stands for each picture as shown (pictureKey), by part name and crop. */
 export type PictureUrls = Map<string, string>;
 
-export function pictureKey(media: string, crop?: { left: number; top: number; right: number; bottom: number }): string {
-  return crop ? `${media}#${crop.left},${crop.top},${crop.right},${crop.bottom}` : media;
+export function pictureKey(
+  media: string,
+  crop?: { left: number; top: number; right: number; bottom: number },
+  tile?: Tile,
+): string {
+  const cropped = crop ? `${media}#${crop.left},${crop.top},${crop.right},${crop.bottom}` : media;
+  return tile ? `${cropped}#tile:${tile.scaleX},${tile.scaleY},${tile.width}x${tile.height}` : cropped;
 }
 
 // Slide numbers are the player's business; a footer, header or date is kept as small muted text at the end.

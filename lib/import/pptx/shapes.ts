@@ -161,7 +161,10 @@ export class ShapeReader {
     }
     if (fill?.kind === "solid") shape.fill = fill.color;
     if (fill?.kind === "gradient") shape.gradient = { angle: fill.angle, stops: fill.stops };
-    if (fill?.kind === "picture") shape.pictureFill = fill.media;
+    if (fill?.kind === "picture") {
+      shape.pictureFill = fill.media;
+      if (fill.tile && frame) shape.pictureTile = { ...fill.tile, width: frame.width, height: frame.height };
+    }
     if (line) shape.line = line;
     if (geometry && geometry !== "rect") shape.geometry = geometry;
     return [shape];
