@@ -277,7 +277,9 @@ function planSlide(
   children.push(...footers);
 
   let image = background;
-  if (slide.background?.kind === "picture") image = pictures.get(slide.background.media);
+  if (slide.background?.kind === "picture") {
+    image = pictures.get(pictureKey(slide.background.media, undefined, slide.background.tile));
+  }
   if (children.length === 0 && !image) warn("a slide with nothing the import could read; kept empty");
   const notes = slide.notes;
   return {
