@@ -5,7 +5,8 @@
 // (importPptx) on an embedded database of its own, then reports: the slide count (original's shown slides →
 // the import's), text recall (each word of the shown slides' text — text frames, table cells, chart titles,
 // categories and series names — found in the imported deck's text), notes recall, tables, charts and pictures
-// (original → import), and a visual similarity per slide (SSIM, scripts/pptx-report-images.ts) between
+// (original → import; pictures per slide, each once, in faithful mode the master's decorations drawn as
+// pictures included), and a visual similarity per slide (SSIM, scripts/pptx-report-images.ts) between
 // LibreOffice's render of the original and Deckhand's own PDF export of the import. A sample that is not a
 // valid package must be refused as a 422. Writes DIR/report.md, DIR/report.json and a contact sheet per sample
 // (DIR/<sample>.png: original | import, a row per slide).
@@ -59,7 +60,7 @@ function flatten(shapes: Shape[]): Shape[] {
 }
 
 // Slide numbers and images of slides are the player's own; everything else with text counts.
-function originalText(deck: PptxDeck): { slides: string[]; notes: string[]; counts: Counts } {
+function originalText(deck: PptxDeck, mode: string): { slides: string[]; notes: string[]; counts: Counts } {
   const slides: string[] = [];
   const notes: string[] = [];
   const counts: Counts = { tables: 0, charts: 0, pictures: 0 };
@@ -77,9 +78,17 @@ function originalText(deck: PptxDeck): { slides: string[]; notes: string[]; coun
         counts.charts++;
         slides.push(shape.chart.title ?? "", ...shape.chart.categories, ...shape.chart.series.map((s) => s.name));
       }
-      if (shape.kind === "picture") counts.pictures++;
     }
-    if (slide.background?.kind === "picture") counts.pictures++;
+    // The pictures the slide shows, each once: its own, its picture fills, its background and, as faithful
+    // mode draws them, the master's and layout's (freeforms and lines drawn as pictures included).
+    const shown = new Set<string>();
+    const decorations = mode === "faithful" ? (slide.masterShapes ?? []) : [];
+    for (const shape of flatten([...slide.shapes, ...decorations])) {
+      if (shape.kind === "picture") shown.add(`${shape.media}#${JSON.stringify(shape.crop ?? null)}`);
+      if (shape.kind === "text" && shape.pictureFill) shown.add(shape.pictureFill);
+    }
+    if (slide.background?.kind === "picture") shown.add(slide.background.media);
+    counts.pictures += shown.size;
     notes.push(slide.notes);
   }
   return { slides, notes, counts };
@@ -96,6 +105,8 @@ function importedText(source: string): { slides: string[]; notes: string[]; coun
   const slides: string[] = [];
   const notes: string[] = [];
   const counts: Counts = { tables: 0, charts: 0, pictures: 0 };
+  // Pictures are counted per slide, each once (as the original's are).
+  let shown = new Set<string>();
   const visit = (node: ts.Node, into: string[] | null) => {
     if (ts.isImportDeclaration(node)) return;
     if (ts.isJsxAttribute(node)) {
@@ -111,7 +122,15 @@ function importedText(source: string): { slides: string[]; notes: string[]; coun
       const tag = node.tagName.getText(file);
       if (tag === "Table") counts.tables++;
       if (tag === "Chart") counts.charts++;
-      if (tag === "Image") counts.pictures++;
+      if (tag === "Slide") shown = new Set();
+      if (tag === "Image") {
+        const src = node.attributes.properties.find((p) => ts.isJsxAttribute(p) && p.name.getText(file) === "src");
+        const value = src && ts.isJsxAttribute(src) ? src.initializer?.getText(file) : undefined;
+        if (value && !shown.has(value)) {
+          shown.add(value);
+          counts.pictures++;
+        }
+      }
     }
     if (into && (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node))) into.push(node.text);
     if (into && ts.isJsxText(node)) into.push(node.text);
@@ -218,7 +237,7 @@ async function main() {
       }
       const seconds = (performance.now() - started) / 1000;
       const viewable = (await findDeckVersion(database.db, imported.id, 1))!;
-      const before = originalText(deck);
+      const before = originalText(deck, mode);
       const afterText = importedText(await sourceOf(database.db, imported.id));
 
       const originalPages = pdfPages(libreOfficePdf(file, work), path.join(work, `${stem}-original`), PAGE_WIDTH);

@@ -195,8 +195,13 @@ export const frameComponent: ComponentSpec = {
     { name: "fill", type: "string", doc: 'A fill colour ("#1d4ed8"); without it the frame is transparent.' },
     {
       name: "gradient",
-      type: "{ angle?: number; stops: { color: string; at?: number }[] }",
-      doc: "A linear gradient fill instead of `fill`: the CSS angle in degrees and stops at per cent.",
+      type: "{ angle?: number; radial?: boolean; stops: { color: string; at?: number }[] }",
+      doc: "A linear gradient fill instead of `fill`: the CSS angle in degrees and stops at per cent; with radial, from the centre outwards instead.",
+    },
+    {
+      name: "outline",
+      type: "{ color: string; width?: number }",
+      doc: "A line drawn along the frame's edge, inside it: its colour and width in px (default 1).",
     },
     { name: "shape", ...choice(frameShapes), doc: 'The outline of a filled frame. Default "rect".' },
     {

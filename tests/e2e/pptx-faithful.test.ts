@@ -8,7 +8,7 @@ import { type NextServer, startNextServer } from "../helpers/next-server";
 // A PowerPoint imported in faithful mode (the default) by the real server (`next start` of the production
 // build, on loopback) draws and exports: a PDF of as many pages as the deck has slides, and a PPTX whose
 // slides hold the original's words as native text, its bulleted lists as PowerPoint bullets, at the places
-// the Frames put them.
+// the Frames put them, over the theme's background gradient.
 
 const PPTX = "application/vnd.openxmlformats-officedocument.presentationml.presentation";
 const SAMPLE = path.join(import.meta.dirname, "../fixtures/pptx/poi-ae.ac.uaeu.faculty_nafaachbili_GeomLec1.pptx");
@@ -80,6 +80,8 @@ describe("a PowerPoint imported as it looks", () => {
     const second = await pptx.file("ppt/slides/slide2.xml")!.async("string");
     expect(second).toContain("Greek Mathematician");
     expect(second).toMatch(/<a:buChar /);
+    // The layout's background (the theme's background style bgRef 1003, a radial gradient) stays a gradient.
+    expect(second).toMatch(/<a:gradFill[\s\S]*?<a:path path="circle"/);
     // The bullets' frame keeps its place: its text box starts right of the slide's middle, as in the original.
     const box = /<p:sp>(?:(?!<\/p:sp>)[\s\S])*Greek Mathematician[\s\S]*?<\/p:sp>/.exec(second)?.[0] ?? "";
     const x = Number(/<a:off x="(\d+)"/.exec(box)?.[1]);

@@ -156,6 +156,16 @@ describe("POST /decks/import with a PowerPoint file", () => {
     expect(version.body.tokensCss).toMatch(/--font-body: "[^"]+", sans-serif;/);
   });
 
+  it("draws a tiled picture fill as the copies PowerPoint repeats over the area, not one stretched copy", async () => {
+    const user = await createUser();
+    const res = await importRaw(user, sample("poi-backgrounds.pptx"));
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const assets = (await call("GET", "/assets", { key: user.key })).body as Array<{ width: number; height: number }>;
+    // Slide 4's background: a 128 x 128 texture of 75 dpi tiled at its own size over the 10 x 7.5 in slide, one
+    // picture of 960 x 720 px (96 dpi).
+    expect(assets.map((asset) => [asset.width, asset.height])).toContainEqual([960, 720]);
+  });
+
   it("takes multipart/form-data with a file part and fields as parts, and JSON with the file in base64", async () => {
     const user = await createUser();
     const form = new FormData();

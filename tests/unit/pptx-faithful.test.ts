@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import JSZip from "jszip";
 import { describe, expect, it } from "vitest";
 import { findShippedFont } from "@/lib/contract/fonts";
 import { compileDeck } from "@/lib/source/compile";
@@ -47,6 +48,13 @@ async function compiles(source: string) {
 }
 
 const sample = (name: string) => readPptx(fs.readFileSync(path.join(SAMPLES, name)));
+
+/** Every picture's address, as the import would store it: /assets/<part name>, whatever its crop or tiling. */
+class AnyPicture extends Map<string, string> {
+  override get(key: string): string {
+    return `/assets/${key.split("#")[0]}`;
+  }
+}
 
 describe("faithful: frames", () => {
   it("places a text frame at its position and size, inset as PowerPoint insets text, its type in canvas px", async () => {
@@ -384,24 +392,32 @@ describe("faithful: the samples", () => {
   });
 
   it("draws the master's and layout's decorations behind each slide's own shapes", () => {
-    const made = faithful(sample("poi-ae.ac.uaeu.faculty_nafaachbili_GeomLec1.pptx"), new Map(), undefined);
+    const deck = sample("poi-ae.ac.uaeu.faculty_nafaachbili_GeomLec1.pptx");
+    const made = faithful(deck, new AnyPicture(), undefined);
     const second = made.source.split("<Slide ")[2]!;
-    // The master's right triangle in the corner, before the slide's own bullets.
-    expect(second).toMatch(/fill="#2DA2BF" shape="right-triangle" \/>[\s\S]*From Alexandria Egypt/);
-    // Its layout maps the background to dk1 and the text to lt1 (clrMapOvr): a dark slide with light text.
-    expect(second).toMatch(/^label="Slide 2" backgroundColor="#000000">/);
-    expect(second).toMatch(/<Frame [^>]*color="#FFFFFF">\s*<Bullets>\s*<Text>From Alexandria Egypt/);
+    // The master's right triangle in the corner (filled with a picture), before the slide's own bullets.
+    expect(second).toMatch(/shape="right-triangle">\s*<Image [^>]*\/>[\s\S]*From Alexandria Egypt/);
+    // Its layout maps the background to dk1 and the text to lt1 (clrMapOvr): a dark slide with light text,
+    // the background the theme's third background style (bgRef 1003: a radial gradient out to dk1, black).
+    expect(second).toMatch(/^label="Slide 2">\s*<Frame\s+x=\{0\}\s+y=\{0\}\s+w=\{1920\}\s+h=\{1080\}\s+gradient=/);
+    expect(second).toMatch(/gradient=\{\{ radial: true, stops: \[[^\]]*\{ color: "#000000", at: 100 \}\] \}\}/);
+    // Its bullets are Wingdings 3 triangles: arrows.
+    expect(second).toMatch(/<Frame [^>]*color="#FFFFFF">\s*<Bullets marker="arrow">\s*<Text>From Alexandria Egypt/);
   });
 
   it("keeps drawn shapes of a group with their theme fill, and backgrounds of every kind", () => {
     const groups = faithful(sample("python-pptx-shp-groupshape.pptx"), new Map(), undefined);
-    expect(groups.source.match(/<Frame [^>]*fill="#4F81BD"/g)?.length).toBeGreaterThanOrEqual(4);
+    // The shapes' style refers to the theme's third fill style: a gradient of accent1, outlined.
+    expect(groups.source.match(/gradient=\{\{ angle: 0, stops: \[\{ color: "#2C5D98"/g)?.length).toBeGreaterThanOrEqual(
+      4,
+    );
+    expect(groups.source).toContain('outline={{ color: "#4A7EBB", width: 1.5 }}');
     expect(groups.source).toContain('shape="rounded"');
     expect(groups.source).toContain('shape="ellipse"');
     const backgrounds = sample("poi-backgrounds.pptx");
-    const urls = new Map(Object.keys(backgrounds.media).map((media) => [pictureKey(media), `/assets/${media}`]));
-    const made = faithful(backgrounds, urls, undefined);
-    expect(made.source).toContain('backgroundColor="#EEECE1"');
+    const made = faithful(backgrounds, new AnyPicture(), undefined);
+    // "Tan, darker 10%": the theme's bg2 (#EEECE1) with lumMod 90%, as PowerPoint's palette shows it.
+    expect(made.source).toContain('backgroundColor="#DDD9C3"');
     expect(made.source).toMatch(/gradient=\{\{ angle: \d+, stops: \[/);
     expect(made.source).toMatch(
       /<Frame x=\{0\} y=\{0\} w=\{1920\} h=\{1080\}>\s*<Image src="\/assets\/ppt\/media\/[^"]+" alt="" \/>/,
@@ -419,4 +435,183 @@ describe("faithful: the samples", () => {
       expect(compiled.outline, name).toHaveLength(made.slides);
     }
   }, 120_000);
+});
+
+// ---- packages crafted for one thing each: the base sample with its first slide replaced -----------------
+
+const NS =
+  'xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships" xmlns:p="http://schemas.openxmlformats.org/presentationml/2006/main"';
+const at = (x: number, y: number, w: number, h: number, extra = "") =>
+  `<a:xfrm${extra}><a:off x="${x}" y="${y}"/><a:ext cx="${w}" cy="${h}"/></a:xfrm>`;
+const sp = (name: string, spPr: string, body = "<a:p/>", style = "") =>
+  `<p:sp><p:nvSpPr><p:cNvPr id="9" name="${name}"/><p:cNvSpPr/><p:nvPr/></p:nvSpPr><p:spPr>${spPr}</p:spPr>${style}<p:txBody><a:bodyPr/><a:lstStyle/>${body}</p:txBody></p:sp>`;
+
+/** python-pptx-sld-notes.pptx (4:3, the Office theme) with slide 1 holding `shapes` over the background `bg`. */
+async function crafted(shapes: string, bg = ""): Promise<PptxDeck> {
+  const zip = await JSZip.loadAsync(fs.readFileSync(path.join(SAMPLES, "python-pptx-sld-notes.pptx")));
+  zip.file(
+    "ppt/slides/slide1.xml",
+    `<?xml version="1.0" encoding="UTF-8"?><p:sld ${NS}><p:cSld>${bg}<p:spTree><p:nvGrpSpPr><p:cNvPr id="1" name=""/><p:cNvGrpSpPr/><p:nvPr/></p:nvGrpSpPr><p:grpSpPr/>${shapes}</p:spTree></p:cSld></p:sld>`,
+  );
+  return readPptx(await zip.generateAsync({ type: "nodebuffer" }));
+}
+const firstSlide = (source: string) => source.split("<Slide ")[1]!;
+
+describe("faithful: what the theme and the shapes' properties draw", () => {
+  it("fills a background from the theme's background styles that p:bgRef points at, its colour as phClr", async () => {
+    const solid = faithful(
+      await crafted("", '<p:bg><p:bgRef idx="1001"><a:srgbClr val="336699"/></p:bgRef></p:bg>'),
+      new Map(),
+      "T",
+    );
+    expect(firstSlide(solid.source)).toMatch(/^label="Slide 1" backgroundColor="#336699"/);
+    // The Office theme's second background style: a gradient of the colour, tinted to shaded.
+    const deck = await crafted("", '<p:bg><p:bgRef idx="1002"><a:schemeClr val="accent2"/></p:bgRef></p:bg>');
+    expect(deck.slides[0]!.background).toMatchObject({ kind: "gradient" });
+    const made = faithful(deck, new Map(), "T");
+    expect(firstSlide(made.source)).toMatch(
+      /<Frame\s+x=\{0\}\s+y=\{0\}\s+w=\{1920\}\s+h=\{1080\}\s+gradient=\{\{ radial: true, stops: \[/,
+    );
+    // A path gradient, from the centre outwards: the Frame's radial gradient.
+    expect(firstSlide(made.source)).toMatch(/gradient=\{\{ radial: true, stops: \[/);
+  });
+
+  it("applies colour modifiers as PowerPoint's palette shows them: lumMod/lumOff, tint, shade, alpha", async () => {
+    const run = (color: string, text: string) =>
+      `<a:r><a:rPr><a:solidFill>${color}</a:solidFill></a:rPr><a:t>${text}</a:t></a:r>`;
+    const deck = await crafted(
+      sp(
+        "Text",
+        at(0, 0, 6_350_000, 3_175_000),
+        `<a:p>${run('<a:schemeClr val="accent1"><a:lumMod val="75000"/></a:schemeClr>', "darker")}${run('<a:schemeClr val="accent1"><a:lumMod val="60000"/><a:lumOff val="40000"/></a:schemeClr>', " lighter")}${run('<a:schemeClr val="tx1"><a:tint val="75000"/></a:schemeClr>', " tint")}${run('<a:schemeClr val="accent1"><a:shade val="50000"/></a:schemeClr>', " shade")}</a:p>`,
+      ) +
+        sp(
+          "Glass",
+          `${at(0, 3_175_000, 635_000, 635_000)}<a:solidFill><a:srgbClr val="FF0000"><a:alpha val="50000"/></a:srgbClr></a:solidFill>`,
+        ),
+    );
+    const shapes = deck.slides[0]!.shapes;
+    const runs = shapes[0]!.kind === "text" ? shapes[0]!.paragraphs[0]!.runs : [];
+    // Blue, Accent 1, darker 25% and lighter 40% in PowerPoint's colour picker.
+    expect(runs.map((r) => r.color)).toEqual(["#376092", "#95B3D7", "#898989", "#385D8A"]);
+    const made = faithful(deck, new Map(), "T");
+    expect(made.source).toContain('fill="#FF000080"');
+  });
+
+  it("keeps a shape's outline (its own a:ln, else the theme's line style its lnRef names) as the Frame's outline", async () => {
+    const deck = await crafted(
+      sp(
+        "Box",
+        `${at(635_000, 635_000, 3_175_000, 1_270_000)}<a:prstGeom prst="rect"/><a:noFill/><a:ln w="38100"><a:solidFill><a:srgbClr val="7F3F1F"/></a:solidFill></a:ln>`,
+      ) +
+        sp(
+          "Oval",
+          `${at(0, 3_175_000, 1_270_000, 1_270_000)}<a:prstGeom prst="ellipse"/>`,
+          "<a:p/>",
+          '<p:style><a:lnRef idx="1"><a:srgbClr val="4F81BD"/></a:lnRef><a:fillRef idx="1"><a:schemeClr val="accent1"/></a:fillRef><a:effectRef idx="0"><a:schemeClr val="accent1"/></a:effectRef><a:fontRef idx="minor"/></p:style>',
+        ),
+    );
+    const made = faithful(deck, new Map(), "T");
+    // The 4:3 slide is centred (240 px aside); 3 pt on a 7.5 in high slide is 6 px of the canvas; no fill.
+    expect(made.source).toContain('<Frame x={340} y={100} w={500} h={200} outline={{ color: "#7F3F1F", width: 6 }} />');
+    // The Office theme's first line style: 0.75 pt of phClr shaded 95%, here the lnRef's #4F81BD.
+    expect(made.source).toMatch(
+      /<Frame\s+x=\{240\}\s+y=\{500\}\s+w=\{200\}\s+h=\{200\}\s+fill="#4F81BD"\s+outline=\{\{ color: "#4A7EBB", width: 1\.5 \}\}\s+shape="ellipse"\s+\/>/,
+    );
+    await compiles(made.source);
+  });
+
+  it("reads symbol-font bullet characters as what they draw, and buNone as a plain paragraph", async () => {
+    const p = (pPr: string, text: string) => `<a:p><a:pPr>${pPr}</a:pPr><a:r><a:t>${text}</a:t></a:r></a:p>`;
+    const deck = await crafted(
+      sp(
+        "List",
+        at(0, 0, 6_350_000, 3_175_000),
+        p('<a:buFont typeface="Wingdings 3"/><a:buChar char="&#xF07D;"/>', "Triangle") +
+          p('<a:buFont typeface="Wingdings"/><a:buChar char="&#xF0FC;"/>', "Tick") +
+          p("<a:buNone/>", "Plain"),
+      ),
+    );
+    const paragraphs = deck.slides[0]!.shapes[0]!.kind === "text" ? deck.slides[0]!.shapes[0]!.paragraphs : [];
+    expect(paragraphs.map((paragraph) => paragraph.bullet)).toEqual([
+      { kind: "char", char: "▸" },
+      { kind: "char", char: "✔" },
+      { kind: "none" },
+    ]);
+    const made = faithful(deck, new Map(), "T");
+    expect(made.source).toMatch(
+      /<Bullets marker="arrow">\s*<Text>Triangle<\/Text>\s*<\/Bullets>\s*<Bullets marker="check">\s*<Text>Tick<\/Text>\s*<\/Bullets>\s*<Text>Plain<\/Text>/,
+    );
+  });
+
+  it("draws a freeform (a:custGeom) and a connector as SVG pictures of them, rotation kept", async () => {
+    const deck = await crafted(
+      sp(
+        "Freeform 1",
+        `${at(635_000, 635_000, 1_270_000, 635_000, ' rot="5400000"')}<a:custGeom><a:avLst/><a:gdLst/><a:pathLst><a:path w="100" h="50"><a:moveTo><a:pt x="0" y="0"/></a:moveTo><a:lnTo><a:pt x="100" y="50"/></a:lnTo><a:cubicBezTo><a:pt x="50" y="50"/><a:pt x="0" y="25"/><a:pt x="0" y="0"/></a:cubicBezTo><a:close/></a:path></a:pathLst></a:custGeom><a:solidFill><a:srgbClr val="00AA00"><a:alpha val="40000"/></a:srgbClr></a:solidFill>`,
+      ) +
+        `<p:cxnSp><p:nvCxnSpPr><p:cNvPr id="5" name="Connector 4"/><p:cNvCxnSpPr/><p:nvPr/></p:nvCxnSpPr><p:spPr>${at(0, 3_175_000, 6_350_000, 0)}<a:prstGeom prst="line"/><a:ln w="12700"><a:solidFill><a:srgbClr val="112233"/></a:solidFill></a:ln></p:spPr></p:cxnSp>`,
+    );
+    // The freeform's picture under its (empty) text, then the connector's.
+    const [freeform, connector] = deck.slides[0]!.shapes.filter((shape) => shape.kind === "picture");
+    expect(freeform).toMatchObject({ kind: "picture", drawn: true, frame: { rotation: 90 } });
+    expect(connector).toMatchObject({ kind: "picture", drawn: true });
+    const svg = (shape: Shape | undefined) =>
+      shape?.kind === "picture" ? new TextDecoder().decode(deck.media[shape.media]!.bytes) : "";
+    // 200 x 100 units (px of the canvas), the path scaled from its own 100 x 50.
+    expect(svg(freeform)).toContain('viewBox="0 0 200 100"');
+    expect(svg(freeform)).toContain('<path d="M0 0 L200 100 C100 100 0 50 0 0 Z" fill="#00AA00" fill-opacity="0.4"/>');
+    expect(svg(connector)).toMatch(/<path d="M1 1 L1001 1" stroke="#112233" stroke-width="2"/);
+    const urls = new Map(Object.keys(deck.media).map((media) => [pictureKey(media), `/assets/${media}`]));
+    const made = faithful(deck, urls, "T");
+    expect(made.source).toMatch(
+      /<Frame x=\{340\} y=\{100\} w=\{200\} h=\{100\} rotate=\{90\}>\s*<Image src="\/assets\/deckhand\/drawn-1\.svg" alt="" \/>/,
+    );
+    expect(made.warnings.filter((w) => /alt text|freeform/.test(w.message))).toEqual([]);
+  });
+});
+
+describe("faithful: a drawn shape's text", () => {
+  it("takes its colour from the shape's style (fontRef) over the master's, a run's own colour first", async () => {
+    const deck = await crafted(
+      sp(
+        "Badge",
+        `${at(0, 0, 1_270_000, 635_000)}<a:prstGeom prst="rect"/><a:solidFill><a:srgbClr val="94C600"/></a:solidFill>`,
+        '<a:p><a:r><a:t>White</a:t></a:r><a:r><a:rPr><a:solidFill><a:srgbClr val="FF0000"/></a:solidFill></a:rPr><a:t> red</a:t></a:r></a:p>',
+        '<p:style><a:lnRef idx="0"><a:schemeClr val="accent1"/></a:lnRef><a:fillRef idx="1"><a:schemeClr val="accent1"/></a:fillRef><a:effectRef idx="0"><a:schemeClr val="accent1"/></a:effectRef><a:fontRef idx="minor"><a:schemeClr val="lt1"/></a:fontRef></p:style>',
+      ),
+    );
+    const made = faithful(deck, new Map(), "T");
+    expect(made.source).toMatch(
+      /color="#FFFFFF">\s*<Text>White<span style=\{\{ color: "#FF0000" \}\}> red<\/span><\/Text>/,
+    );
+  });
+});
+
+describe("faithful: SmartArt", () => {
+  it("draws a diagram as the shapes PowerPoint drew for it, their text upright in its own box", () => {
+    const made = faithful(sample("poi-ae.ac.uaeu.faculty_nafaachbili_GeomLec1.pptx"), new Map(), undefined);
+    const ninth = made.source.split("<Slide ")[9]!;
+    expect(ninth).toMatch(/^label="Euclid’s 5 Postulates"/);
+    // Each postulate on its accent-coloured arrow (turned half round), its text upright in a frame of its own,
+    // beside a light circle.
+    expect(
+      ninth.match(/rotate=\{180\} fill="#2DA2BF" outline=\{\{ color: "#FFFFFF", width: 8\.7 \}\} \/>/g),
+    ).toHaveLength(4);
+    expect(ninth).toMatch(
+      /<Frame x=\{541\} y=\{230\} w=\{853\} h=\{130\} size=\{48\} color="#FFFFFF" valign="middle">\s*<Text align="center"><strong>1- A line can be drawn from any point to another\.<\/strong><\/Text>/,
+    );
+    expect(ninth.match(/fill="#BED7E2"[^>]*shape="ellipse"/g)).toHaveLength(4);
+    expect(ninth).not.toContain("<Bullets");
+    // Restyled, the same diagram is a list of its text.
+    const restyled = sample("poi-ae.ac.uaeu.faculty_nafaachbili_GeomLec1.pptx").slides[8]!.shapes.find(
+      (shape) => shape.kind === "text" && shape.drawing,
+    );
+    expect(restyled?.kind === "text" ? restyled.paragraphs.map((p) => p.bullet.kind) : []).toEqual([
+      "char",
+      "char",
+      "char",
+      "char",
+    ]);
+  });
 });

@@ -2,7 +2,8 @@ import { type ChildNode, type ElementNode, el, printModule, type SlidePlan } fro
 import type { FrameShape } from "@/lib/contract/prop-values";
 import { themeTokens as defaultTokens } from "@/lib/source/theme-tokens";
 import { fontStack, shippedFamilyFor } from "./font-map";
-import type { Frame as Box, ImportWarning, Paragraph, PptxDeck, PptxSlide, Run, Shape } from "./model";
+import { opaque } from "./colors";
+import type { Frame as Box, Gradient, ImportWarning, Paragraph, PptxDeck, PptxSlide, Run, Shape } from "./model";
 import { chartElement, dedupe, flatten, type PictureUrls, pictureKey, plain, shapeText, tableElement } from "./restyle";
 
 // `faithful` mode (the default): a read presentation (model.ts) printed so that every slide looks like the
@@ -140,26 +141,12 @@ function planSlide(slide: PptxSlide, context: Context): SlidePlan {
   const children: ElementNode[] = [];
   let backgroundColor: string | undefined;
   const background = slide.background;
-  if (background?.kind === "solid") backgroundColor = background.color;
+  if (background?.kind === "solid") backgroundColor = opaque(background.color);
   if (background?.kind === "gradient") {
-    children.push(
-      el("Frame", [
-        ...fullCanvas(),
-        [
-          "gradient",
-          {
-            // DrawingML's angles run clockwise from pointing right; CSS's from pointing up.
-            angle: Math.round((background.angle + 90) % 360),
-            stops: [...background.stops]
-              .sort((a, b) => a.position - b.position)
-              .map((stop) => ({ color: stop.color, at: Math.round(stop.position) })),
-          },
-        ],
-      ]),
-    );
+    children.push(el("Frame", [...fullCanvas(), ["gradient", gradientProp(background)]]));
   }
   if (background?.kind === "picture") {
-    const url = context.pictures.get(pictureKey(background.media));
+    const url = context.pictures.get(pictureKey(background.media, undefined, background.tile));
     if (url) {
       children.push(
         el(
@@ -188,6 +175,16 @@ function planSlide(slide: PptxSlide, context: Context): SlidePlan {
     notes: slide.notes,
     ...(backgroundColor ? { colors: { background: backgroundColor } } : {}),
     children,
+  };
+}
+
+/** A DrawingML gradient as the Frame's: DrawingML's angles run clockwise from pointing right, CSS's from up. */
+function gradientProp(gradient: Gradient) {
+  return {
+    ...(gradient.radial ? { radial: true } : { angle: Math.round((gradient.angle + 90) % 360) }),
+    stops: [...gradient.stops]
+      .sort((a, b) => a.position - b.position)
+      .map((stop) => ({ color: stop.color, at: Math.round(stop.position) })),
   };
 }
 
@@ -224,11 +221,13 @@ function shapeFrames(shape: Shape, context: Context): ElementNode[] {
   const at = placed(box, context.placement);
   switch (shape.kind) {
     case "text":
+      // A SmartArt diagram: the shapes PowerPoint drew for it.
+      if (shape.drawing) return flatten(shape.drawing).flatMap((drawn) => shapeFrames(drawn, context));
       return textFrames(shape, box, context);
     case "picture": {
       const url = context.pictures.get(pictureKey(shape.media, shape.crop));
       if (!url) return [];
-      if (!shape.alt) context.warn(`a picture without alt text ("${shape.name}")`);
+      if (!shape.alt && !shape.drawn) context.warn(`a picture without alt text ("${shape.name}")`);
       return [
         el(
           "Frame",
@@ -317,12 +316,40 @@ function geometryShape(geometry: string | undefined): FrameShape {
 function textFrames(shape: Extract<Shape, { kind: "text" }>, box: Box, context: Context): ElementNode[] {
   const out: ElementNode[] = [];
   const at = placed(box, context.placement);
-  if (shape.fill && shape.geometry !== "custom") {
+  const picture = shape.pictureFill
+    ? context.pictures.get(pictureKey(shape.pictureFill, undefined, shape.pictureTile))
+    : undefined;
+  const painted = shape.fill || shape.gradient || picture || shape.line;
+  if (painted && shape.geometry !== "custom") {
     const outline = geometryShape(shape.geometry);
     if (shape.geometry && outline === "rect") {
       context.warn(`the shape "${shape.name}" (${shape.geometry}) is drawn as a box`);
     }
-    out.push(el("Frame", [...at, ["fill", shape.fill], ["shape", nonDefault(outline, "rect")]]));
+    out.push(
+      el(
+        "Frame",
+        [
+          ...at,
+          ["fill", picture || shape.gradient ? undefined : shape.fill],
+          ["gradient", !picture && shape.gradient ? gradientProp(shape.gradient) : undefined],
+          [
+            "outline",
+            shape.line
+              ? { color: shape.line.color, width: Math.max(1, pxOf(shape.line.width / EMU_PER_PT, context)) }
+              : undefined,
+          ],
+          ["shape", nonDefault(outline, "rect")],
+        ],
+        ...(picture
+          ? [
+              el("Image", [
+                ["src", picture],
+                ["alt", ""],
+              ]),
+            ]
+          : []),
+      ),
+    );
   } else if (shape.geometry && !shapeText(shape)) {
     return out;
   }

@@ -15,7 +15,7 @@ import type { Db } from "@/lib/db/types";
 import { createDeck } from "@/lib/decks/create-deck";
 import { setDeckContent } from "@/lib/decks/set-deck-content";
 import { updateDeck } from "@/lib/decks/update-deck";
-import type { ImportWarning, PptxDeck, Shape } from "./model";
+import type { ImportWarning, PptxDeck, Shape, Tile } from "./model";
 import { readPptxOffThread } from "./off-thread";
 import { faithful } from "./faithful";
 import { ownPicture, type PictureUrls, pictureKey, restyle } from "./restyle";
@@ -36,7 +36,13 @@ export const importReportSchema = z.object({
     .describe("Everything approximated or left out, by slide number in the original (0: the whole deck)."),
 });
 
-type Picture = { key: string; media: string; crop?: Extract<Shape, { kind: "picture" }>["crop"]; alt: string };
+type Picture = {
+  key: string;
+  media: string;
+  crop?: Extract<Shape, { kind: "picture" }>["crop"];
+  tile?: Tile;
+  alt: string;
+};
 
 // The pictures the deck shows: the slides' own, their backgrounds, and in faithful mode the master's and
 // layout's decorations drawn behind each slide.
@@ -45,6 +51,10 @@ function picturesOf(deck: PptxDeck, mode: (typeof importModes)[number]): Picture
   const walk = (shapes: Shape[]) => {
     for (const shape of shapes) {
       if (shape.kind === "group") walk(shape.children);
+      if (shape.kind === "text" && shape.pictureFill && mode === "faithful") {
+        const key = pictureKey(shape.pictureFill, undefined, shape.pictureTile);
+        if (!found.has(key)) found.set(key, { key, media: shape.pictureFill, alt: "", tile: shape.pictureTile });
+      }
       // A Deckhand export's formulas, icons and decorations come back as components, not stored pictures.
       if (shape.kind !== "picture" || (ownPicture(shape.alt) !== null && ownPicture(shape.alt) !== "background"))
         continue;
@@ -57,8 +67,8 @@ function picturesOf(deck: PptxDeck, mode: (typeof importModes)[number]): Picture
     walk(slide.shapes);
     if (mode === "faithful") walk(slide.masterShapes ?? []);
     if (slide.background?.kind === "picture") {
-      const key = pictureKey(slide.background.media);
-      if (!found.has(key)) found.set(key, { key, media: slide.background.media, alt: "" });
+      const key = pictureKey(slide.background.media, undefined, slide.background.tile);
+      if (!found.has(key)) found.set(key, { key, media: slide.background.media, alt: "", tile: slide.background.tile });
     }
   }
   return [...found.values()];
@@ -67,7 +77,7 @@ function picturesOf(deck: PptxDeck, mode: (typeof importModes)[number]): Picture
 // A picture's bytes as shown on the slide: cut by its crop, and in a format the image store takes.
 async function shownBytes(bytes: Buffer, picture: Picture): Promise<Buffer> {
   const image = sharp(bytes, { limitInputPixels: imageLimits().maxPixels });
-  const { width, height, format } = await image.metadata();
+  const { width, height, format, density } = await image.metadata();
   const crop = picture.crop;
   if (crop && width && height) {
     const left = Math.round((Math.max(0, crop.left) / 100) * width);
@@ -81,7 +91,35 @@ async function shownBytes(bytes: Buffer, picture: Picture): Promise<Buffer> {
         .toBuffer();
     }
   }
+  if (picture.tile && width && height) return tiled(bytes, width, height, density ?? 96, picture.tile);
   return format === "tiff" ? image.png().toBuffer() : bytes;
+}
+
+// PowerPoint's a:tile: copies of the picture at its own size (its pixels at its resolution, 96 dpi when it
+// says none) times the tile's scale, from the top left, over the area; drawn as one picture, in pixels of
+// 96 dpi (9,525 EMU), at most TILED_MAX on its longer side.
+const EMU_PER_PX = 9525;
+const TILED_MAX = 2400;
+
+async function tiled(bytes: Buffer, width: number, height: number, dpi: number, tile: Tile): Promise<Buffer> {
+  // The area and one copy, in pixels of 96 dpi.
+  const area = { width: tile.width / EMU_PER_PX, height: tile.height / EMU_PER_PX };
+  const fit = Math.min(1, TILED_MAX / Math.max(area.width, area.height));
+  const copy = {
+    width: Math.max(1, Math.round(((width * 96) / dpi) * tile.scaleX * fit)),
+    height: Math.max(1, Math.round(((height * 96) / dpi) * tile.scaleY * fit)),
+  };
+  const out = { width: Math.max(1, Math.round(area.width * fit)), height: Math.max(1, Math.round(area.height * fit)) };
+  const input = await sharp(bytes, { limitInputPixels: imageLimits().maxPixels })
+    .resize(copy.width, copy.height, { fit: "fill" })
+    // A copy larger than the area shows its top left corner only.
+    .extract({ left: 0, top: 0, width: Math.min(copy.width, out.width), height: Math.min(copy.height, out.height) })
+    .png()
+    .toBuffer();
+  return sharp({ create: { ...out, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+    .composite([{ input, tile: true, gravity: "northwest" }])
+    .png()
+    .toBuffer();
 }
 
 async function preparePictures(

@@ -1,6 +1,6 @@
 // What the reader (read-pptx.ts) takes out of a PowerPoint package: plain data that crosses a worker
 // thread's boundary as is. Positions and sizes are EMU in slide coordinates (groups already flattened into
-// them); colours are "#RRGGBB" after the theme and the master's colour map are applied.
+// them); colours are "#RRGGBB" ("#RRGGBBAA" when translucent) after the theme and the master's colour map are applied.
 
 export type Frame = { x: number; y: number; width: number; height: number; rotation?: number };
 
@@ -50,10 +50,22 @@ export type ChartData = {
   series: Array<{ name: string; values: Array<number | null>; x?: Array<number | null> }>;
 };
 
+/** A gradient fill; radial (a DrawingML path gradient) grows from the centre, its angle unused. */
+export type Gradient = { angle: number; radial?: boolean; stops: Array<{ position: number; color: string }> };
+
+/**
+ * A picture repeated over an area (a:tile) rather than stretched: the scale of each copy (1 is the picture's
+ * own size at its resolution) and the area's size in EMU.
+ */
+export type Tile = { scaleX: number; scaleY: number; width: number; height: number };
+
 export type Background =
   | { kind: "solid"; color: string }
-  | { kind: "gradient"; angle: number; stops: Array<{ position: number; color: string }> }
-  | { kind: "picture"; media: string };
+  | ({ kind: "gradient" } & Gradient)
+  | { kind: "picture"; media: string; tile?: Tile };
+
+/** A shape's outline (a:ln): its colour and width in EMU. */
+export type Line = { color: string; width: number };
 
 type ShapeBase = { name: string; frame: Frame | null };
 
@@ -63,12 +75,21 @@ export type Shape =
       placeholder?: Placeholder;
       paragraphs: Paragraph[];
       fill?: string;
+      /** A gradient fill instead of `fill`. */
+      gradient?: Gradient;
+      /** A picture fill (a part name, a key of PptxDeck.media) instead of `fill`, stretched over the shape. */
+      pictureFill?: string;
+      /** How the picture fill repeats over the shape, when it is tiled. */
+      pictureTile?: Tile;
+      line?: Line;
       /** A drawn shape (rectangle, ellipse…; "custom" for a freeform) rather than a plain text box. */
       geometry?: string;
       /** Where the text sits in the shape's height (bodyPr anchor, own or inherited); top when absent. */
       anchor?: "top" | "middle" | "bottom";
       /** PowerPoint's shrink-on-overflow factor (normAutofit fontScale), below 1 when it shrank the text. */
       fontScale?: number;
+      /** A SmartArt diagram's shapes as PowerPoint last drew them (its drawing part), in slide coordinates. */
+      drawing?: Shape[];
     })
   | (ShapeBase & {
       kind: "picture";
@@ -78,6 +99,8 @@ export type Shape =
       alt: string;
       /** Per cent of the picture cut from each side, as PowerPoint shows it. */
       crop?: { left: number; top: number; right: number; bottom: number };
+      /** A picture the reader drew of a freeform shape (a decoration, with no alt text to ask for). */
+      drawn?: boolean;
     })
   | (ShapeBase & { kind: "table"; rows: TableCell[][]; headerRow: boolean; columnWidths: number[] })
   | (ShapeBase & { kind: "chart"; chart: ChartData })

@@ -1,7 +1,7 @@
 import { type ChildNode, type ElementNode, el, printModule, type SlidePlan } from "@/lib/ai/offline/print";
 import { shippedFonts } from "@/lib/contract/fonts";
 import { iconNames } from "@/lib/contract/prop-values";
-import type { ChartData, ImportWarning, Paragraph, PptxDeck, PptxSlide, Run, Shape } from "./model";
+import type { ChartData, ImportWarning, Paragraph, PptxDeck, PptxSlide, Run, Shape, Tile } from "./model";
 
 // `restyle` mode: a read presentation (model.ts) mapped into the vocabulary's own layouts, the way a
 // Markdown import is, and printed by the offline generator's printer: the title placeholder (or, without
@@ -16,8 +16,13 @@ export type RestyledDeck = { title: string; source: string; slides: number; warn
 /** The stored image that stands for each picture as shown (pictureKey), by part name and crop. */
 export type PictureUrls = Map<string, string>;
 
-export function pictureKey(media: string, crop?: { left: number; top: number; right: number; bottom: number }): string {
-  return crop ? `${media}#${crop.left},${crop.top},${crop.right},${crop.bottom}` : media;
+export function pictureKey(
+  media: string,
+  crop?: { left: number; top: number; right: number; bottom: number },
+  tile?: Tile,
+): string {
+  const cropped = crop ? `${media}#${crop.left},${crop.top},${crop.right},${crop.bottom}` : media;
+  return tile ? `${cropped}#tile:${tile.scaleX},${tile.scaleY},${tile.width}x${tile.height}` : cropped;
 }
 
 // Slide numbers are the player's business; a footer, header or date is kept as small muted text at the end.
@@ -272,7 +277,9 @@ function planSlide(
   children.push(...footers);
 
   let image = background;
-  if (slide.background?.kind === "picture") image = pictures.get(slide.background.media);
+  if (slide.background?.kind === "picture") {
+    image = pictures.get(pictureKey(slide.background.media, undefined, slide.background.tile));
+  }
   if (children.length === 0 && !image) warn("a slide with nothing the import could read; kept empty");
   const notes = slide.notes;
   return {

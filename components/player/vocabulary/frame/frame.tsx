@@ -1,6 +1,6 @@
 // Frame: a box placed on the slide at a position and size of its own (px of the 1920x1080 canvas), over
 // the slide's flow, for decks that keep a layout drawn elsewhere (a PowerPoint import in faithful mode).
-// It holds ordinary vocabulary (Text, Bullets, Image, Table, Chart…), may be a filled shape, and its own
+// It holds ordinary vocabulary (Text, Bullets, Image, Table, Chart…), may be a filled or outlined shape, and its own
 // type size: the ladder inside it is based on `size`, shrunk with the slide's fit (shell/fit.ts), so text
 // too long for its frame shrinks like any slide's and, at the floor, is reported as overflowing the frame.
 
@@ -15,7 +15,8 @@ import {
   type FrameVerticalAlign,
 } from "@/lib/contract/prop-values";
 
-type Gradient = { angle?: number; stops?: Array<{ color?: string; at?: number }> };
+type Gradient = { angle?: number; radial?: boolean; stops?: Array<{ color?: string; at?: number }> };
+type Outline = { color?: string; width?: number };
 
 type FrameProps = {
   x?: number;
@@ -25,6 +26,7 @@ type FrameProps = {
   rotate?: number;
   fill?: string;
   gradient?: Gradient;
+  outline?: Outline;
   shape?: FrameShape;
   size?: number;
   color?: string;
@@ -62,6 +64,8 @@ function gradientCss(gradient: Gradient | undefined): string | undefined {
     .filter((stop) => stop.color)
     .map((stop) => (Number.isNaN(stop.at) ? stop.color! : `${stop.color} ${stop.at}%`));
   if (stops.length < 2) return undefined;
+  // A radial gradient grows from the frame's centre (stop 0) to its corners.
+  if (gradient.radial === true) return `radial-gradient(${stops.join(", ")})`;
   return `linear-gradient(${clampNumber(gradient.angle, -360, 360, 180)}deg, ${stops.join(", ")})`;
 }
 
@@ -73,6 +77,7 @@ export function Frame({
   rotate,
   fill,
   gradient,
+  outline,
   shape,
   size,
   color,
@@ -94,6 +99,9 @@ export function Frame({
   const background = gradientCss(gradient);
   if (background) style.backgroundImage = background;
   else if (plainColor(fill)) style.backgroundColor = plainColor(fill);
+  // The outline is drawn inside the frame's edge (PowerPoint centres it on the edge: half a width apart).
+  const stroke = plainColor(outline?.color);
+  if (stroke) style.border = `${clampNumber(outline?.width, 0.5, 100, 1)}px solid ${stroke}`;
   if (size !== undefined) style["--dh-frame-size"] = `${clampNumber(size, 4, 400, 48)}px`;
   const ink = plainColor(color);
   if (ink) style["--dh-fg"] = ink;
