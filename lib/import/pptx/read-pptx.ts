@@ -7,6 +7,7 @@
 // AppError (422) naming the problem; caps are those of zip.ts and package.ts.
 import type { Element } from "@xmldom/xmldom";
 import { AppError } from "@/lib/core/errors";
+import { logger } from "@/lib/core/log";
 import { type ColorScheme, colorOf, readTheme, type ThemeParts } from "./colors";
 import { placeholderOf } from "./geometry";
 import type { Background, Gradient, ImportWarning, PptxDeck, PptxSlide, Shape } from "./model";
@@ -18,10 +19,23 @@ import { openZip, type ZipLimits, zipLimits } from "./zip";
 
 export { PPTX_TYPE, pptxLimits } from "./package";
 
+const log = logger("pptx-import");
+
 export function readPptx(input: Uint8Array, limits: ZipLimits = zipLimits): PptxDeck {
   const data = Buffer.from(input.buffer, input.byteOffset, input.byteLength);
   checkSignature(data);
-  return new Reader(new PptxParts(openZip(data, limits))).read();
+  try {
+    return new Reader(new PptxParts(openZip(data, limits))).read();
+  } catch (error) {
+    // A package this reader cannot follow (a part shaped as no PowerPoint writes it, nesting past the stack)
+    // is the file's problem, answered 422 like the rest; the server keeps the cause in its log.
+    if (error instanceof AppError) throw error;
+    log.warn("a PowerPoint package could not be read", { error });
+    throw new AppError(
+      "invalid_request",
+      "The PowerPoint file could not be read: it is damaged or was written in a way this importer does not follow. Open it in PowerPoint and save it again, then import the copy.",
+    );
+  }
 }
 
 /** A fill as read: none said, explicitly none, or what Background holds. */
