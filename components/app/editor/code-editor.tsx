@@ -13,11 +13,14 @@ import { themeTokens, vocabulary } from "@/lib/deck/vocabulary";
 
 // CodeMirror 6, shipped with the app: TSX (or CSS for the theme tokens) with completions from the deck
 // vocabulary and the compiler's problems shown at their line. Tab and Shift-Tab indent and outdent the
-// lines (indentWithTab); Escape then Tab leaves the editor (CodeMirror's tab focus mode), which the
-// editor's accessible description says, so keyboard users are never trapped.
+// lines (indentWithTab); Escape then Tab leaves the editor, and Ctrl+M (Shift+Alt+M on a Mac) makes Tab
+// move the focus until pressed again (CodeMirror's tab focus mode), which the editor's accessible
+// description says, so keyboard users are never trapped. The code is in a panel a person opens: Tab from
+// the rail or the canvas never lands in it unasked.
 
 /** What the editor's description tells keyboard users about Tab. */
-const TAB_HINT = "Tab indents and Shift+Tab outdents the lines. To leave the editor, press Escape, then Tab.";
+const TAB_HINT =
+  "Tab indents and Shift+Tab outdents the lines. To leave the editor, press Escape, then Tab; Ctrl+M makes Tab leave it until pressed again.";
 
 export type Problem = { line: number; column: number; message: string };
 

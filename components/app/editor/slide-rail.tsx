@@ -2,17 +2,21 @@
 
 import { type KeyboardEvent, useRef, useState } from "react";
 import { Button } from "@/components/ui";
-import { Dialog } from "@/components/ui/dialog";
 import { ConfirmDialog } from "../confirm-dialog";
 import type { DeckFormat } from "@/lib/contract/deck";
-import { slideLayouts, type SlideLayoutId } from "@/lib/deck/source/layouts";
+import type { SlideLayoutId } from "@/lib/deck/source/layouts";
 import type { Finding } from "@/lib/render/check-findings";
+import { LayoutGallery } from "./layout-gallery";
 import { type RailThumbnail, RailThumbnails } from "./rail-thumbnails";
+import { SlideButtons, SlideKeyMenu } from "./rail-slide-menu";
 
 // The slide rail: the deck's slides as objects. Each is a number, its label, the deck check's mark and its
 // picture (rail-thumbnails.tsx: the sandboxed player draws it, in a layer over the rail); a slide is picked
 // (the preview shows it), renamed in place, duplicated, deleted (after a confirmation in the app's dialog),
-// dragged to another place or moved with Alt+ArrowUp/Down, and new slides come from a gallery of layouts.
+// dragged to another place or moved with Alt+ArrowUp/Down, and new slides come from a gallery of layouts
+// (layout-gallery.tsx). For the keyboard the slides are one tab stop (a roving tabindex): ↑/↓, Home and End
+// go from slide to slide, and a slide's actions are keys of its own or its menu (Shift+F10,
+// rail-slide-menu.tsx).
 // Every change is a source transformation the editor applies to the code as one undoable step
 // (use-visual-edits.ts); the rail itself only says what was asked.
 
@@ -53,6 +57,8 @@ export function SlideRail({
   const [dragging, setDragging] = useState<number | null>(null);
   const [over, setOver] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<number | null>(null);
+  // The slide whose menu of actions the keyboard opened.
+  const [menu, setMenu] = useState<number | null>(null);
   const items = useRef(new Map<number, HTMLButtonElement>());
   // The scrolling list, and the empty box each row keeps where the picture layer draws its thumbnail.
   const scroller = useRef<HTMLDivElement>(null);
@@ -64,32 +70,42 @@ export function SlideRail({
   // After a keyboard move the moved slide keeps the focus at its new place.
   const focusAfterMove = useRef<number | null>(null);
 
-  const onKey = (event: KeyboardEvent, index: number) => {
-    if (!editable) return;
-    if (event.altKey && (event.key === "ArrowUp" || event.key === "ArrowDown")) {
-      event.preventDefault();
-      const to = index + (event.key === "ArrowUp" ? -1 : 1);
-      if (to < 0 || to >= slides.length) return;
-      focusAfterMove.current = to;
-      actions.move(index, to);
-      requestAnimationFrame(() => {
-        const target = focusAfterMove.current;
-        focusAfterMove.current = null;
-        if (target !== null) items.current.get(target)?.focus();
-      });
-    } else if (event.key === "F2") {
-      event.preventDefault();
-      setRenaming(index);
-    } else if (event.key === "Delete") {
-      event.preventDefault();
-      confirmRemove(index);
-    } else if (!event.altKey && (event.key === "ArrowUp" || event.key === "ArrowDown")) {
-      event.preventDefault();
-      const to = Math.max(0, Math.min(slides.length - 1, index + (event.key === "ArrowUp" ? -1 : 1)));
-      items.current.get(to)?.focus();
-      actions.pick(to);
-    }
+  const moveBy = (index: number, by: -1 | 1) => {
+    const to = index + by;
+    if (to < 0 || to >= slides.length) return;
+    focusAfterMove.current = to;
+    actions.move(index, to);
+    requestAnimationFrame(() => {
+      const target = focusAfterMove.current;
+      focusAfterMove.current = null;
+      if (target !== null) items.current.get(target)?.focus();
+    });
   };
+  const go = (to: number) => {
+    const target = Math.max(0, Math.min(slides.length - 1, to));
+    items.current.get(target)?.focus();
+    actions.pick(target);
+  };
+  const onKey = (event: KeyboardEvent, index: number) => {
+    const arrow = event.key === "ArrowUp" ? -1 : event.key === "ArrowDown" ? 1 : 0;
+    if (arrow !== 0 && !event.altKey) go(index + arrow);
+    else if (event.key === "Home") go(0);
+    else if (event.key === "End") go(slides.length - 1);
+    else if (!editable) return;
+    else if (arrow !== 0) moveBy(index, arrow);
+    else if (event.key === "F2") setRenaming(index);
+    else if (event.key === "Delete") confirmRemove(index);
+    else if (event.key === "ContextMenu" || (event.shiftKey && event.key === "F10")) setMenu(index);
+    else return;
+    event.preventDefault();
+  };
+  const menuActions = (index: number) => [
+    { label: "Rename", keys: "F2", run: () => setRenaming(index) },
+    { label: "Duplicate", run: () => actions.duplicate(index) },
+    { label: "Move up", keys: "Alt+↑", disabled: index === 0, run: () => moveBy(index, -1) },
+    { label: "Move down", keys: "Alt+↓", disabled: index === slides.length - 1, run: () => moveBy(index, 1) },
+    { label: "Delete", keys: "Delete", disabled: slides.length < 2, run: () => confirmRemove(index) },
+  ];
 
   const confirmRemove = (index: number) => {
     if (slides.length > 1) setDeleting(index);
@@ -97,7 +113,12 @@ export function SlideRail({
   const deletingLabel = deleting === null ? "" : (slides[deleting]?.label ?? `${noun} ${deleting + 1}`);
 
   return (
-    <nav aria-label="Outline" className="flex min-h-0 flex-col border-r border-zinc-200 bg-white">
+    <nav
+      aria-label="Outline"
+      id="editor-slides"
+      tabIndex={-1}
+      className="flex min-h-0 flex-col border-r border-zinc-200 bg-white focus:outline-none"
+    >
       <div className="flex items-center justify-between px-3 pt-3 pb-2">
         <p className="text-xs font-semibold tracking-wide text-zinc-500 uppercase" id="rail-heading">
           {format === "webpage" ? "Beats" : "Slides"}
@@ -110,7 +131,7 @@ export function SlideRail({
       </div>
       {editable && (
         <p className="px-3 pb-2 text-[11px] leading-4 text-zinc-500" id="rail-help">
-          Drag or Alt+↑/↓ to move, F2 to rename, Delete to remove.
+          ↑/↓ to pick, Alt+↑/↓ or drag to move, F2 to rename, Delete to remove, Shift+F10 for more.
         </p>
       )}
       <div ref={scroller} className="relative min-h-0 flex-1 overflow-y-auto">
@@ -178,7 +199,9 @@ export function SlideRail({
                       onKeyDown={(event) => onKey(event, index)}
                       aria-current={selected ? "true" : undefined}
                       aria-describedby={editable ? "rail-help" : undefined}
+                      aria-keyshortcuts={editable ? "Shift+F10" : undefined}
                       tabIndex={selected || (current >= slides.length && index === 0) ? 0 : -1}
+                      data-rail-stop={selected || (current >= slides.length && index === 0) ? "" : undefined}
                       className="flex min-w-0 flex-1 flex-col gap-1 px-2 py-1.5 text-left text-sm focus-visible:outline-2 focus-visible:outline-accent"
                     >
                       <span className="flex w-full min-w-0 items-center gap-1.5">
@@ -190,13 +213,23 @@ export function SlideRail({
                       <span ref={space(index)} className="block aspect-video w-full" />
                     </button>
                     {editable && (
-                      <SlideMenu
+                      <SlideButtons
                         name={`${noun} ${index + 1}`}
                         selected={selected}
                         onRename={() => setRenaming(index)}
                         onDuplicate={() => actions.duplicate(index)}
                         onDelete={() => confirmRemove(index)}
                         canDelete={slides.length > 1}
+                      />
+                    )}
+                    {editable && menu === index && (
+                      <SlideKeyMenu
+                        name={`${noun} ${index + 1}`}
+                        actions={menuActions(index)}
+                        onClose={() => {
+                          setMenu(null);
+                          items.current.get(index)?.focus();
+                        }}
                       />
                     )}
                   </div>
@@ -243,65 +276,6 @@ export function SlideRail({
   );
 }
 
-// Rename, duplicate and delete: small buttons on the slide's row.
-function SlideMenu({
-  name,
-  selected,
-  onRename,
-  onDuplicate,
-  onDelete,
-  canDelete,
-}: {
-  name: string;
-  selected: boolean;
-  onRename: () => void;
-  onDuplicate: () => void;
-  onDelete: () => void;
-  canDelete: boolean;
-}) {
-  const look = `rounded p-0.5 ${selected ? "hover:bg-zinc-700" : "hover:bg-zinc-200"} focus-visible:outline-2 focus-visible:outline-accent disabled:opacity-40`;
-  // Over the label's end, seen on hover and while the slide has the focus, so the label keeps the rail's width
-  // otherwise; always in the tab order after the slide.
-  return (
-    <span
-      className={`absolute top-1.5 right-1 flex gap-0.5 rounded opacity-0 group-focus-within:opacity-100 group-hover:opacity-100 ${selected ? "bg-zinc-900" : "bg-zinc-100"}`}
-    >
-      <button type="button" className={look} onClick={onRename} aria-label={`Rename ${name}`} title="Rename">
-        <MenuIcon d="M4 20h4L19 9l-4-4L4 16v4zM14 6l4 4" />
-      </button>
-      <button type="button" className={look} onClick={onDuplicate} aria-label={`Duplicate ${name}`} title="Duplicate">
-        <MenuIcon d="M9 9h11v11H9zM5 15H4V4h11v1" />
-      </button>
-      <button
-        type="button"
-        className={look}
-        onClick={onDelete}
-        disabled={!canDelete}
-        aria-label={`Delete ${name}`}
-        title="Delete"
-      >
-        <MenuIcon d="M6 6l12 12M18 6L6 18" />
-      </button>
-    </span>
-  );
-}
-
-function MenuIcon({ d }: { d: string }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="14"
-      height="14"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      aria-hidden="true"
-    >
-      <path d={d} strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
-  );
-}
-
 function RenameField({
   label,
   number,
@@ -344,39 +318,6 @@ function RenameField({
         className="min-w-0 flex-1 rounded px-1 py-0.5 ring-1 ring-accent"
       />
     </label>
-  );
-}
-
-// The gallery of new slides: one button per layout of the source library, with its description.
-function LayoutGallery({
-  open,
-  noun,
-  onClose,
-  onPick,
-}: {
-  open: boolean;
-  noun: string;
-  onClose: () => void;
-  onPick: (layout: SlideLayoutId) => void;
-}) {
-  return (
-    <Dialog label={`Add a ${noun}`} open={open} onClose={onClose}>
-      <ul className="grid grid-cols-2 gap-2" data-testid="layout-gallery">
-        {slideLayouts.map((layout) => (
-          <li key={layout.id}>
-            <button
-              type="button"
-              data-layout={layout.id}
-              onClick={() => onPick(layout.id)}
-              className="h-full w-full rounded-lg p-3 text-left ring-1 ring-zinc-200 hover:bg-zinc-50 hover:ring-accent focus-visible:outline-2 focus-visible:outline-accent"
-            >
-              <span className="block text-sm font-medium">{layout.name}</span>
-              <span className="block text-xs text-zinc-600">{layout.description}</span>
-            </button>
-          </li>
-        ))}
-      </ul>
-    </Dialog>
   );
 }
 
