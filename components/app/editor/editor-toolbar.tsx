@@ -100,18 +100,7 @@ export function EditorToolbar({
       <div className="ml-auto flex shrink-0 items-center gap-1.5">
         {canEdit && (
           <div className={`${wide} items-center gap-1.5`}>
-            <Button variant="ghost" type="button" onClick={onUndo} disabled={history.undo === 0} title="Undo (Ctrl+Z)">
-              Undo
-            </Button>
-            <Button
-              variant="ghost"
-              type="button"
-              onClick={onRedo}
-              disabled={history.redo === 0}
-              title="Redo (Shift+Ctrl+Z)"
-            >
-              Redo
-            </Button>
+            <UndoRedo history={history} onUndo={onUndo} onRedo={onRedo} />
             <InsertMenu disabled={insertDisabled} onInsert={onInsert} />
           </div>
         )}
@@ -214,5 +203,54 @@ function MoreTools({ children }: { children: ReactNode }) {
         {children}
       </div>
     </div>
+  );
+}
+
+// Undo and Redo in the code's history (one history with every visual change), as arrows.
+function UndoRedo({ history, onUndo, onRedo }: { history: HistoryDepth; onUndo: () => void; onRedo: () => void }) {
+  return (
+    <>
+      <Button
+        variant="ghost"
+        type="button"
+        className="px-2"
+        onClick={onUndo}
+        disabled={history.undo === 0}
+        aria-label="Undo"
+        title="Undo (Ctrl+Z)"
+      >
+        <HistoryIcon d="M9 14 4 9l5-5M4 9h10.5a5.5 5.5 0 0 1 0 11H11" />
+      </Button>
+      <Button
+        variant="ghost"
+        type="button"
+        className="px-2"
+        onClick={onRedo}
+        disabled={history.redo === 0}
+        aria-label="Redo"
+        title="Redo (Shift+Ctrl+Z)"
+      >
+        <HistoryIcon d="m15 14 5-5-5-5M20 9H9.5a5.5 5.5 0 0 0 0 11H13" />
+      </Button>
+    </>
+  );
+}
+
+// Undo's and Redo's arrows (lucide's undo-2 and redo-2).
+function HistoryIcon({ d }: { d: string }) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width="16"
+      height="16"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
+      <path d={d} />
+    </svg>
   );
 }

@@ -1,6 +1,26 @@
 "use client";
 
-import { useEffect, useId, useRef } from "react";
+import {
+  ChartColumn,
+  Code,
+  Columns2,
+  Hash,
+  Heading,
+  Heading1,
+  type IconNode,
+  Link,
+  List,
+  ListOrdered,
+  Milestone,
+  Pilcrow,
+  Quote,
+  Sigma,
+  Smile,
+  Square,
+  Table,
+  Workflow,
+} from "lucide";
+import { createElement, useEffect, useId, useRef } from "react";
 import type { SlideElement } from "@/lib/deck/source/props";
 import { componentLabel } from "./plain-words";
 
@@ -73,12 +93,7 @@ export function ElementPicker({
               {element.name === "Image" ? (
                 <Thumbnail element={element} />
               ) : (
-                <span
-                  aria-hidden
-                  className={`flex h-8 w-12 shrink-0 items-center justify-center rounded text-[10px] font-semibold tracking-wide uppercase ${picked ? "bg-zinc-700" : "bg-zinc-100 text-zinc-500"}`}
-                >
-                  {componentLabel(element.name).slice(0, 4)}
-                </span>
+                <KindIcon name={element.name} picked={picked} />
               )}
               <span className="min-w-0 flex-1 truncate text-sm">
                 {componentLabel(element.name)}{" "}
@@ -91,6 +106,48 @@ export function ElementPicker({
         })}
       </ul>
     </div>
+  );
+}
+
+// Each kind's sign (lucide's line icons), where an image shows its picture.
+const kinds: Record<string, IconNode> = {
+  Title: Heading1,
+  Heading,
+  Text: Pilcrow,
+  Bullets: List,
+  Steps: ListOrdered,
+  Quote,
+  Code,
+  Link,
+  Formula: Sigma,
+  Icon: Smile,
+  Diagram: Workflow,
+  Stat: Hash,
+  Table,
+  Chart: ChartColumn,
+  Timeline: Milestone,
+  Columns: Columns2,
+};
+
+function KindIcon({ name, picked }: { name: string; picked: boolean }) {
+  return (
+    <span
+      aria-hidden
+      className={`flex h-8 w-12 shrink-0 items-center justify-center rounded ${picked ? "bg-zinc-700" : "bg-zinc-100 text-zinc-500"}`}
+    >
+      <svg
+        viewBox="0 0 24 24"
+        width="16"
+        height="16"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth={2}
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
+        {(kinds[name] ?? Square).map(([tag, attrs], index) => createElement(tag, { key: index, ...attrs }))}
+      </svg>
+    </span>
   );
 }
 

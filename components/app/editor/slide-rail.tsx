@@ -1,6 +1,6 @@
 "use client";
 
-import { type KeyboardEvent, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { Button } from "@/components/ui";
 import { ConfirmDialog } from "../confirm-dialog";
 import type { DeckFormat } from "@/lib/contract/deck";
@@ -9,6 +9,7 @@ import type { Finding } from "@/lib/render/check-findings";
 import { LayoutGallery } from "./layout-gallery";
 import { type RailThumbnail, RailThumbnails } from "./rail-thumbnails";
 import { SlideButtons, SlideKeyMenu } from "./rail-slide-menu";
+import { useRailDrag, useRailKeys } from "./use-rail-keys";
 
 // The slide rail: the deck's slides as objects. Each is a number, its label, the deck check's mark and its
 // picture (rail-thumbnails.tsx: the sandboxed player draws it, in a layer over the rail); a slide is picked
@@ -54,12 +55,9 @@ export function SlideRail({
   const noun = format === "webpage" ? "beat" : "slide";
   const [renaming, setRenaming] = useState<number | null>(null);
   const [gallery, setGallery] = useState(false);
-  const [dragging, setDragging] = useState<number | null>(null);
-  const [over, setOver] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<number | null>(null);
   // The slide whose menu of actions the keyboard opened.
   const [menu, setMenu] = useState<number | null>(null);
-  const items = useRef(new Map<number, HTMLButtonElement>());
   // The scrolling list, and the empty box each row keeps where the picture layer draws its thumbnail.
   const scroller = useRef<HTMLDivElement>(null);
   const spaces = useRef(new Map<number, HTMLElement>());
@@ -67,45 +65,15 @@ export function SlideRail({
     if (element) spaces.current.set(index, element);
     else spaces.current.delete(index);
   };
-  // After a keyboard move the moved slide keeps the focus at its new place.
-  const focusAfterMove = useRef<number | null>(null);
-
-  const moveBy = (index: number, by: -1 | 1) => {
-    const to = index + by;
-    if (to < 0 || to >= slides.length) return;
-    focusAfterMove.current = to;
-    actions.move(index, to);
-    requestAnimationFrame(() => {
-      const target = focusAfterMove.current;
-      focusAfterMove.current = null;
-      if (target !== null) items.current.get(target)?.focus();
-    });
-  };
-  const go = (to: number) => {
-    const target = Math.max(0, Math.min(slides.length - 1, to));
-    items.current.get(target)?.focus();
-    actions.pick(target);
-  };
-  const onKey = (event: KeyboardEvent, index: number) => {
-    const arrow = event.key === "ArrowUp" ? -1 : event.key === "ArrowDown" ? 1 : 0;
-    if (arrow !== 0 && !event.altKey) go(index + arrow);
-    else if (event.key === "Home") go(0);
-    else if (event.key === "End") go(slides.length - 1);
-    else if (!editable) return;
-    else if (arrow !== 0) moveBy(index, arrow);
-    else if (event.key === "F2") setRenaming(index);
-    else if (event.key === "Delete") confirmRemove(index);
-    else if (event.key === "ContextMenu" || (event.shiftKey && event.key === "F10")) setMenu(index);
-    else return;
-    event.preventDefault();
-  };
-  const menuActions = (index: number) => [
-    { label: "Rename", keys: "F2", run: () => setRenaming(index) },
-    { label: "Duplicate", run: () => actions.duplicate(index) },
-    { label: "Move up", keys: "Alt+↑", disabled: index === 0, run: () => moveBy(index, -1) },
-    { label: "Move down", keys: "Alt+↓", disabled: index === slides.length - 1, run: () => moveBy(index, 1) },
-    { label: "Delete", keys: "Delete", disabled: slides.length < 2, run: () => confirmRemove(index) },
-  ];
+  const { dragging, over, handlers } = useRailDrag(actions.move);
+  const keys = useRailKeys({
+    count: slides.length,
+    editable,
+    actions,
+    onRename: setRenaming,
+    onDelete: (index) => confirmRemove(index),
+    onMenu: setMenu,
+  });
 
   const confirmRemove = (index: number) => {
     if (slides.length > 1) setDeleting(index);
@@ -119,21 +87,7 @@ export function SlideRail({
       tabIndex={-1}
       className="flex min-h-0 flex-col border-r border-zinc-200 bg-white focus:outline-none"
     >
-      <div className="flex items-center justify-between px-3 pt-3 pb-2">
-        <p className="text-xs font-semibold tracking-wide text-zinc-500 uppercase" id="rail-heading">
-          {format === "webpage" ? "Beats" : "Slides"}
-        </p>
-        {editable && (
-          <Button variant="secondary" type="button" className="px-2 py-1 text-xs" onClick={() => setGallery(true)}>
-            Add {noun}
-          </Button>
-        )}
-      </div>
-      {editable && (
-        <p className="px-3 pb-2 text-[11px] leading-4 text-zinc-500" id="rail-help">
-          ↑/↓ to pick, Alt+↑/↓ or drag to move, F2 to rename, Delete to remove, Shift+F10 for more.
-        </p>
-      )}
+      <RailHeader format={format} noun={noun} editable={editable} onAdd={() => setGallery(true)} />
       <div ref={scroller} className="relative min-h-0 flex-1 overflow-y-auto">
         <ol className="space-y-1 px-2 pb-3" aria-labelledby="rail-heading">
           {slides.map((slide) => {
@@ -145,29 +99,7 @@ export function SlideRail({
                 data-testid="rail-slide"
                 data-index={index}
                 draggable={editable && renaming !== index}
-                onDragStart={(event) => {
-                  setDragging(index);
-                  event.dataTransfer.effectAllowed = "move";
-                  event.dataTransfer.setData("text/plain", String(index));
-                }}
-                onDragOver={(event) => {
-                  if (dragging === null) return;
-                  event.preventDefault();
-                  event.dataTransfer.dropEffect = "move";
-                  setOver(index);
-                }}
-                onDragLeave={() => setOver((now) => (now === index ? null : now))}
-                onDrop={(event) => {
-                  event.preventDefault();
-                  const from = dragging ?? Number(event.dataTransfer.getData("text/plain"));
-                  setDragging(null);
-                  setOver(null);
-                  if (Number.isInteger(from) && from !== index) actions.move(from, index);
-                }}
-                onDragEnd={() => {
-                  setDragging(null);
-                  setOver(null);
-                }}
+                {...handlers(index)}
                 className={`group rounded ${over === index && dragging !== index ? "ring-2 ring-accent" : ""} ${dragging === index ? "opacity-50" : ""}`}
               >
                 {renaming === index ? (
@@ -179,60 +111,32 @@ export function SlideRail({
                       onDone={(label) => {
                         setRenaming(null);
                         if (label !== null && label !== slide.label) actions.rename(index, label);
-                        requestAnimationFrame(() => items.current.get(index)?.focus());
+                        requestAnimationFrame(() => keys.focus(index));
                       }}
                     />
                     <span ref={space(index)} className="mx-2 block aspect-video" />
                   </div>
                 ) : (
-                  <div
-                    className={`relative flex items-center gap-1 rounded ${selected ? "bg-zinc-900 text-white" : "text-zinc-700 hover:bg-zinc-100"}`}
-                  >
-                    <button
-                      type="button"
-                      ref={(element) => {
-                        if (element) items.current.set(index, element);
-                        else items.current.delete(index);
-                      }}
-                      onClick={() => actions.pick(index)}
-                      onDoubleClick={() => editable && setRenaming(index)}
-                      onKeyDown={(event) => onKey(event, index)}
-                      aria-current={selected ? "true" : undefined}
-                      aria-describedby={editable ? "rail-help" : undefined}
-                      aria-keyshortcuts={editable ? "Shift+F10" : undefined}
-                      tabIndex={selected || (current >= slides.length && index === 0) ? 0 : -1}
-                      data-rail-stop={selected || (current >= slides.length && index === 0) ? "" : undefined}
-                      className="flex min-w-0 flex-1 flex-col gap-1 px-2 py-1.5 text-left text-sm focus-visible:outline-2 focus-visible:outline-accent"
-                    >
-                      <span className="flex w-full min-w-0 items-center gap-1.5">
-                        <span className="w-5 shrink-0 text-xs tabular-nums opacity-60">{index + 1}</span>
-                        <span className="min-w-0 flex-1 truncate">{slide.label}</span>
-                        <FindingMark findings={findings.get(index + 1) ?? []} />
-                      </span>
-                      {/* The picture layer draws this slide's thumbnail over this box. */}
-                      <span ref={space(index)} className="block aspect-video w-full" />
-                    </button>
-                    {editable && (
-                      <SlideButtons
-                        name={`${noun} ${index + 1}`}
-                        selected={selected}
-                        onRename={() => setRenaming(index)}
-                        onDuplicate={() => actions.duplicate(index)}
-                        onDelete={() => confirmRemove(index)}
-                        canDelete={slides.length > 1}
-                      />
-                    )}
-                    {editable && menu === index && (
-                      <SlideKeyMenu
-                        name={`${noun} ${index + 1}`}
-                        actions={menuActions(index)}
-                        onClose={() => {
-                          setMenu(null);
-                          items.current.get(index)?.focus();
-                        }}
-                      />
-                    )}
-                  </div>
+                  <SlideRow
+                    slide={slide}
+                    noun={noun}
+                    selected={selected}
+                    tabStop={selected || (current >= slides.length && index === 0)}
+                    editable={editable}
+                    findings={findings.get(index + 1) ?? []}
+                    keys={keys}
+                    menuOpen={menu === index}
+                    canDelete={slides.length > 1}
+                    space={space(index)}
+                    onPick={() => actions.pick(index)}
+                    onRename={() => setRenaming(index)}
+                    onDuplicate={() => actions.duplicate(index)}
+                    onDelete={() => confirmRemove(index)}
+                    onMenuClosed={() => {
+                      setMenu(null);
+                      keys.focus(index);
+                    }}
+                  />
                 )}
               </li>
             );
@@ -259,7 +163,7 @@ export function SlideRail({
             setDeleting(null);
             actions.remove(index);
             // The slide before it is shown now (editor.tsx); the keyboard goes there too.
-            requestAnimationFrame(() => items.current.get(Math.max(0, index - 1))?.focus());
+            requestAnimationFrame(() => keys.focus(Math.max(0, index - 1)));
           }}
         />
       )}
@@ -273,6 +177,118 @@ export function SlideRail({
         }}
       />
     </nav>
+  );
+}
+
+// The rail's heading, Add slide (the gallery of layouts) and what the keys do.
+function RailHeader({
+  format,
+  noun,
+  editable,
+  onAdd,
+}: {
+  format: DeckFormat;
+  noun: string;
+  editable: boolean;
+  onAdd: () => void;
+}) {
+  return (
+    <>
+      <div className="flex items-center justify-between px-3 pt-3 pb-2">
+        <p className="text-xs font-semibold tracking-wide text-zinc-500 uppercase" id="rail-heading">
+          {format === "webpage" ? "Beats" : "Slides"}
+        </p>
+        {editable && (
+          <Button variant="secondary" type="button" className="px-2 py-1 text-xs" onClick={onAdd}>
+            Add {noun}
+          </Button>
+        )}
+      </div>
+      {editable && (
+        <p className="px-3 pb-2 text-[11px] leading-4 text-zinc-500" id="rail-help">
+          ↑/↓ to pick, Alt+↑/↓ or drag to move, F2 to rename, Delete to remove, Shift+F10 for more.
+        </p>
+      )}
+    </>
+  );
+}
+
+// A slide's row: its button (number, label, the deck check's mark, the box its picture is drawn over), the
+// pointer's buttons and, opened by the keyboard, the menu of its actions.
+function SlideRow({
+  slide,
+  noun,
+  selected,
+  tabStop,
+  editable,
+  findings,
+  keys,
+  menuOpen,
+  canDelete,
+  space,
+  onPick,
+  onRename,
+  onDuplicate,
+  onDelete,
+  onMenuClosed,
+}: {
+  slide: RailSlide;
+  noun: string;
+  selected: boolean;
+  /** The rail's one tab stop. */
+  tabStop: boolean;
+  editable: boolean;
+  findings: Finding[];
+  keys: ReturnType<typeof useRailKeys>;
+  menuOpen: boolean;
+  canDelete: boolean;
+  space: (element: HTMLElement | null) => void;
+  onPick: () => void;
+  onRename: () => void;
+  onDuplicate: () => void;
+  onDelete: () => void;
+  onMenuClosed: () => void;
+}) {
+  const index = slide.index;
+  return (
+    <div
+      className={`relative flex items-center gap-1 rounded ${selected ? "bg-zinc-900 text-white" : "text-zinc-700 hover:bg-zinc-100"}`}
+    >
+      <button
+        type="button"
+        ref={keys.item(index)}
+        onClick={onPick}
+        onDoubleClick={() => editable && onRename()}
+        onKeyDown={(event) => keys.onKey(event, index)}
+        aria-current={selected ? "true" : undefined}
+        aria-describedby={editable ? "rail-help" : undefined}
+        aria-keyshortcuts={editable ? "Shift+F10" : undefined}
+        tabIndex={tabStop ? 0 : -1}
+        data-rail-stop={tabStop ? "" : undefined}
+        className="flex min-w-0 flex-1 flex-col gap-1 px-2 py-1.5 text-left text-sm focus-visible:outline-2 focus-visible:outline-accent"
+      >
+        <span className="flex w-full min-w-0 items-center gap-1.5">
+          <span className="w-5 shrink-0 text-xs tabular-nums opacity-60">{index + 1}</span>
+          <span className="min-w-0 flex-1 truncate">{slide.label}</span>
+          <FindingMark findings={findings} />
+        </span>
+        {/* The picture layer draws this slide's thumbnail over this box. */}
+        <span ref={space} className="block aspect-video w-full" />
+      </button>
+      {editable && (
+        <SlideButtons
+          name={`${noun} ${index + 1}`}
+          selected={selected}
+          onRename={onRename}
+          onDuplicate={onDuplicate}
+          onDelete={onDelete}
+          canDelete={canDelete}
+        />
+      )}
+      {editable && menuOpen && (
+        <SlideKeyMenu name={`${noun} ${index + 1}`} actions={keys.menuActions(index)} onClose={onMenuClosed} />
+      )}
+    </div>
   );
 }
 
