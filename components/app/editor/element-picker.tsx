@@ -152,7 +152,7 @@ function KindIcon({ name, picked }: { name: string; picked: boolean }) {
 }
 
 // The picture an Image shows, small.
-export function Thumbnail({ element }: { element: SlideElement }) {
+function Thumbnail({ element }: { element: SlideElement }) {
   const src = element.props.filter((prop) => prop.name === "src").at(-1)?.value;
   if (typeof src !== "string") return <span aria-hidden className="h-8 w-12 shrink-0 rounded bg-zinc-100" />;
   return (
