@@ -8,7 +8,7 @@ import { type Diagnostic, lintGutter, setDiagnostics } from "@codemirror/lint";
 import { EditorState } from "@codemirror/state";
 import { EditorView, keymap } from "@codemirror/view";
 import { basicSetup } from "codemirror";
-import { type Ref, useEffect, useId, useImperativeHandle, useRef } from "react";
+import { type Ref, type RefObject, useEffect, useId, useImperativeHandle, useRef } from "react";
 import { themeTokens, vocabulary } from "@/lib/deck/vocabulary";
 
 // CodeMirror 6, shipped with the app: TSX (or CSS for the theme tokens) with completions from the deck
@@ -148,66 +148,17 @@ export function CodeEditor({
   const host = useRef<HTMLDivElement>(null);
   const hintId = useId();
   const view = useRef<EditorView | null>(null);
-  // The newest onChange, read by CodeMirror's listener (which is made once per editor).
-  const onChangeRef = useRef(onChange);
-  useEffect(() => {
-    onChangeRef.current = onChange;
-  }, [onChange]);
-  const onImageRef = useRef(onImage);
-  useEffect(() => {
-    onImageRef.current = onImage;
-  }, [onImage]);
-  const onCursorRef = useRef(onCursor);
-  useEffect(() => {
-    onCursorRef.current = onCursor;
-  }, [onCursor]);
-  const onHistoryRef = useRef(onHistory);
-  useEffect(() => {
-    onHistoryRef.current = onHistory;
-  }, [onHistory]);
+  // The newest callbacks, read by CodeMirror's listeners (which are made once per editor).
+  const onChangeRef = useLatest(onChange);
+  const onImageRef = useLatest(onImage);
+  const onCursorRef = useLatest(onCursor);
+  const onHistoryRef = useLatest(onHistory);
   // Where each pending image goes, mapped through every change made while it uploads.
   const pending = useRef(new Map<number, number>());
 
   const pendingCount = useRef(0);
 
-  useImperativeHandle(
-    handle,
-    () => ({
-      insertAtCursor: (text: string) => {
-        const editor = view.current;
-        if (!editor || readOnly) return;
-        const at = editor.state.selection.main.head;
-        editor.dispatch({ changes: { from: at, insert: text }, selection: { anchor: at + text.length } });
-        editor.focus();
-      },
-      applyDocument: (next: string) => {
-        const editor = view.current;
-        if (!editor || readOnly) return;
-        const change = differingSpan(editor.state.doc.toString(), next);
-        if (!change) return;
-        editor.dispatch({ changes: change, userEvent: "input.visual", scrollIntoView: false });
-      },
-      select: (from: number, to: number) => {
-        const editor = view.current;
-        if (!editor) return;
-        const length = editor.state.doc.length;
-        const anchor = Math.max(0, Math.min(from, length));
-        const head = Math.max(anchor, Math.min(to, length));
-        editor.dispatch({
-          selection: { anchor, head },
-          effects: EditorView.scrollIntoView(anchor, { y: "center" }),
-          userEvent: "select.visual",
-        });
-      },
-      history: (action: "undo" | "redo") => {
-        const editor = view.current;
-        if (!editor || readOnly) return;
-        if (action === "undo") undo(editor);
-        else redo(editor);
-      },
-    }),
-    [readOnly],
-  );
+  useEditorHandle(handle, view, readOnly);
 
   useEffect(() => {
     const editor = new EditorView({
@@ -304,5 +255,60 @@ export function CodeEditor({
       </p>
       <div ref={host} className="h-full overflow-hidden" data-testid={`editor-${language}`} />
     </>
+  );
+}
+
+// The ref holding `value` as of the newest render.
+function useLatest<T>(value: T): RefObject<T> {
+  const ref = useRef(value);
+  useEffect(() => {
+    ref.current = value;
+  }, [value]);
+  return ref;
+}
+
+// What the editor does for the rest of the editor (CodeEditorHandle): visual edits, selections, undo.
+function useEditorHandle(
+  handle: Ref<CodeEditorHandle> | undefined,
+  view: RefObject<EditorView | null>,
+  readOnly: boolean,
+) {
+  useImperativeHandle(
+    handle,
+    () => ({
+      insertAtCursor: (text: string) => {
+        const editor = view.current;
+        if (!editor || readOnly) return;
+        const at = editor.state.selection.main.head;
+        editor.dispatch({ changes: { from: at, insert: text }, selection: { anchor: at + text.length } });
+        editor.focus();
+      },
+      applyDocument: (next: string) => {
+        const editor = view.current;
+        if (!editor || readOnly) return;
+        const change = differingSpan(editor.state.doc.toString(), next);
+        if (!change) return;
+        editor.dispatch({ changes: change, userEvent: "input.visual", scrollIntoView: false });
+      },
+      select: (from: number, to: number) => {
+        const editor = view.current;
+        if (!editor) return;
+        const length = editor.state.doc.length;
+        const anchor = Math.max(0, Math.min(from, length));
+        const head = Math.max(anchor, Math.min(to, length));
+        editor.dispatch({
+          selection: { anchor, head },
+          effects: EditorView.scrollIntoView(anchor, { y: "center" }),
+          userEvent: "select.visual",
+        });
+      },
+      history: (action: "undo" | "redo") => {
+        const editor = view.current;
+        if (!editor || readOnly) return;
+        if (action === "undo") undo(editor);
+        else redo(editor);
+      },
+    }),
+    [readOnly, view],
   );
 }
