@@ -3,7 +3,8 @@
 import { type ReactNode, useEffect, useRef } from "react";
 import { Button } from "./index";
 
-// A modal dialog (the browser's <dialog>): opened and closed by `open`, closed by Escape or the ✕ too.
+// A modal dialog (the browser's <dialog>): opened and closed by `open`, closed by Escape or the ✕ too. The
+// keyboard starts on the element of its content marked `data-autofocus` (else the browser's first: the ✕).
 export function Dialog({
   label,
   open,
@@ -18,7 +19,10 @@ export function Dialog({
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = ref.current!;
-    if (open && !dialog.open) dialog.showModal();
+    if (open && !dialog.open) {
+      dialog.showModal();
+      dialog.querySelector<HTMLElement>("[data-autofocus]")?.focus();
+    }
     if (!open && dialog.open) dialog.close();
   }, [open]);
   return (

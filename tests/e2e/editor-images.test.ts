@@ -95,7 +95,7 @@ describe("images in the editor", () => {
     page.on("dialog", (dialog) => void dialog.accept(alts.shift() ?? "extra"));
 
     await page.goto(`${server.origin}/decks/${deck.id}`);
-    await page.locator('[data-testid="editor-status"][data-kind="ok"]').waitFor({ state: "attached", timeout: 60_000 });
+    await page.locator('[data-testid="editor-status"][data-kind="ok"]').waitFor({ timeout: 60_000 });
 
     // Paste with the cursor at the end of the "images" line, then type at the top while it uploads.
     await openCodePanel(page);
@@ -130,7 +130,7 @@ describe("images in the editor", () => {
     expect((await editorText(page)).match(/<Image /g)).toHaveLength(3);
 
     // The preview draws the three from the asset path.
-    await page.locator('[data-testid="editor-status"][data-kind="ok"]').waitFor({ state: "attached", timeout: 60_000 });
+    await page.locator('[data-testid="editor-status"][data-kind="ok"]').waitFor({ timeout: 60_000 });
     const preview = page.frameLocator("iframe").first();
     await expect
       .poll(

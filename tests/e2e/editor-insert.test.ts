@@ -55,9 +55,7 @@ async function openDeck({ page, api }: Session, source = SOURCE): Promise<string
 }
 
 async function waitForStatus(page: Page, kind: "ok" | "saved") {
-  await page
-    .locator(`[data-testid="editor-status"][data-kind="${kind}"]`)
-    .waitFor({ state: "attached", timeout: 60_000 });
+  await page.locator(`[data-testid="editor-status"][data-kind="${kind}"]`).waitFor({ timeout: 60_000 });
 }
 
 const preview = (page: Page): FrameLocator => page.frameLocator('iframe[title="Preview"]');
@@ -209,15 +207,14 @@ describe("Insert, Move and Remove", () => {
       .getByRole("button", { name: /^Remove Code/ })
       .click();
     await expect.poll(() => codeText(page)).not.toContain("<Code");
-    const picker = inspector(page).getByLabel("Element");
-    const quote = await picker.locator("option", { hasText: /^Quote/ }).getAttribute("value");
-    await picker.selectOption(quote!);
+    const picker = inspector(page).getByRole("listbox", { name: "Element" });
+    await picker.getByRole("option", { name: /^Quote/ }).click();
     await expect.poll(() => inspector(page).locator("[data-component]").getAttribute("data-component")).toBe("Quote");
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await page.keyboard.press("Delete");
     await expect.poll(() => codeText(page)).not.toContain("<Quote");
     // In a text field, Delete is the field's own.
-    await picker.selectOption({ index: 1 });
+    await picker.getByRole("option").nth(0).click();
     const own = inspector(page).getByLabel("Heading text");
     await own.click();
     await page.keyboard.press("End");
@@ -250,9 +247,8 @@ describe("the inspector in plain words", () => {
 
     // The chart's series: a grid of names and values, not code.
     await goToSlide(page, /Market/);
-    const picker = inspector(page).getByLabel("Element");
-    const chart = await picker.locator("option", { hasText: /^Chart/ }).getAttribute("value");
-    await picker.selectOption(chart!);
+    const picker = inspector(page).getByRole("listbox", { name: "Element" });
+    await picker.getByRole("option", { name: /^Chart/ }).click();
     expect(await inspector(page).getByText("Written as code").count()).toBe(0);
     const cell = inspector(page).getByLabel("Series row 2, Q2");
     expect(await cell.inputValue()).toBe("4");
@@ -261,8 +257,7 @@ describe("the inspector in plain words", () => {
     await expect.poll(() => codeText(page)).toContain('{ name: "US", values: [3, 9] }');
 
     // A new point of a list takes the keyboard at once.
-    const bullets = await picker.locator("option", { hasText: /^Bullet list/ }).getAttribute("value");
-    await picker.selectOption(bullets!);
+    await picker.getByRole("option", { name: /^Bullet list/ }).click();
     await inspector(page).getByRole("button", { name: "Add to Points" }).click();
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Points 2");
     await page.keyboard.type("Two");

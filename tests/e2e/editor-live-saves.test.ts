@@ -129,9 +129,7 @@ describe("live saves", () => {
       .waitFor();
     await conflict.screenshot({ path: `${SHOTS}/save-conflict.png` });
     await merge.click();
-    await page
-      .locator('[data-testid="editor-status"][data-kind="saved"]')
-      .waitFor({ state: "attached", timeout: 60_000 });
+    await page.locator('[data-testid="editor-status"][data-kind="saved"]').waitFor({ timeout: 60_000 });
     const merged = unwrap(await api.api.GET("/decks/{id}", { params: { path: { id } } }));
     expect(merged.versionCount).toBe(5);
     expect(merged.latestVersion?.source).toContain("Acme robots, Inc.");

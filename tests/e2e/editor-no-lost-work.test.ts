@@ -40,9 +40,7 @@ async function versionNumbers(api: Api, id: string) {
 }
 
 async function waitForStatus(page: Page, kind: "ok" | "error" | "saved") {
-  await page
-    .locator(`[data-testid="editor-status"][data-kind="${kind}"]`)
-    .waitFor({ state: "attached", timeout: 60_000 });
+  await page.locator(`[data-testid="editor-status"][data-kind="${kind}"]`).waitFor({ timeout: 60_000 });
 }
 
 const code = (page: Page) => page.locator('[data-testid="editor-tsx"] .cm-content');

@@ -56,7 +56,7 @@ describe("the rail's thumbnails on a 20-slide deck", () => {
       }),
     );
     await page.goto(`${server.origin}/decks/${created.id}`);
-    await page.locator('[data-testid="editor-status"][data-kind="ok"]').waitFor({ state: "attached", timeout: 60_000 });
+    await page.locator('[data-testid="editor-status"][data-kind="ok"]').waitFor({ timeout: 60_000 });
 
     // Down the rail a screen at a time, as a person looking for a slide would, until every picture is drawn.
     const ready = page.locator('[data-testid="rail-thumbnail"][data-state="ready"]');

@@ -106,9 +106,7 @@ async function openDeck({ page, api }: Session, source: string): Promise<string>
 }
 
 async function waitForStatus(page: Page, kind: "ok" | "saved") {
-  await page
-    .locator(`[data-testid="editor-status"][data-kind="${kind}"]`)
-    .waitFor({ state: "attached", timeout: 60_000 });
+  await page.locator(`[data-testid="editor-status"][data-kind="${kind}"]`).waitFor({ timeout: 60_000 });
 }
 
 // The frame on screen (a new compile loads behind it, titled "Preview (loading)").
@@ -516,7 +514,7 @@ describe("the visual editor", () => {
     const elements = elementsOfSlide(DATA_SOURCE, "slides", 2);
     const image = elements.findIndex((element) => element.name === "Image");
     const inspector = page.getByTestId("inspector");
-    await inspector.getByLabel("Element").selectOption(String(image));
+    await inspector.getByRole("listbox", { name: "Element" }).getByRole("option").nth(image).click();
     await expect.poll(() => inspector.locator("[data-component]").getAttribute("data-component")).toBe("Image");
     await inspector.getByRole("button", { name: "Choose image…" }).click();
     const thumbnail = inspector.getByTestId("image-source-thumbnail").first();
@@ -694,7 +692,7 @@ describe("the visual editor", () => {
     const elements = elementsOfSlide(DATA_SOURCE, "slides", 2);
     const image = elements.findIndex((element) => element.name === "Image");
     const inspector = page.getByTestId("inspector");
-    await inspector.getByLabel("Element").selectOption(String(image));
+    await inspector.getByRole("listbox", { name: "Element" }).getByRole("option").nth(image).click();
     const control = inspector.getByTestId("image-source");
     // No images: no picker, an upload instead.
     await control.getByText("Upload image…").waitFor();

@@ -8,17 +8,20 @@ import { type Diagnostic, lintGutter, setDiagnostics } from "@codemirror/lint";
 import { EditorState } from "@codemirror/state";
 import { EditorView, keymap } from "@codemirror/view";
 import { basicSetup } from "codemirror";
-import { type Ref, useEffect, useId, useImperativeHandle, useRef } from "react";
+import { type Ref, type RefObject, useEffect, useId, useImperativeHandle, useRef } from "react";
 import { vocabulary } from "@/lib/source/component-specs";
 import { themeTokens } from "@/lib/source/theme-tokens";
 
 // CodeMirror 6, shipped with the app: TSX (or CSS for the theme tokens) with completions from the deck
 // vocabulary and the compiler's problems shown at their line. Tab and Shift-Tab indent and outdent the
-// lines (indentWithTab); Escape then Tab leaves the editor (CodeMirror's tab focus mode), which the
-// editor's accessible description says, so keyboard users are never trapped.
+// lines (indentWithTab); Escape then Tab leaves the editor, and Ctrl+M (Shift+Alt+M on a Mac) makes Tab
+// move the focus until pressed again (CodeMirror's tab focus mode), which the editor's accessible
+// description says, so keyboard users are never trapped. The code is in a panel a person opens: Tab from
+// the rail or the canvas never lands in it unasked.
 
 /** What the editor's description tells keyboard users about Tab. */
-const TAB_HINT = "Tab indents and Shift+Tab outdents the lines. To leave the editor, press Escape, then Tab.";
+const TAB_HINT =
+  "Tab indents and Shift+Tab outdents the lines. To leave the editor, press Escape, then Tab; Ctrl+M makes Tab leave it until pressed again.";
 
 export type Problem = { line: number; column: number; message: string };
 
@@ -146,66 +149,17 @@ export function CodeEditor({
   const host = useRef<HTMLDivElement>(null);
   const hintId = useId();
   const view = useRef<EditorView | null>(null);
-  // The newest onChange, read by CodeMirror's listener (which is made once per editor).
-  const onChangeRef = useRef(onChange);
-  useEffect(() => {
-    onChangeRef.current = onChange;
-  }, [onChange]);
-  const onImageRef = useRef(onImage);
-  useEffect(() => {
-    onImageRef.current = onImage;
-  }, [onImage]);
-  const onCursorRef = useRef(onCursor);
-  useEffect(() => {
-    onCursorRef.current = onCursor;
-  }, [onCursor]);
-  const onHistoryRef = useRef(onHistory);
-  useEffect(() => {
-    onHistoryRef.current = onHistory;
-  }, [onHistory]);
+  // The newest callbacks, read by CodeMirror's listeners (which are made once per editor).
+  const onChangeRef = useLatest(onChange);
+  const onImageRef = useLatest(onImage);
+  const onCursorRef = useLatest(onCursor);
+  const onHistoryRef = useLatest(onHistory);
   // Where each pending image goes, mapped through every change made while it uploads.
   const pending = useRef(new Map<number, number>());
 
   const pendingCount = useRef(0);
 
-  useImperativeHandle(
-    handle,
-    () => ({
-      insertAtCursor: (text: string) => {
-        const editor = view.current;
-        if (!editor || readOnly) return;
-        const at = editor.state.selection.main.head;
-        editor.dispatch({ changes: { from: at, insert: text }, selection: { anchor: at + text.length } });
-        editor.focus();
-      },
-      applyDocument: (next: string) => {
-        const editor = view.current;
-        if (!editor || readOnly) return;
-        const change = differingSpan(editor.state.doc.toString(), next);
-        if (!change) return;
-        editor.dispatch({ changes: change, userEvent: "input.visual", scrollIntoView: false });
-      },
-      select: (from: number, to: number) => {
-        const editor = view.current;
-        if (!editor) return;
-        const length = editor.state.doc.length;
-        const anchor = Math.max(0, Math.min(from, length));
-        const head = Math.max(anchor, Math.min(to, length));
-        editor.dispatch({
-          selection: { anchor, head },
-          effects: EditorView.scrollIntoView(anchor, { y: "center" }),
-          userEvent: "select.visual",
-        });
-      },
-      history: (action: "undo" | "redo") => {
-        const editor = view.current;
-        if (!editor || readOnly) return;
-        if (action === "undo") undo(editor);
-        else redo(editor);
-      },
-    }),
-    [readOnly],
-  );
+  useEditorHandle(handle, view, readOnly);
 
   useEffect(() => {
     const editor = new EditorView({
@@ -302,5 +256,60 @@ export function CodeEditor({
       </p>
       <div ref={host} className="h-full overflow-hidden" data-testid={`editor-${language}`} />
     </>
+  );
+}
+
+// The ref holding `value` as of the newest render.
+function useLatest<T>(value: T): RefObject<T> {
+  const ref = useRef(value);
+  useEffect(() => {
+    ref.current = value;
+  }, [value]);
+  return ref;
+}
+
+// What the editor does for the rest of the editor (CodeEditorHandle): visual edits, selections, undo.
+function useEditorHandle(
+  handle: Ref<CodeEditorHandle> | undefined,
+  view: RefObject<EditorView | null>,
+  readOnly: boolean,
+) {
+  useImperativeHandle(
+    handle,
+    () => ({
+      insertAtCursor: (text: string) => {
+        const editor = view.current;
+        if (!editor || readOnly) return;
+        const at = editor.state.selection.main.head;
+        editor.dispatch({ changes: { from: at, insert: text }, selection: { anchor: at + text.length } });
+        editor.focus();
+      },
+      applyDocument: (next: string) => {
+        const editor = view.current;
+        if (!editor || readOnly) return;
+        const change = differingSpan(editor.state.doc.toString(), next);
+        if (!change) return;
+        editor.dispatch({ changes: change, userEvent: "input.visual", scrollIntoView: false });
+      },
+      select: (from: number, to: number) => {
+        const editor = view.current;
+        if (!editor) return;
+        const length = editor.state.doc.length;
+        const anchor = Math.max(0, Math.min(from, length));
+        const head = Math.max(anchor, Math.min(to, length));
+        editor.dispatch({
+          selection: { anchor, head },
+          effects: EditorView.scrollIntoView(anchor, { y: "center" }),
+          userEvent: "select.visual",
+        });
+      },
+      history: (action: "undo" | "redo") => {
+        const editor = view.current;
+        if (!editor || readOnly) return;
+        if (action === "undo") undo(editor);
+        else redo(editor);
+      },
+    }),
+    [readOnly, view],
   );
 }

@@ -31,6 +31,7 @@ import { NotesField } from "./notes-field";
 import { useRailThumbnails } from "./rail-thumbnails";
 import { ReaderNotes, ReadOnlyNotice } from "./reader-panel";
 import { SidePanel } from "./side-panel";
+import { SkipLinks } from "./skip-links";
 import { type RailActions, SlideRail } from "./slide-rail";
 import { useCompile } from "./use-compile";
 import { useEditorKeys } from "./use-editor-keys";
@@ -74,6 +75,113 @@ type EditorProps = {
 
 export function Editor(props: EditorProps) {
   const { deck, canEdit, history, reader = null } = props;
+  const state = useEditorState(props);
+  const { content, compile, brand, saving, slide, setSlide, showHistory, dialog, setDialog, codeOpen } = state;
+  const { sourceEditor, setHistoryDepth, onImage, visual, editable, selected, railSlides, images } = state;
+  const { findingsBySlide, railActions, thumbnails, removeSelected } = state;
+  const { source, setSource, tokens, setTokens, loaded } = content;
+  const { apply } = visual;
+  const { setMessage } = compile;
+
+  return (
+    <div className="flex min-h-0 flex-1 flex-col" data-fills-viewport>
+      <SkipLinks editable={canEdit} />
+      <EditorBar props={props} state={state} />
+      {canEdit && (
+        <EditorDialogs
+          deck={deck}
+          settings={props.settings}
+          publicUrl={props.publicUrl}
+          hasContent={history.length > 0}
+          aiModel={props.aiModel ?? null}
+          dialog={dialog}
+          setDialog={setDialog}
+          content={content}
+          compile={compile}
+          saving={saving}
+        />
+      )}
+      <div
+        className={`grid min-h-0 flex-1 grid-cols-1 ${codeOpen ? "lg:grid-cols-[184px_minmax(0,1fr)_300px_minmax(0,36%)]" : "lg:grid-cols-[200px_minmax(0,1fr)_320px]"}`}
+      >
+        <div className="hidden min-h-0 lg:flex lg:flex-col [&>*]:flex-1" {...images.dropTarget(railSlideOf(slide))}>
+          <SlideRail
+            format={deck.format}
+            slides={railSlides}
+            current={slide - 1}
+            findings={findingsBySlide}
+            editable={editable}
+            actions={railActions}
+            thumbnails={thumbnails}
+          />
+        </div>
+
+        <section
+          className="flex min-h-0 flex-col bg-zinc-100 focus:outline-none"
+          aria-label="Preview"
+          id="editor-canvas"
+          tabIndex={-1}
+        >
+          {showHistory ? (
+            <History deckId={deck.id} entries={history} canEdit={canEdit} onReverted={saving.afterRevert} />
+          ) : (
+            <PreviewPane
+              deck={deck}
+              canEdit={canEdit}
+              reader={reader}
+              source={source}
+              editable={editable}
+              slide={slide}
+              setSlide={setSlide}
+              count={railSlides.length}
+              compile={compile}
+              visual={visual}
+              images={images}
+              onRemove={removeSelected}
+            />
+          )}
+        </section>
+
+        {canEdit && (
+          <SidePanel
+            format={deck.format}
+            source={source}
+            slide={slide - 1}
+            selected={selected}
+            apply={apply}
+            onError={setMessage}
+            canEdit={canEdit}
+            tokens={tokens}
+            setTokens={setTokens}
+            brand={brand.brand}
+            brandUnsaved={brand.unsaved}
+            brandPicker={brand.picker}
+          />
+        )}
+        <CodePanel
+          open={codeOpen}
+          generation={loaded.generation}
+          canEdit={canEdit}
+          source={source}
+          setSource={setSource}
+          tokens={tokens}
+          setTokens={setTokens}
+          problems={compile.problems}
+          onImage={onImage}
+          onImageError={setMessage}
+          handle={sourceEditor}
+          onCursor={visual.onCursor}
+          onHistory={setHistoryDepth}
+        />
+      </div>
+    </div>
+  );
+}
+
+// The editor's state: the content and its compile, saves, the slide on screen, the visual edits and what
+// the rail, the canvas and the inspector show of them.
+function useEditorState(props: EditorProps) {
+  const { deck, canEdit, reader = null } = props;
   const content = useDeckContent({ ...props, draft: props.draft ?? null });
   const { source, setSource, tokens, setTokens, loaded, base } = content;
   const compile = useCompile({ deckId: deck.id, format: deck.format, canEdit, source, tokens, base, loaded, reader });
@@ -137,127 +245,56 @@ export function Editor(props: EditorProps) {
 
   const findingsBySlide = useMemo(() => groupFindings(compile.findings), [compile.findings]);
   const presentButton = usePresentButton({ props, content, compile, slide });
+  return {
+    ...{ content, compile, brand, note, setNote, saving, slide, setSlide, showHistory, setShowHistory },
+    ...{ dialog, setDialog, codeOpen, setCodeOpen, sourceEditor, historyDepth, setHistoryDepth, onImage },
+    ...{ others, visual, editable, selected, railSlides, thumbnails, railActions, images, insert },
+    ...{ removeSelected, findingsBySlide, presentButton },
+  };
+}
 
+// The editor's bar (editor-toolbar.tsx) over the editor's state, with the notice of a version saved elsewhere.
+function EditorBar({ props, state }: { props: EditorProps; state: ReturnType<typeof useEditorState> }) {
+  const { deck, canEdit, history } = props;
+  const { content, compile, saving, showHistory, setShowHistory, codeOpen, setCodeOpen, note, setNote } = state;
+  const { sourceEditor, setDialog } = state;
+  const { base, loaded } = content;
   return (
-    <div className="flex min-h-0 flex-1 flex-col" data-fills-viewport>
-      <EditorToolbar
-        deck={deck}
-        canEdit={canEdit}
-        status={compile.status}
-        answered={compile.answered}
-        others={others}
-        liveSaves={
-          <LiveSaveNotice
-            deckId={deck.id}
-            known={canEdit ? base : deck.versionCount}
-            knownSource={loaded.source}
-            dirty={canEdit && content.changed}
-            onLoad={(version, written) => (canEdit ? saving.afterRevert(version, written) : window.location.reload())}
-            onResolve={() => saving.setConflict(true)}
-          />
-        }
-        history={historyDepth}
-        onUndo={() => sourceEditor.current?.history("undo")}
-        onRedo={() => sourceEditor.current?.history("redo")}
-        insertDisabled={!editable || deck.format !== "slides"}
-        onInsert={insert}
-        historyCount={history.length}
-        showHistory={showHistory}
-        onHistory={() => setShowHistory((v) => !v)}
-        present={presentButton}
-        outline={compile.outline}
-        codeOpen={codeOpen}
-        onCode={() => setCodeOpen(!codeOpen)}
-        onDialog={setDialog}
-        note={note}
-        setNote={setNote}
-        noteMaxLength={props.noteMaxLength}
-        canSave={content.savable && !["saving", "error", "compiling"].includes(compile.status.kind)}
-        onSave={() => void saving.save()}
-      />
-      {canEdit && (
-        <EditorDialogs
-          deck={deck}
-          settings={props.settings}
-          publicUrl={props.publicUrl}
-          hasContent={history.length > 0}
-          aiModel={props.aiModel ?? null}
-          dialog={dialog}
-          setDialog={setDialog}
-          content={content}
-          compile={compile}
-          saving={saving}
+    <EditorToolbar
+      deck={deck}
+      canEdit={canEdit}
+      status={compile.status}
+      answered={compile.answered}
+      others={state.others}
+      liveSaves={
+        <LiveSaveNotice
+          deckId={deck.id}
+          known={canEdit ? base : deck.versionCount}
+          knownSource={loaded.source}
+          dirty={canEdit && content.changed}
+          onLoad={(version, written) => (canEdit ? saving.afterRevert(version, written) : window.location.reload())}
+          onResolve={() => saving.setConflict(true)}
         />
-      )}
-      <div
-        className={`grid min-h-0 flex-1 grid-cols-1 ${codeOpen ? "lg:grid-cols-[184px_minmax(0,1fr)_300px_minmax(0,36%)]" : "lg:grid-cols-[200px_minmax(0,1fr)_320px]"}`}
-      >
-        <div className="hidden min-h-0 lg:flex lg:flex-col [&>*]:flex-1" {...images.dropTarget(railSlideOf(slide))}>
-          <SlideRail
-            format={deck.format}
-            slides={railSlides}
-            current={slide - 1}
-            findings={findingsBySlide}
-            editable={editable}
-            actions={railActions}
-            thumbnails={thumbnails}
-          />
-        </div>
-
-        <section className="flex min-h-0 flex-col bg-zinc-100" aria-label="Preview">
-          {showHistory ? (
-            <History deckId={deck.id} entries={history} canEdit={canEdit} onReverted={saving.afterRevert} />
-          ) : (
-            <PreviewPane
-              deck={deck}
-              canEdit={canEdit}
-              reader={reader}
-              source={source}
-              editable={editable}
-              slide={slide}
-              setSlide={setSlide}
-              count={railSlides.length}
-              compile={compile}
-              visual={visual}
-              images={images}
-              onRemove={removeSelected}
-            />
-          )}
-        </section>
-
-        {canEdit && (
-          <SidePanel
-            format={deck.format}
-            source={source}
-            slide={slide - 1}
-            selected={selected}
-            apply={apply}
-            onError={setMessage}
-            canEdit={canEdit}
-            tokens={tokens}
-            setTokens={setTokens}
-            brand={brand.brand}
-            brandUnsaved={brand.unsaved}
-            brandPicker={brand.picker}
-          />
-        )}
-        <CodePanel
-          open={codeOpen}
-          generation={loaded.generation}
-          canEdit={canEdit}
-          source={source}
-          setSource={setSource}
-          tokens={tokens}
-          setTokens={setTokens}
-          problems={compile.problems}
-          onImage={onImage}
-          onImageError={setMessage}
-          handle={sourceEditor}
-          onCursor={visual.onCursor}
-          onHistory={setHistoryDepth}
-        />
-      </div>
-    </div>
+      }
+      history={state.historyDepth}
+      onUndo={() => sourceEditor.current?.history("undo")}
+      onRedo={() => sourceEditor.current?.history("redo")}
+      insertDisabled={!state.editable || deck.format !== "slides"}
+      onInsert={state.insert}
+      historyCount={history.length}
+      showHistory={showHistory}
+      onHistory={() => setShowHistory((v) => !v)}
+      present={state.presentButton}
+      outline={compile.outline}
+      codeOpen={codeOpen}
+      onCode={() => setCodeOpen(!codeOpen)}
+      onDialog={setDialog}
+      note={note}
+      setNote={setNote}
+      noteMaxLength={props.noteMaxLength}
+      canSave={content.savable && !["saving", "error", "compiling"].includes(compile.status.kind)}
+      onSave={() => void saving.save()}
+    />
   );
 }
 

@@ -5,16 +5,16 @@ import type { DeckFormat } from "@/lib/contract/deck";
 import { readElementTexts, setElementText } from "@/lib/source/transform/element-text";
 import { removeElement } from "@/lib/source/transform/elements";
 import { moveElementTo } from "@/lib/source/transform/insert";
-import type { SlideElement } from "@/lib/source/transform/props";
 import { vocabulary } from "@/lib/source/component-specs";
 import { ImageSource } from "./image-source";
+import { describe, ElementPicker } from "./element-picker";
 import { CommitInput } from "./inspector-fields";
 import { componentLabel } from "./plain-words";
 import { PropControl } from "./prop-control";
 import type { SelectedElement } from "./use-selected-element";
 
-// The inspector: one element of the slide on screen, in plain words. The element list (the one clicked on
-// the preview, or picked here), its own words as a text field (the keyboard path to every text), Move
+// The inspector: one element of the slide on screen, in plain words. The element list (element-picker.tsx:
+// the one clicked on the preview, or picked here), its own words as a text field (the keyboard path to every text), Move
 // earlier / later among the elements beside it, Remove, and a control per prop (prop-control.tsx). Each
 // change is a function of lib/source/transform applied as one undoable step.
 
@@ -75,32 +75,9 @@ export function Inspector({
         <p className="text-zinc-600">This slide has no elements to edit here. Use Insert to add one.</p>
       ) : (
         <>
-          <div className="space-y-1">
-            <label htmlFor={pickerId} className="block text-xs font-medium text-zinc-700">
-              Element
-            </label>
-            <select
-              id={pickerId}
-              value={index}
-              onChange={(event) => pick(Number(event.target.value))}
-              onKeyDown={(event) => {
-                if (event.key !== "Delete" || !element) return;
-                event.preventDefault();
-                remove();
-              }}
-              className="w-full min-w-0 rounded py-1 pl-2 text-sm ring-1 ring-zinc-300"
-            >
-              <option value={-1}>Choose, or click on the slide</option>
-              {elements.map((candidate, at) => (
-                <option key={`${at}-${candidate.start}`} value={at}>
-                  {componentLabel(candidate.name)} {describe(candidate, texts)}
-                </option>
-              ))}
-            </select>
-          </div>
+          <ElementPicker elements={elements} index={index} texts={texts} onPick={pick} onRemove={remove} />
           {element && (
             <div className="flex flex-wrap items-center gap-1.5">
-              {element.name === "Image" && <Thumbnail element={element} />}
               <SmallButton onClick={() => move(-1)} label={`Move ${name} earlier`} title="Earlier on the slide">
                 ↑ Earlier
               </SmallButton>
@@ -184,31 +161,4 @@ function OwnText({ component, text, onCommit }: { component: string; text: strin
       <CommitInput id={id} value={text} onCommit={(next) => next.trim() !== "" && onCommit(next)} />
     </div>
   );
-}
-
-// The picture an Image shows, small, beside its buttons.
-function Thumbnail({ element }: { element: SlideElement }) {
-  const src = element.props.filter((prop) => prop.name === "src").at(-1)?.value;
-  if (typeof src !== "string") return null;
-  return <img src={src} alt="" className="h-8 w-14 rounded bg-zinc-100 object-cover ring-1 ring-zinc-200" />;
-}
-
-// A few words that tell elements of one kind apart in the list: an Image's description, else the first
-// text prop; never a picture's address.
-function describe(element: SlideElement, texts: Map<number, string>): string {
-  const own = texts.get(element.start);
-  if (own) return `“${own.length > 24 ? `${own.slice(0, 23)}…` : own}”`;
-  const alt = element.name === "Image" ? element.props.find((prop) => prop.name === "alt")?.value : undefined;
-  const text =
-    typeof alt === "string" && alt
-      ? alt
-      : element.props.find(
-          (prop) =>
-            prop.kind === "string" &&
-            typeof prop.value === "string" &&
-            prop.name !== "src" &&
-            prop.name !== "href" &&
-            !/^(data:|https?:|\/)/.test(prop.value),
-        )?.value;
-  return typeof text === "string" && text ? `“${text.length > 24 ? `${text.slice(0, 23)}…` : text}”` : "";
 }

@@ -45,7 +45,9 @@ export function SidePanel({
   const [tab, setTab] = useState<"inspector" | "theme">("inspector");
   return (
     <aside
-      className="hidden min-h-0 flex-col border-l border-zinc-200 bg-white lg:flex"
+      id="editor-inspector"
+      tabIndex={-1}
+      className="hidden min-h-0 flex-col border-l border-zinc-200 bg-white focus:outline-none lg:flex"
       aria-label="Inspector and theme"
     >
       <div className="flex shrink-0 items-center border-b border-zinc-200 px-2 py-1.5">

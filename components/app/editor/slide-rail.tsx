@@ -1,18 +1,23 @@
 "use client";
 
-import { type KeyboardEvent, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { Button } from "@/components/ui";
-import { Dialog } from "@/components/ui/dialog";
 import { ConfirmDialog } from "../confirm-dialog";
 import type { DeckFormat } from "@/lib/contract/deck";
-import { slideLayouts, type SlideLayoutId } from "@/lib/source/transform/layouts";
+import type { SlideLayoutId } from "@/lib/source/transform/layouts";
 import type { Finding } from "@/lib/render/check-findings";
+import { LayoutGallery } from "./layout-gallery";
 import { type RailThumbnail, RailThumbnails } from "./rail-thumbnails";
+import { SlideButtons, SlideKeyMenu } from "./rail-slide-menu";
+import { useRailDrag, useRailKeys } from "./use-rail-keys";
 
 // The slide rail: the deck's slides as objects. Each is a number, its label, the deck check's mark and its
 // picture (rail-thumbnails.tsx: the sandboxed player draws it, in a layer over the rail); a slide is picked
 // (the preview shows it), renamed in place, duplicated, deleted (after a confirmation in the app's dialog),
-// dragged to another place or moved with Alt+ArrowUp/Down, and new slides come from a gallery of layouts.
+// dragged to another place or moved with Alt+ArrowUp/Down, and new slides come from a gallery of layouts
+// (layout-gallery.tsx). For the keyboard the slides are one tab stop (a roving tabindex): ↑/↓, Home and End
+// go from slide to slide, and a slide's actions are keys of its own or its menu (Shift+F10,
+// rail-slide-menu.tsx).
 // Every change is a source transformation the editor applies to the code as one undoable step
 // (use-visual-edits.ts); the rail itself only says what was asked.
 
@@ -50,10 +55,9 @@ export function SlideRail({
   const noun = format === "webpage" ? "beat" : "slide";
   const [renaming, setRenaming] = useState<number | null>(null);
   const [gallery, setGallery] = useState(false);
-  const [dragging, setDragging] = useState<number | null>(null);
-  const [over, setOver] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<number | null>(null);
-  const items = useRef(new Map<number, HTMLButtonElement>());
+  // The slide whose menu of actions the keyboard opened.
+  const [menu, setMenu] = useState<number | null>(null);
   // The scrolling list, and the empty box each row keeps where the picture layer draws its thumbnail.
   const scroller = useRef<HTMLDivElement>(null);
   const spaces = useRef(new Map<number, HTMLElement>());
@@ -61,35 +65,15 @@ export function SlideRail({
     if (element) spaces.current.set(index, element);
     else spaces.current.delete(index);
   };
-  // After a keyboard move the moved slide keeps the focus at its new place.
-  const focusAfterMove = useRef<number | null>(null);
-
-  const onKey = (event: KeyboardEvent, index: number) => {
-    if (!editable) return;
-    if (event.altKey && (event.key === "ArrowUp" || event.key === "ArrowDown")) {
-      event.preventDefault();
-      const to = index + (event.key === "ArrowUp" ? -1 : 1);
-      if (to < 0 || to >= slides.length) return;
-      focusAfterMove.current = to;
-      actions.move(index, to);
-      requestAnimationFrame(() => {
-        const target = focusAfterMove.current;
-        focusAfterMove.current = null;
-        if (target !== null) items.current.get(target)?.focus();
-      });
-    } else if (event.key === "F2") {
-      event.preventDefault();
-      setRenaming(index);
-    } else if (event.key === "Delete") {
-      event.preventDefault();
-      confirmRemove(index);
-    } else if (!event.altKey && (event.key === "ArrowUp" || event.key === "ArrowDown")) {
-      event.preventDefault();
-      const to = Math.max(0, Math.min(slides.length - 1, index + (event.key === "ArrowUp" ? -1 : 1)));
-      items.current.get(to)?.focus();
-      actions.pick(to);
-    }
-  };
+  const { dragging, over, handlers } = useRailDrag(actions.move);
+  const keys = useRailKeys({
+    count: slides.length,
+    editable,
+    actions,
+    onRename: setRenaming,
+    onDelete: (index) => confirmRemove(index),
+    onMenu: setMenu,
+  });
 
   const confirmRemove = (index: number) => {
     if (slides.length > 1) setDeleting(index);
@@ -97,22 +81,13 @@ export function SlideRail({
   const deletingLabel = deleting === null ? "" : (slides[deleting]?.label ?? `${noun} ${deleting + 1}`);
 
   return (
-    <nav aria-label="Outline" className="flex min-h-0 flex-col border-r border-zinc-200 bg-white">
-      <div className="flex items-center justify-between px-3 pt-3 pb-2">
-        <p className="text-xs font-semibold tracking-wide text-zinc-500 uppercase" id="rail-heading">
-          {format === "webpage" ? "Beats" : "Slides"}
-        </p>
-        {editable && (
-          <Button variant="secondary" type="button" className="px-2 py-1 text-xs" onClick={() => setGallery(true)}>
-            Add {noun}
-          </Button>
-        )}
-      </div>
-      {editable && (
-        <p className="px-3 pb-2 text-[11px] leading-4 text-zinc-500" id="rail-help">
-          Drag or Alt+↑/↓ to move, F2 to rename, Delete to remove.
-        </p>
-      )}
+    <nav
+      aria-label="Outline"
+      id="editor-slides"
+      tabIndex={-1}
+      className="flex min-h-0 flex-col border-r border-zinc-200 bg-white focus:outline-none"
+    >
+      <RailHeader format={format} noun={noun} editable={editable} onAdd={() => setGallery(true)} />
       <div ref={scroller} className="relative min-h-0 flex-1 overflow-y-auto">
         <ol className="space-y-1 px-2 pb-3" aria-labelledby="rail-heading">
           {slides.map((slide) => {
@@ -124,29 +99,7 @@ export function SlideRail({
                 data-testid="rail-slide"
                 data-index={index}
                 draggable={editable && renaming !== index}
-                onDragStart={(event) => {
-                  setDragging(index);
-                  event.dataTransfer.effectAllowed = "move";
-                  event.dataTransfer.setData("text/plain", String(index));
-                }}
-                onDragOver={(event) => {
-                  if (dragging === null) return;
-                  event.preventDefault();
-                  event.dataTransfer.dropEffect = "move";
-                  setOver(index);
-                }}
-                onDragLeave={() => setOver((now) => (now === index ? null : now))}
-                onDrop={(event) => {
-                  event.preventDefault();
-                  const from = dragging ?? Number(event.dataTransfer.getData("text/plain"));
-                  setDragging(null);
-                  setOver(null);
-                  if (Number.isInteger(from) && from !== index) actions.move(from, index);
-                }}
-                onDragEnd={() => {
-                  setDragging(null);
-                  setOver(null);
-                }}
+                {...handlers(index)}
                 className={`group rounded ${over === index && dragging !== index ? "ring-2 ring-accent" : ""} ${dragging === index ? "opacity-50" : ""}`}
               >
                 {renaming === index ? (
@@ -158,48 +111,32 @@ export function SlideRail({
                       onDone={(label) => {
                         setRenaming(null);
                         if (label !== null && label !== slide.label) actions.rename(index, label);
-                        requestAnimationFrame(() => items.current.get(index)?.focus());
+                        requestAnimationFrame(() => keys.focus(index));
                       }}
                     />
                     <span ref={space(index)} className="mx-2 block aspect-video" />
                   </div>
                 ) : (
-                  <div
-                    className={`relative flex items-center gap-1 rounded ${selected ? "bg-zinc-900 text-white" : "text-zinc-700 hover:bg-zinc-100"}`}
-                  >
-                    <button
-                      type="button"
-                      ref={(element) => {
-                        if (element) items.current.set(index, element);
-                        else items.current.delete(index);
-                      }}
-                      onClick={() => actions.pick(index)}
-                      onDoubleClick={() => editable && setRenaming(index)}
-                      onKeyDown={(event) => onKey(event, index)}
-                      aria-current={selected ? "true" : undefined}
-                      aria-describedby={editable ? "rail-help" : undefined}
-                      tabIndex={selected || (current >= slides.length && index === 0) ? 0 : -1}
-                      className="flex min-w-0 flex-1 flex-col gap-1 px-2 py-1.5 text-left text-sm focus-visible:outline-2 focus-visible:outline-accent"
-                    >
-                      <span className="flex w-full min-w-0 items-center gap-1.5">
-                        <span className="w-5 shrink-0 text-xs tabular-nums opacity-60">{index + 1}</span>
-                        <span className="min-w-0 flex-1 truncate">{slide.label}</span>
-                        <FindingMark findings={findings.get(index + 1) ?? []} />
-                      </span>
-                      {/* The picture layer draws this slide's thumbnail over this box. */}
-                      <span ref={space(index)} className="block aspect-video w-full" />
-                    </button>
-                    {editable && (
-                      <SlideMenu
-                        name={`${noun} ${index + 1}`}
-                        selected={selected}
-                        onRename={() => setRenaming(index)}
-                        onDuplicate={() => actions.duplicate(index)}
-                        onDelete={() => confirmRemove(index)}
-                        canDelete={slides.length > 1}
-                      />
-                    )}
-                  </div>
+                  <SlideRow
+                    slide={slide}
+                    noun={noun}
+                    selected={selected}
+                    tabStop={selected || (current >= slides.length && index === 0)}
+                    editable={editable}
+                    findings={findings.get(index + 1) ?? []}
+                    keys={keys}
+                    menuOpen={menu === index}
+                    canDelete={slides.length > 1}
+                    space={space(index)}
+                    onPick={() => actions.pick(index)}
+                    onRename={() => setRenaming(index)}
+                    onDuplicate={() => actions.duplicate(index)}
+                    onDelete={() => confirmRemove(index)}
+                    onMenuClosed={() => {
+                      setMenu(null);
+                      keys.focus(index);
+                    }}
+                  />
                 )}
               </li>
             );
@@ -226,7 +163,7 @@ export function SlideRail({
             setDeleting(null);
             actions.remove(index);
             // The slide before it is shown now (editor.tsx); the keyboard goes there too.
-            requestAnimationFrame(() => items.current.get(Math.max(0, index - 1))?.focus());
+            requestAnimationFrame(() => keys.focus(Math.max(0, index - 1)));
           }}
         />
       )}
@@ -243,62 +180,115 @@ export function SlideRail({
   );
 }
 
-// Rename, duplicate and delete: small buttons on the slide's row.
-function SlideMenu({
-  name,
-  selected,
-  onRename,
-  onDuplicate,
-  onDelete,
-  canDelete,
+// The rail's heading, Add slide (the gallery of layouts) and what the keys do.
+function RailHeader({
+  format,
+  noun,
+  editable,
+  onAdd,
 }: {
-  name: string;
-  selected: boolean;
-  onRename: () => void;
-  onDuplicate: () => void;
-  onDelete: () => void;
-  canDelete: boolean;
+  format: DeckFormat;
+  noun: string;
+  editable: boolean;
+  onAdd: () => void;
 }) {
-  const look = `rounded p-0.5 ${selected ? "hover:bg-zinc-700" : "hover:bg-zinc-200"} focus-visible:outline-2 focus-visible:outline-accent disabled:opacity-40`;
-  // Over the label's end, seen on hover and while the slide has the focus, so the label keeps the rail's width
-  // otherwise; always in the tab order after the slide.
   return (
-    <span
-      className={`absolute top-1.5 right-1 flex gap-0.5 rounded opacity-0 group-focus-within:opacity-100 group-hover:opacity-100 ${selected ? "bg-zinc-900" : "bg-zinc-100"}`}
-    >
-      <button type="button" className={look} onClick={onRename} aria-label={`Rename ${name}`} title="Rename">
-        <MenuIcon d="M4 20h4L19 9l-4-4L4 16v4zM14 6l4 4" />
-      </button>
-      <button type="button" className={look} onClick={onDuplicate} aria-label={`Duplicate ${name}`} title="Duplicate">
-        <MenuIcon d="M9 9h11v11H9zM5 15H4V4h11v1" />
-      </button>
-      <button
-        type="button"
-        className={look}
-        onClick={onDelete}
-        disabled={!canDelete}
-        aria-label={`Delete ${name}`}
-        title="Delete"
-      >
-        <MenuIcon d="M6 6l12 12M18 6L6 18" />
-      </button>
-    </span>
+    <>
+      <div className="flex items-center justify-between px-3 pt-3 pb-2">
+        <p className="text-xs font-semibold tracking-wide text-zinc-500 uppercase" id="rail-heading">
+          {format === "webpage" ? "Beats" : "Slides"}
+        </p>
+        {editable && (
+          <Button variant="secondary" type="button" className="px-2 py-1 text-xs" onClick={onAdd}>
+            Add {noun}
+          </Button>
+        )}
+      </div>
+      {editable && (
+        <p className="px-3 pb-2 text-[11px] leading-4 text-zinc-500" id="rail-help">
+          ↑/↓ to pick, Alt+↑/↓ or drag to move, F2 to rename, Delete to remove, Shift+F10 for more.
+        </p>
+      )}
+    </>
   );
 }
 
-function MenuIcon({ d }: { d: string }) {
+// A slide's row: its button (number, label, the deck check's mark, the box its picture is drawn over), the
+// pointer's buttons and, opened by the keyboard, the menu of its actions.
+function SlideRow({
+  slide,
+  noun,
+  selected,
+  tabStop,
+  editable,
+  findings,
+  keys,
+  menuOpen,
+  canDelete,
+  space,
+  onPick,
+  onRename,
+  onDuplicate,
+  onDelete,
+  onMenuClosed,
+}: {
+  slide: RailSlide;
+  noun: string;
+  selected: boolean;
+  /** The rail's one tab stop. */
+  tabStop: boolean;
+  editable: boolean;
+  findings: Finding[];
+  keys: ReturnType<typeof useRailKeys>;
+  menuOpen: boolean;
+  canDelete: boolean;
+  space: (element: HTMLElement | null) => void;
+  onPick: () => void;
+  onRename: () => void;
+  onDuplicate: () => void;
+  onDelete: () => void;
+  onMenuClosed: () => void;
+}) {
+  const index = slide.index;
   return (
-    <svg
-      viewBox="0 0 24 24"
-      width="14"
-      height="14"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      aria-hidden="true"
+    <div
+      className={`relative flex items-center gap-1 rounded ${selected ? "bg-zinc-900 text-white" : "text-zinc-700 hover:bg-zinc-100"}`}
     >
-      <path d={d} strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
+      <button
+        type="button"
+        ref={keys.item(index)}
+        onClick={onPick}
+        onDoubleClick={() => editable && onRename()}
+        onKeyDown={(event) => keys.onKey(event, index)}
+        aria-current={selected ? "true" : undefined}
+        aria-describedby={editable ? "rail-help" : undefined}
+        aria-keyshortcuts={editable ? "Shift+F10" : undefined}
+        tabIndex={tabStop ? 0 : -1}
+        data-rail-stop={tabStop ? "" : undefined}
+        className="flex min-w-0 flex-1 flex-col gap-1 px-2 py-1.5 text-left text-sm focus-visible:outline-2 focus-visible:outline-accent"
+      >
+        <span className="flex w-full min-w-0 items-center gap-1.5">
+          <span className="w-5 shrink-0 text-xs tabular-nums opacity-60">{index + 1}</span>
+          <span className="min-w-0 flex-1 truncate">{slide.label}</span>
+          <FindingMark findings={findings} />
+        </span>
+        {/* The picture layer draws this slide's thumbnail over this box. */}
+        <span ref={space} className="block aspect-video w-full" />
+      </button>
+      {editable && (
+        <SlideButtons
+          name={`${noun} ${index + 1}`}
+          selected={selected}
+          onRename={onRename}
+          onDuplicate={onDuplicate}
+          onDelete={onDelete}
+          canDelete={canDelete}
+        />
+      )}
+      {editable && menuOpen && (
+        <SlideKeyMenu name={`${noun} ${index + 1}`} actions={keys.menuActions(index)} onClose={onMenuClosed} />
+      )}
+    </div>
   );
 }
 
@@ -344,39 +334,6 @@ function RenameField({
         className="min-w-0 flex-1 rounded px-1 py-0.5 ring-1 ring-accent"
       />
     </label>
-  );
-}
-
-// The gallery of new slides: one button per layout of the source library, with its description.
-function LayoutGallery({
-  open,
-  noun,
-  onClose,
-  onPick,
-}: {
-  open: boolean;
-  noun: string;
-  onClose: () => void;
-  onPick: (layout: SlideLayoutId) => void;
-}) {
-  return (
-    <Dialog label={`Add a ${noun}`} open={open} onClose={onClose}>
-      <ul className="grid grid-cols-2 gap-2" data-testid="layout-gallery">
-        {slideLayouts.map((layout) => (
-          <li key={layout.id}>
-            <button
-              type="button"
-              data-layout={layout.id}
-              onClick={() => onPick(layout.id)}
-              className="h-full w-full rounded-lg p-3 text-left ring-1 ring-zinc-200 hover:bg-zinc-50 hover:ring-accent focus-visible:outline-2 focus-visible:outline-accent"
-            >
-              <span className="block text-sm font-medium">{layout.name}</span>
-              <span className="block text-xs text-zinc-600">{layout.description}</span>
-            </button>
-          </li>
-        ))}
-      </ul>
-    </Dialog>
   );
 }
 

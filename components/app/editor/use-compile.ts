@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useEffect, useRef, useState } from "react";
+import { type RefObject, useCallback, useEffect, useRef, useState } from "react";
 import { checkDraftAction, previewDraftAction } from "@/server/actions/editor";
 import type { ActionError } from "@/server/action";
 import type { DeckFormat } from "@/lib/contract/deck";
@@ -69,8 +69,6 @@ export function useCompile({
   // Drafts the preview has drawn: each one is checked, whatever the status line says (a save or a revert
   // keeps "Saved as version N" there while the preview catches up).
   const [previewed, setPreviewed] = useState(0);
-  // The deck check of the draft: findings per slide; they stay until a check of a newer draft replaces them.
-  const [findings, setFindings] = useState<Finding[] | null>(null);
   const sequence = useRef(0);
 
   // A refusal of the server (a compile error with its lines, a limit, an access rule), shown under the code.
@@ -142,33 +140,8 @@ export function useCompile({
     const timer = setTimeout(() => void sendCompile({ source, tokens }, basis), COMPILE_DELAY_MS);
     return () => clearTimeout(timer);
   }, [base, canEdit, loaded.source, loaded.tokens, sendCompile, source, tokens]);
-  // What a visual edit's compile is sent with: the tokens and basis of the newest render.
-  const compileBasis = useRef({ tokens, base, loadedSource: loaded.source, loadedTokens: loaded.tokens });
-  useEffect(() => {
-    compileBasis.current = { tokens, base, loadedSource: loaded.source, loadedTokens: loaded.tokens };
-  }, [tokens, base, loaded.source, loaded.tokens]);
-  /** Compiles `next` at once (a visual edit: no typing delay, and before the change is rendered). */
-  const compileNow = useCallback(
-    (next: string) => {
-      if (!canEdit) return;
-      const { tokens, ...basis } = compileBasis.current;
-      void sendCompile({ source: next, tokens }, basis);
-    },
-    [canEdit, sendCompile],
-  );
-
-  // Check the draft the preview shows, a moment after it is up to date; an answer for an older draft is
-  // dropped. Slides decks only (a webpage has no fixed canvas).
-  useEffect(() => {
-    if (!canEdit || format !== "slides" || previewed === 0) return;
-    const current = sequence.current;
-    const timer = setTimeout(async () => {
-      const result = await checkDraftAction({ id: deckId });
-      if (current !== sequence.current || !result.ok) return;
-      setFindings(result.value.findings);
-    }, CHECK_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [canEdit, format, deckId, previewed]);
+  const compileNow = useCompileNow({ canEdit, tokens, base, loaded, sendCompile });
+  const findings = useDeckCheck({ canEdit, format, deckId, previewed, sequence });
 
   return {
     previewUrl,
@@ -188,4 +161,66 @@ export function useCompile({
     onPreviewReady: useCallback(() => setPreviewDrawn(true), []),
     onPreviewShown: useCallback((src: string) => setShownUrl(src.split("?")[0]!), []),
   };
+}
+
+// The deck check of the draft the preview shows, a moment after it is up to date: findings per slide; they
+// stay until a check of a newer draft replaces them, and an answer for an older draft is dropped. Slides
+// decks only (a webpage has no fixed canvas).
+function useDeckCheck({
+  canEdit,
+  format,
+  deckId,
+  previewed,
+  sequence,
+}: {
+  canEdit: boolean;
+  format: DeckFormat;
+  deckId: string;
+  /** How many drafts the preview has drawn. */
+  previewed: number;
+  /** The newest content's number (`sequence` of useCompile). */
+  sequence: RefObject<number>;
+}) {
+  const [findings, setFindings] = useState<Finding[] | null>(null);
+  useEffect(() => {
+    if (!canEdit || format !== "slides" || previewed === 0) return;
+    const current = sequence.current;
+    const timer = setTimeout(async () => {
+      const result = await checkDraftAction({ id: deckId });
+      if (current !== sequence.current || !result.ok) return;
+      setFindings(result.value.findings);
+    }, CHECK_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [canEdit, format, deckId, previewed, sequence]);
+  return findings;
+}
+
+// A visual edit's compile: at once (no typing delay, and before the change is rendered), with the tokens
+// and basis of the newest render.
+function useCompileNow({
+  canEdit,
+  tokens,
+  base,
+  loaded,
+  sendCompile,
+}: {
+  canEdit: boolean;
+  tokens: string;
+  base: number;
+  loaded: { source: string; tokens: string };
+  sendCompile: (content: { source: string; tokens: string }, basis: CompileBasis) => Promise<void>;
+}) {
+  // What a visual edit's compile is sent with: the tokens and basis of the newest render.
+  const compileBasis = useRef({ tokens, base, loadedSource: loaded.source, loadedTokens: loaded.tokens });
+  useEffect(() => {
+    compileBasis.current = { tokens, base, loadedSource: loaded.source, loadedTokens: loaded.tokens };
+  }, [tokens, base, loaded.source, loaded.tokens]);
+  return useCallback(
+    (next: string) => {
+      if (!canEdit) return;
+      const { tokens, ...basis } = compileBasis.current;
+      void sendCompile({ source: next, tokens }, basis);
+    },
+    [canEdit, sendCompile],
+  );
 }
