@@ -213,6 +213,8 @@ describe("Insert, Move and Remove", () => {
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await page.keyboard.press("Delete");
     await expect.poll(() => codeText(page)).not.toContain("<Quote");
+    // Nothing is selected after a removal, so a second Delete takes nothing else.
+    await expect.poll(() => picker.locator('[aria-selected="true"]').count()).toBe(0);
     // In a text field, Delete is the field's own.
     await picker.getByRole("option").nth(0).click();
     const own = inspector(page).getByLabel("Heading text");

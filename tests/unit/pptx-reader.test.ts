@@ -331,6 +331,15 @@ describe("PowerPoint reader: hostile and wrong input", () => {
     expect(fast(() => readPptx(external)).message).toMatch(/DOCTYPE/);
   });
 
+  it("answers groups nested past what the reader follows with a 422 naming the file, not a server error", async () => {
+    const group = `<p:grpSp><p:nvGrpSpPr><p:cNvPr id="2" name="g"/><p:cNvGrpSpPr/><p:nvPr/></p:nvGrpSpPr><p:grpSpPr/>`;
+    const deep = await craft(slide(group.repeat(20_000) + "</p:grpSp>".repeat(20_000)));
+    // (Its repeated XML compresses past the ZIP bomb ratio, which refuses it first; that cap is lifted here.)
+    const error = refusal(() => readPptx(deep, { ...zipLimits, maxRatio: 1e9 }));
+    expect(statusOf(error)).toBe(422);
+    expect(error.message).toMatch(/^The PowerPoint file could not be read: it is damaged/);
+  });
+
   it("refuses more than 500 slides and more than 50 MB before reading any slide", async () => {
     const zip = await JSZip.loadAsync(sample(BASE));
     const ids = Array.from({ length: pptxLimits.maxSlides + 1 }, (_, i) => `<p:sldId id="${256 + i}" r:id="rId2"/>`);

@@ -305,7 +305,7 @@ function useElementEdits(
   apply: (change: (source: string) => string) => boolean,
   selected: ReturnType<typeof useSelectedElement>,
 ) {
-  const { element, pickAt } = selected;
+  const { element, pick, pickAt } = selected;
   const insert = (kind: InsertKind) => {
     let added: number | undefined;
     const changed = apply((now) => {
@@ -317,9 +317,11 @@ function useElementEdits(
   };
   const removeSelected = useCallback(() => {
     if (!element) return false;
-    apply((now) => removeElement(now, format, { slide, start: element.start }));
+    // Nothing is selected after a removal (as the inspector's Remove does): a second Delete must not find
+    // another element of the kind to take.
+    if (apply((now) => removeElement(now, format, { slide, start: element.start }))) pick(-1);
     return true;
-  }, [apply, format, element, slide]);
+  }, [apply, format, element, pick, slide]);
   return { insert, removeSelected };
 }
 

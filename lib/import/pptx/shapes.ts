@@ -51,7 +51,10 @@ export class ShapeReader {
   }
 
   shape(element: Element, context: SlideContext, transform: Transform | null): Shape | Shape[] | null {
-    const name = attr(descendants(element, "cNvPr")[0], "name") ?? "";
+    // Its own name, from its non-visual properties (nvSpPr, nvPicPr, nvGrpSpPr…): never a search of its
+    // subtree, which groups nested deep would make quadratic.
+    const own = kids(element).find((child) => nameOf(child).startsWith("nv"));
+    const name = attr(kid(own, "cNvPr"), "name") ?? "";
     switch (nameOf(element)) {
       case "sp":
         return this.textShape(element, context, transform, name);
