@@ -1,5 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
+import pLimit from "p-limit";
 import { PNG } from "pngjs";
 import type { Page } from "puppeteer-core";
 import type { Ctx } from "@/lib/auth/caller";
@@ -31,21 +32,8 @@ const MAX_JSON = 4_000_000;
 /** Screenshots for pixel sampling are taken at this scale (a quarter of the pixels is plenty). */
 const SAMPLE_SCALE = 0.5;
 
-let running = 0;
-const waiting: Array<() => void> = [];
-
-async function limited<T>(work: () => Promise<T>): Promise<T> {
-  // A finished check hands its slot to the next waiting one, so no newcomer slips in between.
-  if (running < CONCURRENCY) running += 1;
-  else await new Promise<void>((resolve) => waiting.push(resolve));
-  try {
-    return await work();
-  } finally {
-    const next = waiting.shift();
-    if (next) next();
-    else running -= 1;
-  }
-}
+// A finished check hands its slot to the next waiting one (p-limit is first in, first out).
+const limited = pLimit(CONCURRENCY);
 
 let scriptSource: Promise<string> | undefined;
 function loadScript(): Promise<string> {

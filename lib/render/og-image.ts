@@ -1,5 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
+import pLimit from "p-limit";
 import { getDb } from "@/lib/db/client";
 import { DeckFaultError } from "./browser";
 import { withDeckPage } from "./deck-page";
@@ -10,6 +11,7 @@ const OG_SIZE = { width: 1200, height: 675 } as const;
 
 /** Preview images rendering at once in this process; more wait their turn. */
 const MAX_CONCURRENT_RENDERS = 2;
+const limited = pLimit(MAX_CONCURRENT_RENDERS);
 /** One slide in thumbnail mode: far less than an export's allowance. */
 const READY_MS = 8_000;
 
@@ -45,24 +47,24 @@ async function lookUpOrRender(deckId: string, version: number, key: string): Pro
 
   const viewable = await findDeckVersion(await getDb(), deckId, version);
   if (!viewable) throw new Error(`Deck ${deckId} has no version ${version}`);
-  const release = await slots.acquire();
-  try {
-    renders += 1;
-    const png = await withDeckPage(
-      viewable,
-      { mode: "thumb", viewport: OG_SIZE, timeoutMs: 20_000, readyMs: READY_MS },
-      async (page) => Buffer.from(await page.screenshot({ type: "png" })),
-    );
-    await store.put(`${key}.png`, png, "image/png");
-    return { png, placeholder: false };
-  } catch (error) {
-    // The deck's fault is as permanent as the version; anything else may be tried again later.
-    if (!(error instanceof DeckFaultError)) throw error;
-    await store.put(`${key}.failed`, Buffer.from(error.message), "text/plain");
-    return { png: await placeholder(), placeholder: true };
-  } finally {
-    release();
-  }
+  // At most MAX_CONCURRENT_RENDERS renders hold a Chromium page at once; the rest wait their turn.
+  return limited(async () => {
+    try {
+      renders += 1;
+      const png = await withDeckPage(
+        viewable,
+        { mode: "thumb", viewport: OG_SIZE, timeoutMs: 20_000, readyMs: READY_MS },
+        async (page) => Buffer.from(await page.screenshot({ type: "png" })),
+      );
+      await store.put(`${key}.png`, png, "image/png");
+      return { png, placeholder: false };
+    } catch (error) {
+      // The deck's fault is as permanent as the version; anything else may be tried again later.
+      if (!(error instanceof DeckFaultError)) throw error;
+      await store.put(`${key}.failed`, Buffer.from(error.message), "text/plain");
+      return { png: await placeholder(), placeholder: true };
+    }
+  });
 }
 
 let placeholderPng: Promise<Buffer> | undefined;
@@ -70,21 +72,3 @@ export function placeholder(): Promise<Buffer> {
   placeholderPng ??= fs.readFile(path.join(process.cwd(), "public", "og-placeholder.png"));
   return placeholderPng;
 }
-
-// A counting semaphore: at most MAX_CONCURRENT_RENDERS renders hold a Chromium page at once.
-const slots = {
-  free: MAX_CONCURRENT_RENDERS,
-  waiting: [] as (() => void)[],
-  async acquire(): Promise<() => void> {
-    if (this.free > 0) this.free -= 1;
-    else await new Promise<void>((resolve) => this.waiting.push(resolve));
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      const next = this.waiting.shift();
-      if (next) next();
-      else this.free += 1;
-    };
-  },
-};

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { versionParams } from "@/lib/decks/schemas";
+import { slideParams } from "@/lib/decks/slide-schemas";
 
 // GET /decks/{id}/slides/{n}/image: its path, query and the metadata of its answer (the HTTP answer is the
 // image itself; MCP's get_slide_image answers the image with this metadata as structured content).
@@ -7,14 +8,8 @@ import { versionParams } from "@/lib/decks/schemas";
 const SLIDE_IMAGE_MAX_WIDTH = 1920;
 const SLIDE_IMAGE_MIN_WIDTH = 64;
 
-export const slideImageParams = z.object({
-  id: versionParams.shape.id,
-  n: z
-    .string()
-    .regex(/^[1-9][0-9]{0,4}$/, "must be a slide number: an integer from 1")
-    .transform(Number)
-    .meta({ type: "integer", minimum: 1, maximum: 99_999, description: "The slide's number (1 is the first)." }),
-});
+/** The slide-level edits' path: the deck and the slide's number (1 is the first). */
+export const slideImageParams = slideParams;
 
 const wholeNumber = (name: string) =>
   z

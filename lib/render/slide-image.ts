@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import pLimit from "p-limit";
 import type { z } from "zod";
 import type { Ctx } from "@/lib/auth/caller";
 import { CANVAS } from "@/lib/contract/deck";
@@ -30,21 +31,8 @@ type Query = z.output<typeof slideImageQuery>;
 
 /** Slide images rendering at once in this process; more wait their turn (each holds a renderer page). */
 const CONCURRENCY = 2;
-let running = 0;
-const waiting: (() => void)[] = [];
+const limited = pLimit(CONCURRENCY);
 const inFlight = new Map<string, Promise<Buffer>>();
-
-async function limited<T>(work: () => Promise<T>): Promise<T> {
-  if (running < CONCURRENCY) running += 1;
-  else await new Promise<void>((resolve) => waiting.push(resolve));
-  try {
-    return await work();
-  } finally {
-    const next = waiting.shift();
-    if (next) next();
-    else running -= 1;
-  }
-}
 
 const heightOf = (width: number) => Math.round((width * CANVAS.height) / CANVAS.width);
 
