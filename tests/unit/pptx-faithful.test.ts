@@ -9,7 +9,7 @@ import { faithful } from "@/lib/import/pptx/faithful";
 import { mappedFamilies, shippedFamilyFor } from "@/lib/import/pptx/font-map";
 import type { Paragraph, PptxDeck, PptxSlide, Run, Shape } from "@/lib/import/pptx/model";
 import { readPptx } from "@/lib/import/pptx/read-pptx";
-import { pictureKey } from "@/lib/import/pptx/restyle";
+import { pictureKey } from "@/lib/import/pptx/common";
 
 // faithful mode (issue 36, items 2 and 3): a read presentation printed as Frames at the original's places
 // and sizes, holding editable Text and Bullets with their formatting, Image, Table and Chart; backgrounds,

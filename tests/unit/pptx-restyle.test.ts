@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { compileDeck } from "@/lib/source/compile";
 import type { Paragraph, PptxDeck, PptxSlide, Shape } from "@/lib/import/pptx/model";
-import { pictureKey, restyle } from "@/lib/import/pptx/restyle";
+import { pictureKey } from "@/lib/import/pptx/common";
+import { restyle } from "@/lib/import/pptx/restyle";
 
 // restyle mode: a read presentation mapped into the vocabulary's own components, printed as a module that
 // compiles, with a warning for each thing approximated or left out.

@@ -4,7 +4,17 @@ import { themeTokens as defaultTokens } from "@/lib/source/theme-tokens";
 import { fontStack, shippedFamilyFor } from "./font-map";
 import { opaque } from "./colors";
 import type { Frame as Box, Gradient, ImportWarning, Paragraph, PptxDeck, PptxSlide, Run, Shape } from "./model";
-import { chartElement, dedupe, flatten, type PictureUrls, pictureKey, plain, shapeText, tableElement } from "./restyle";
+import {
+  chartElement,
+  dedupe,
+  flatten,
+  type PictureUrls,
+  pictureKey,
+  plain,
+  shapeText,
+  tableElement,
+  titleAndCover,
+} from "./common";
 
 // `faithful` mode (the default): a read presentation (model.ts) printed so that every slide looks like the
 // original. Each shape becomes a <Frame> at its place and size on the 1920x1080 canvas (a 4:3 slide is
@@ -79,15 +89,10 @@ export function faithful(deck: PptxDeck, pictures: PictureUrls, title: string | 
   for (const [original, shipped] of fonts) {
     warnings.push({ slide: 0, message: `the font "${original}" is not shipped; drawn in ${shipped}, the closest` });
   }
-  const deckTitle =
-    title?.trim() || deck.title || plans.find((plan) => !/^Slide \d+$/.test(plan.label))?.label || "Imported deck";
-  if (plans.length === 0) {
-    warnings.push({ slide: 0, message: "the presentation has no slides to show; a cover with its title is made" });
-    plans.push({ label: "Cover", notes: "", layout: "center", children: [el("Title", [], deckTitle.slice(0, 300))] });
-  }
+  const deckTitle = titleAndCover(title, deck, plans, warnings);
   return {
-    title: deckTitle.slice(0, 300),
-    source: printModule(deckTitle.slice(0, 300), plans, "slides"),
+    title: deckTitle,
+    source: printModule(deckTitle, plans, "slides"),
     tokensCss: tokens.css,
     slides: plans.length,
     warnings: dedupe(warnings),

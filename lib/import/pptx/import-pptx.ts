@@ -18,7 +18,8 @@ import { updateDeck } from "@/lib/decks/update-deck";
 import type { ImportWarning, PptxDeck, Shape, Tile } from "./model";
 import { readPptxOffThread } from "./off-thread";
 import { faithful } from "./faithful";
-import { ownPicture, type PictureUrls, pictureKey, restyle } from "./restyle";
+import { type PictureUrls, pictureKey } from "./common";
+import { ownPicture, restyle } from "./restyle";
 
 // POST /decks/import with a PowerPoint file: read on the worker thread (read-pptx.ts), its pictures checked
 // and converted as the organization's images (cropped as shown, with their alt text) and the deck printed

@@ -1,7 +1,18 @@
 import { type ChildNode, type ElementNode, el, printModule, type SlidePlan } from "@/lib/ai/offline/print";
 import { shippedFonts } from "@/lib/contract/fonts";
 import { iconNames } from "@/lib/contract/prop-values";
-import type { ChartData, ImportWarning, Paragraph, PptxDeck, PptxSlide, Run, Shape, Tile } from "./model";
+import {
+  chartElement,
+  dedupe,
+  flatten,
+  type PictureUrls,
+  pictureKey,
+  plain,
+  shapeText,
+  tableElement,
+  titleAndCover,
+} from "./common";
+import type { ImportWarning, Paragraph, PptxDeck, PptxSlide, Run, Shape } from "./model";
 
 // `restyle` mode: a read presentation (model.ts) mapped into the vocabulary's own layouts, the way a
 // Markdown import is, and printed by the offline generator's printer: the title placeholder (or, without
@@ -12,18 +23,6 @@ import type { ChartData, ImportWarning, Paragraph, PptxDeck, PptxSlide, Run, Sha
 // out is a warning naming its slide.
 
 export type RestyledDeck = { title: string; source: string; slides: number; warnings: ImportWarning[] };
-
-/** The stored image that stands for each picture as shown (pictureKey), by part name and crop. */
-export type PictureUrls = Map<string, string>;
-
-export function pictureKey(
-  media: string,
-  crop?: { left: number; top: number; right: number; bottom: number },
-  tile?: Tile,
-): string {
-  const cropped = crop ? `${media}#${crop.left},${crop.top},${crop.right},${crop.bottom}` : media;
-  return tile ? `${cropped}#tile:${tile.scaleX},${tile.scaleY},${tile.width}x${tile.height}` : cropped;
-}
 
 // Slide numbers are the player's business; a footer, header or date is kept as small muted text at the end.
 const SKIPPED_PLACEHOLDERS = new Set(["sldNum", "sldImg"]);
@@ -43,44 +42,13 @@ export function restyle(deck: PptxDeck, pictures: PictureUrls, title: string | u
     }
     plans.push(planSlide(slide, deck, pictures, (message) => warnings.push({ slide: slide.number, message })));
   }
-  const deckTitle =
-    title?.trim() || deck.title || plans.find((plan) => !/^Slide \d+$/.test(plan.label))?.label || "Imported deck";
-  // A deck has at least one slide: a presentation with none shown (a template of layouts) gets a cover.
-  if (plans.length === 0) {
-    warnings.push({ slide: 0, message: "the presentation has no slides to show; a cover with its title is made" });
-    plans.push({ label: "Cover", notes: "", layout: "center", children: [el("Title", [], deckTitle.slice(0, 300))] });
-  }
+  const deckTitle = titleAndCover(title, deck, plans, warnings);
   return {
-    title: deckTitle.slice(0, 300),
-    source: printModule(deckTitle.slice(0, 300), plans, "slides"),
+    title: deckTitle,
+    source: printModule(deckTitle, plans, "slides"),
     slides: plans.length,
     warnings: dedupe(warnings),
   };
-}
-
-export function dedupe(warnings: ImportWarning[]): ImportWarning[] {
-  const seen = new Set<string>();
-  return warnings.filter((warning) => {
-    const key = `${warning.slide}\n${warning.message}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-}
-
-export function flatten(shapes: Shape[]): Shape[] {
-  return shapes.flatMap((shape) => (shape.kind === "group" ? flatten(shape.children) : [shape]));
-}
-
-export const plain = (paragraph: Paragraph) =>
-  paragraph.runs
-    .map((run) => run.text)
-    .join("")
-    .replace(/\s*\n\s*/g, " ")
-    .trim();
-
-export function shapeText(shape: Shape): string {
-  return shape.kind === "text" ? shape.paragraphs.map(plain).filter(Boolean).join(" ") : "";
 }
 
 function largestSize(shape: Shape): number {
@@ -522,66 +490,4 @@ function asQuote(paragraphs: Paragraph[]): ElementNode | null {
     ],
     words,
   );
-}
-
-export function tableElement(shape: Extract<Shape, { kind: "table" }>, warn: (message: string) => void): ElementNode {
-  const cellText = (paragraphs: Paragraph[]) => paragraphs.map(plain).filter(Boolean).join(" ");
-  if (shape.rows.some((row) => row.some((cell) => cell.merged || cell.colSpan > 1 || cell.rowSpan > 1))) {
-    warn(`the merged cells of "${shape.name}" are split (the text stays in the first cell)`);
-  }
-  const width = Math.max(0, ...shape.rows.map((row) => row.length));
-  const rows = shape.rows.map((row) => {
-    const cells = row.map((cell) => (cell.merged ? "" : cellText(cell.paragraphs)));
-    while (cells.length < width) cells.push("");
-    return cells;
-  });
-  if (!shape.headerRow) warn(`the table "${shape.name}" has no header row; its first row is used as one`);
-  const [columns = [], ...body] = rows;
-  return el("Table", [
-    ["columns", columns],
-    ["rows", body],
-  ]);
-}
-
-export function chartElement(chart: ChartData, warn: (message: string) => void): ElementNode {
-  const type =
-    chart.type === "line" || chart.type === "area" || chart.type === "scatter"
-      ? "line"
-      : chart.type === "pie" || chart.type === "doughnut"
-        ? "pie"
-        : "bar";
-  if (chart.type === "area" || chart.type === "doughnut" || chart.type === "scatter" || chart.type === "bar") {
-    const as = {
-      area: "a line chart",
-      doughnut: "a pie chart",
-      scatter: "a line chart over its x values",
-      bar: "vertical bars",
-    }[chart.type];
-    warn(`a ${chart.type === "bar" ? "horizontal bar" : chart.type} chart drawn as ${as}`);
-  }
-  const labels =
-    chart.type === "scatter"
-      ? (chart.series[0]?.x ?? []).map((x, index) => (x === null ? String(index + 1) : String(x)))
-      : chart.categories;
-  if (chart.series.some((series) => series.values.some((value) => value === null))) {
-    warn("a chart's missing values are drawn as 0");
-  }
-  const values = (series: ChartData["series"][number]) => series.values.map((value) => value ?? 0);
-  const title: Array<[string, string]> = chart.title ? [["title", chart.title]] : [];
-  if (chart.series.length === 1) {
-    const only = chart.series[0]!;
-    return el("Chart", [
-      ["type", type],
-      ...title,
-      ["data", labels.map((label, index) => ({ label, value: only.values[index] ?? 0 }))],
-    ]);
-  }
-  if (type === "pie" && chart.series.length > 1) warn("a pie chart of several series shows its first");
-  return el("Chart", [
-    ["type", type],
-    ...title,
-    ["labels", labels],
-    ["series", chart.series.map((series) => ({ name: series.name, values: values(series) }))],
-    ["stacked", chart.stacked && type === "bar" ? true : undefined],
-  ]);
 }
