@@ -213,8 +213,14 @@ describe("Insert, Move and Remove", () => {
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await page.keyboard.press("Delete");
     await expect.poll(() => codeText(page)).not.toContain("<Quote");
-    // Nothing is selected after a removal, so a second Delete takes nothing else.
+    // Nothing is selected after a removal: of two Texts, Delete takes the selected one and then nothing else.
+    await picker.getByRole("option", { name: /^Text/ }).last().click();
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press("Delete");
+    await expect.poll(async () => (await codeText(page)).match(/<Text>/g)?.length).toBe(1);
     await expect.poll(() => picker.locator('[aria-selected="true"]').count()).toBe(0);
+    await page.keyboard.press("Delete");
+    expect(await codeText(page)).toContain("<Text>Warehouses first.</Text>");
     // In a text field, Delete is the field's own.
     await picker.getByRole("option").nth(0).click();
     const own = inspector(page).getByLabel("Heading text");
