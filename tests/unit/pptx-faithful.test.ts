@@ -358,8 +358,9 @@ describe("faithful: slides and the deck", () => {
       "--color-primary": "#4F81BD",
       "--color-secondary": "#C0504D",
       "--color-accent": "#9BBB59",
-      "--font-heading": '"Open Sans", sans-serif',
-      "--font-body": '"Lato", sans-serif',
+      // The stack every token writer writes (fontStack in lib/contract/fonts.ts).
+      "--font-heading": '"Open Sans", "Helvetica Neue", Arial, system-ui, sans-serif',
+      "--font-body": '"Lato", "Helvetica Neue", Arial, system-ui, sans-serif',
       "--type-base": "48px",
     });
     expect(made.warnings).toContainEqual({

@@ -1,7 +1,8 @@
 import { type ChildNode, type ElementNode, el, printModule, type SlidePlan } from "@/lib/ai/offline/print";
 import type { FrameShape } from "@/lib/contract/prop-values";
 import { themeTokens as defaultTokens } from "@/lib/source/theme-tokens";
-import { fontStack, shippedFamilyFor } from "./font-map";
+import { fontStack } from "@/lib/contract/fonts";
+import { shippedFamilyFor } from "./font-map";
 import { opaque } from "./colors";
 import type { Frame as Box, Gradient, ImportWarning, Paragraph, PptxDeck, PptxSlide, Run, Shape } from "./model";
 import {

@@ -1,4 +1,4 @@
-import { findShippedFont, type FontCategory, shippedFonts } from "@/lib/contract/fonts";
+import { findShippedFont, type FontCategory } from "@/lib/contract/fonts";
 
 // The shipped family (lib/contract/fonts.ts) that stands in for a font a PowerPoint file names: the family
 // itself when it is shipped; for the fonts Office installs, the shipped family closest in look and width;
@@ -88,11 +88,3 @@ export function shippedFamilyFor(family: string): { family: string; exact: boole
 export const mappedFamilies: readonly string[] = [
   ...new Set([...Object.values(closest), ...Object.values(byCategory)]),
 ];
-
-/** A CSS stack for a token: the shipped family, then the generic family of its kind. */
-export function fontStack(family: string): string {
-  const category = shippedFonts.find((font) => font.family === family)?.category ?? "sans";
-  const generic =
-    category === "serif" || category === "display" ? "serif" : category === "mono" ? "monospace" : "sans-serif";
-  return `"${family}", ${generic}`;
-}
