@@ -153,7 +153,7 @@ describe("POST /decks/import with a PowerPoint file", () => {
     const version = await call("GET", `/decks/${res.body.id}/versions/1`, { key: user.key });
     expect(version.body.source).toMatch(/<Frame x=\{\d+\} y=\{\d+\} w=\{\d+\} h=\{\d+\}/);
     expect(version.body.source).toContain("<Bullets>");
-    expect(version.body.tokensCss).toMatch(/--font-body: "[^"]+", sans-serif;/);
+    expect(version.body.tokensCss).toMatch(/--font-body: "[^"]+", "Helvetica Neue", Arial, system-ui, sans-serif;/);
   });
 
   it("draws a tiled picture fill as the copies PowerPoint repeats over the area, not one stretched copy", async () => {
