@@ -295,13 +295,23 @@ describe("the browser app", () => {
     await expect.poll(() => history.locator('[data-version="2"]').textContent()).toContain("Editor");
     await expect.poll(() => page.getByLabel("From version", { exact: true }).inputValue()).toBe("2");
     await expect.poll(() => page.getByLabel("To version", { exact: true }).inputValue()).toBe("3");
-    await page.getByRole("button", { name: "Show diff" }).click();
-    const diff = page.getByTestId("diff");
+    await page.getByRole("button", { name: "Compare" }).click();
+    // The changed slide as two pictures (version 2 on the left, 3 on the right), the code one click away.
+    const compared = page.getByRole("region", { name: "Changes from version 2 to version 3" });
+    const pictures = compared.getByRole("list", { name: "Changed slides" }).locator("iframe");
+    await expect
+      .poll(() => pictures.evaluateAll((frames) => frames.map((f) => f.getAttribute("title"))))
+      .toEqual(["Slide 1 in version 2", "Slide 1 in version 3"]);
+    await expect
+      .poll(() => compared.frameLocator('iframe[title="Slide 1 in version 3"]').locator("body").textContent())
+      .toContain("Version two");
+    await compared.getByText("Show the code changes").click();
+    const diff = compared.getByTestId("conflict-diff");
     await expect.poll(() => diff.getAttribute("aria-label")).toBe("Changes from version 2 to version 3");
     await expect.poll(() => diff.textContent()).toMatch(/- .*Version one[\s\S]*\+ .*Version two/);
     // The same version twice is nothing to compare: the button says so instead of doing nothing.
     await page.getByLabel("From version", { exact: true }).selectOption("3");
-    await expect.poll(() => page.getByRole("button", { name: "Show diff" }).isDisabled()).toBe(true);
+    await expect.poll(() => page.getByRole("button", { name: "Compare" }).isDisabled()).toBe(true);
     await expect.poll(() => history.textContent()).toContain("Pick two different versions");
     await page.getByLabel("From version", { exact: true }).selectOption("2");
     page.once("dialog", (dialog) => void dialog.accept());

@@ -1,14 +1,14 @@
 "use client";
 
-import { diffLines } from "diff";
 import { useId, useState } from "react";
 import { readVersionAction, revertAction } from "@/server/actions/editor";
 import { Button, Notice } from "@/components/ui";
+import { SlideChanges } from "./slide-changes";
 
 // The editor's history panel: the deck's versions (note, author, time), a revert that copies one forward
-// as a new version, and a line diff between any two versions.
+// as a new version, and any two versions compared: the slides that changed as pictures side by side, with
+// the code's difference one click away (./slide-changes.tsx).
 
-type DiffPart = { added?: boolean; removed?: boolean; value: string };
 export type HistoryEntry = { version: number; note: string | null; createdAt: string; author: string };
 
 export function History({
@@ -29,7 +29,9 @@ export function History({
     version !== undefined && entries.some((e) => e.version === version) ? version : undefined;
   const from = listed(picked.from) ?? entries[1]?.version;
   const to = listed(picked.to) ?? entries[0]?.version;
-  const [diff, setDiff] = useState<{ from: number; to: number; parts: DiffPart[] } | null>(null);
+  const [compared, setCompared] = useState<{ from: number; to: number; code: { from: string; to: string } } | null>(
+    null,
+  );
   const [comparing, setComparing] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const cannotCompare =
@@ -50,7 +52,7 @@ export function History({
       ]);
       if (!a.ok) setError(a.error.message);
       else if (!b.ok) setError(b.error.message);
-      else setDiff({ from, to, parts: diffLines(a.value.source, b.value.source) });
+      else setCompared({ from, to, code: { from: a.value.source, to: b.value.source } });
     } catch {
       setError(`Versions ${from} and ${to} could not be read; try again.`);
     } finally {
@@ -118,40 +120,23 @@ export function History({
               disabled={cannotCompare !== null || comparing}
               title={cannotCompare ?? undefined}
             >
-              {comparing ? "Comparing…" : "Show diff"}
+              {comparing ? "Comparing…" : "Compare"}
             </Button>
             {cannotCompare && <span className="text-xs text-zinc-500">{cannotCompare}</span>}
           </div>
-          {diff && (
-            <p className="text-xs font-medium text-zinc-600">
-              Changes from v{diff.from} to v{diff.to}
-            </p>
-          )}
-          {diff && (
-            <pre
-              className="overflow-x-auto rounded bg-zinc-50 p-3 text-xs"
-              data-testid="diff"
-              aria-label={`Changes from version ${diff.from} to version ${diff.to}`}
-            >
-              {diff.parts.map((part, i) => (
-                <span
-                  key={i}
-                  className={
-                    part.added
-                      ? "block bg-emerald-100 text-emerald-900"
-                      : part.removed
-                        ? "block bg-red-100 text-red-900"
-                        : "block text-zinc-500"
-                  }
-                >
-                  {part.value
-                    .replace(/\n$/, "")
-                    .split("\n")
-                    .map((line) => `${part.added ? "+" : part.removed ? "-" : " "} ${line}`)
-                    .join("\n")}
-                </span>
-              ))}
-            </pre>
+          {compared && (
+            <section aria-label={`Changes from version ${compared.from} to version ${compared.to}`}>
+              <p className="mb-2 text-xs font-medium text-zinc-600">
+                Changes from v{compared.from} to v{compared.to}
+              </p>
+              <SlideChanges
+                key={`${compared.from}-${compared.to}`}
+                deckId={deckId}
+                before={{ version: compared.from, name: `version ${compared.from}` }}
+                after={{ version: compared.to, name: `version ${compared.to}` }}
+                code={compared.code}
+              />
+            </section>
           )}
         </div>
       )}

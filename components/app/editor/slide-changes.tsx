@@ -8,7 +8,7 @@ import type { SlideChange } from "@/lib/decks/live-versions";
 
 // The slides that changed between two contents, as pictures side by side (before on the left, after on the
 // right, each the player drawing that one slide), with the code's difference one click away. Used by the
-// live-save notice's Review and by the save-conflict dialog.
+// live-save notice's Review, the save-conflict dialog and the history's comparison.
 
 type After = { version: number; name: string } | { draftSource: string; name: string };
 
