@@ -2,6 +2,7 @@
 
 import { useEffect, useId, useRef, useState } from "react";
 import type { InsertKind } from "@/lib/source/transform/insert";
+import { menuItems, moveInMenu } from "./menu-keys";
 
 // The toolbar's Insert menu: a new text, bullet list, image, chart, table, big number, quote or code on the
 // slide on screen, where its layout puts it (lib/source/transform/insert.ts). A menu button: Enter, Space or ↓
@@ -23,11 +24,10 @@ export function InsertMenu({ disabled, onInsert }: { disabled: boolean; onInsert
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLDivElement>(null);
-  const entries = () => [...(menu.current?.querySelectorAll<HTMLButtonElement>('[role="menuitem"]') ?? [])];
 
   useEffect(() => {
     if (!open) return;
-    entries()[0]?.focus();
+    menuItems(menu.current)[0]?.focus();
     const close = (event: PointerEvent) => {
       if (!menu.current?.contains(event.target as Node) && event.target !== button.current) setOpen(false);
     };
@@ -68,19 +68,11 @@ export function InsertMenu({ disabled, onInsert }: { disabled: boolean; onInsert
           aria-labelledby={`${id}-button`}
           className="absolute top-full left-0 z-30 mt-1 w-64 rounded-lg bg-white p-1 shadow-lg ring-1 ring-zinc-200"
           onKeyDown={(event) => {
-            const all = entries();
-            const at = all.indexOf(document.activeElement as HTMLButtonElement);
-            const go = (index: number) => all[(index + all.length) % all.length]?.focus();
-            if (event.key === "ArrowDown") go(at + 1);
-            else if (event.key === "ArrowUp") go(at - 1);
-            else if (event.key === "Home") go(0);
-            else if (event.key === "End") go(all.length - 1);
-            else if (event.key === "Escape" || event.key === "Tab") {
+            if (moveInMenu(event, menu.current)) return;
+            if (event.key === "Escape" || event.key === "Tab") {
               setOpen(false);
               if (event.key === "Escape") button.current?.focus();
-              return;
-            } else return;
-            event.preventDefault();
+            }
           }}
         >
           {items.map((item) => (

@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useLayoutEffect, useRef } from "react";
+import { menuItems, moveInMenu } from "./menu-keys";
 
 // A rail slide's actions. For the pointer: small Rename, Duplicate and Delete buttons over the row's end,
 // out of the tab order (a slide is one tab stop). For the keyboard: the slide's own keys (F2, Delete,
@@ -97,12 +98,9 @@ export function SlideKeyMenu({
   useLayoutEffect(() => {
     close.current = onClose;
   });
-  const entries = () => [
-    ...(menu.current?.querySelectorAll<HTMLButtonElement>('[role="menuitem"]:not(:disabled)') ?? []),
-  ];
   // Opened on its first action; a click elsewhere closes it.
   useEffect(() => {
-    entries()[0]?.focus();
+    menuItems(menu.current)[0]?.focus();
     const away = (event: PointerEvent) => {
       if (!menu.current?.contains(event.target as Node)) close.current();
     };
@@ -116,15 +114,9 @@ export function SlideKeyMenu({
       aria-label={`Actions of ${name}`}
       className="absolute top-7 right-1 z-30 w-48 rounded-lg bg-white p-1 text-zinc-900 shadow-lg ring-1 ring-zinc-200"
       onKeyDown={(event) => {
-        const all = entries();
-        const at = all.indexOf(document.activeElement as HTMLButtonElement);
-        const go = (index: number) => all[(index + all.length) % all.length]?.focus();
-        if (event.key === "ArrowDown") go(at + 1);
-        else if (event.key === "ArrowUp") go(at - 1);
-        else if (event.key === "Home") go(0);
-        else if (event.key === "End") go(all.length - 1);
-        else if (event.key === "Escape" || event.key === "Tab") onClose();
-        else return;
+        if (moveInMenu(event, menu.current)) return event.stopPropagation();
+        if (event.key !== "Escape" && event.key !== "Tab") return;
+        onClose();
         event.preventDefault();
         event.stopPropagation();
       }}
