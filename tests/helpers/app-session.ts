@@ -18,7 +18,8 @@ export async function signUp(page: Page, origin: string, who: Person): Promise<v
   await page.getByLabel("Email").fill(who.email);
   await page.getByLabel("Password").fill(who.password);
   await page.getByRole("button", { name: "Create account" }).click();
-  await page.waitForURL(`${origin}/decks`);
+  // Signed in once the library's document is there; its template pictures may still be loading.
+  await page.waitForURL(`${origin}/decks`, { waitUntil: "domcontentloaded" });
 }
 
 /** A new key from the keys page (signed in), and the typed client that uses it. */
