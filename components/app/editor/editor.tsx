@@ -152,7 +152,7 @@ export function Editor(props: EditorProps) {
             known={canEdit ? base : deck.versionCount}
             knownSource={loaded.source}
             dirty={canEdit && content.changed}
-            onLoad={(version, written) => (canEdit ? saving.afterRevert(version, written) : window.location.reload())}
+            onLoad={(version, written) => (canEdit ? saving.afterLoad(version, written) : window.location.reload())}
             onResolve={() => saving.setConflict(true)}
           />
         }
@@ -172,7 +172,7 @@ export function Editor(props: EditorProps) {
         note={note}
         setNote={setNote}
         noteMaxLength={props.noteMaxLength}
-        canSave={content.savable && !["saving", "error", "compiling"].includes(compile.status.kind)}
+        canSave={saving.canSave}
         onSave={() => void saving.save()}
       />
       {canEdit && (
@@ -233,7 +233,6 @@ export function Editor(props: EditorProps) {
             selected={selected}
             apply={apply}
             onError={setMessage}
-            canEdit={canEdit}
             tokens={tokens}
             setTokens={setTokens}
             brand={brand.brand}
@@ -471,6 +470,7 @@ function PreviewPane({
       dragging={images.dragging}
       dropHandlers={editable ? images.dropTarget(() => slide - 1) : null}
       uploads={images.uploads}
+      onDismiss={images.dismiss}
       editMs={visual.lastEditMs}
     >
       {!canEdit && <ReadOnlyNotice />}

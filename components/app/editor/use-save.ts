@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useCallback, useEffect, useState, useTransition } from "react";
+import { useCallback, useEffect, useRef, useState, useTransition } from "react";
 import { saveVersionAction } from "@/server/actions/editor";
 import type { ActionError } from "@/server/action";
 import type { UnsavedDraft } from "@/lib/decks/drafts";
@@ -110,7 +110,8 @@ type DeckContent = ReturnType<typeof useDeckContent>;
 /**
  * Saves what is typed as the version after `base` (the one this editor opened or last wrote): a deck saved
  * elsewhere since (another tab, a colleague's AI edit) is a conflict. From the conflict dialog, `over`
- * saves on top of their newest version (mine, or the merge: `content`). Ctrl/Cmd+S saves.
+ * saves on top of their newest version (mine, or the merge: `content`). Ctrl/Cmd+S saves when the toolbar's
+ * Save would (`canSave`): not while a save is under way (its base is about to change) nor while compiling.
  */
 export function useSave({
   deckId,
@@ -135,21 +136,42 @@ export function useSave({
   const [, startTransition] = useTransition();
   const [conflict, setConflict] = useState(false);
   const { source, tokens, base, setSource, setTokens, setLoaded, setBase, setRestored, load } = content;
+  // What the editor holds now, read when a save returns: the dialog closes as the save is sent, so the
+  // person may type meanwhile.
+  const current = useRef({ source, tokens });
+  useEffect(() => {
+    current.current = { source, tokens };
+  }, [source, tokens]);
+  // A save under way: a second one (a key held down, a double Ctrl+S) would be sent with the old base.
+  const inFlight = useRef(false);
 
   const save = useCallback(
     async (over?: { version: number; content?: Content }) => {
+      if (inFlight.current) return;
+      inFlight.current = true;
       setStatus({ kind: "saving", text: "Saving…" });
       setConflict(false);
       const mine = over?.content ?? { source, tokensCss: tokens };
-      const result = await saveVersionAction({
-        id: deckId,
-        source: mine.source,
-        tokensCss: mine.tokensCss,
-        prompt: note.trim() || null,
-        basedOnVersion: over?.version ?? base,
-      });
+      // What the editor showed when the save was sent.
+      const sent = { source, tokens };
+      let result;
+      try {
+        result = await saveVersionAction({
+          id: deckId,
+          source: mine.source,
+          tokensCss: mine.tokensCss,
+          prompt: note.trim() || null,
+          basedOnVersion: over?.version ?? base,
+        });
+      } finally {
+        inFlight.current = false;
+      }
       if (result.ok) {
-        if (over?.content) {
+        // The merge becomes the editor's content, unless the person typed while it was saved: their typing
+        // stays, a change on top of the saved version (the code views keep it, and their undo history).
+        const untouched = current.current.source === sent.source && current.current.tokens === sent.tokens;
+        const replace = Boolean(over?.content) && untouched;
+        if (replace) {
           setSource(mine.source);
           setTokens(mine.tokensCss);
         }
@@ -157,7 +179,7 @@ export function useSave({
           source: mine.source,
           tokens: mine.tokensCss,
           at: Date.now(),
-          generation: now.generation + (over?.content ? 1 : 0),
+          generation: now.generation + (replace ? 1 : 0),
         }));
         setBase(result.value.version);
         setRestored(null);
@@ -189,8 +211,8 @@ export function useSave({
     ],
   );
 
-  // Ctrl/Cmd+S saves.
-  const canSave = canEdit && content.savable && status.kind !== "error";
+  // What Save can do now, the toolbar's button and Ctrl/Cmd+S alike.
+  const canSave = canEdit && content.savable && !["saving", "error", "compiling"].includes(status.kind);
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if ((event.metaKey || event.ctrlKey) && event.key === "s") {
@@ -202,7 +224,7 @@ export function useSave({
     return () => window.removeEventListener("keydown", onKey);
   }, [canSave, save]);
 
-  /** A version written elsewhere (a revert, the AI) becomes the editor's content. */
+  /** A version written here (a revert, the AI) becomes the editor's content: a save, which clears the note. */
   const afterRevert = useCallback(
     (version: number, written: { source: string; tokensCss: string }) => {
       setConflict(false);
@@ -214,5 +236,17 @@ export function useSave({
     [load, onSaved, router, setStatus],
   );
 
-  return { save, conflict, setConflict, afterRevert };
+  /** A version written elsewhere (the live-save notice's Load, the conflict's Take theirs) becomes the
+   * editor's content: nothing is saved, so the note stays. */
+  const afterLoad = useCallback(
+    (version: number, written: { source: string; tokensCss: string }) => {
+      setConflict(false);
+      load(version, written);
+      setStatus({ kind: "saved", text: `Loaded version ${version}` });
+      startTransition(() => router.refresh());
+    },
+    [load, router, setStatus],
+  );
+
+  return { save, canSave, conflict, setConflict, afterRevert, afterLoad };
 }
