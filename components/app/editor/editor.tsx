@@ -84,7 +84,7 @@ export function Editor(props: EditorProps) {
     clearBrandNote();
     setNote("");
   }, [clearBrandNote]);
-  const saving = useSave({ deckId: deck.id, canEdit, content, note, onSaved, ...compile });
+  const saving = useSave({ deckId: deck.id, format: deck.format, canEdit, content, note, onSaved, ...compile });
   const [slide, setSlide] = useState(1);
   const [showHistory, setShowHistory] = useState(false);
   const [dialog, setDialog] = useState<"share" | "ai" | null>(null);

@@ -4,6 +4,8 @@ import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useRef, useState, useTransition } from "react";
 import { saveVersionAction } from "@/server/actions/editor";
 import type { ActionError } from "@/server/action";
+import type { DeckFormat } from "@/lib/contract/deck";
+import { mergeSlides, mergeTokens } from "@/lib/source/transform/merge";
 import type { UnsavedDraft } from "@/lib/decks/drafts";
 import type { Content } from "./conflict-dialog";
 import type { Status } from "./use-compile";
@@ -115,6 +117,7 @@ type DeckContent = ReturnType<typeof useDeckContent>;
  */
 export function useSave({
   deckId,
+  format,
   canEdit,
   content,
   note,
@@ -124,6 +127,7 @@ export function useSave({
   showRefusal,
 }: {
   deckId: string;
+  format: DeckFormat;
   canEdit: boolean;
   content: DeckContent;
   note: string;
@@ -167,13 +171,16 @@ export function useSave({
         inFlight.current = false;
       }
       if (result.ok) {
-        // The merge becomes the editor's content, unless the person typed while it was saved: their typing
-        // stays, a change on top of the saved version (the code views keep it, and their undo history).
-        const untouched = current.current.source === sent.source && current.current.tokens === sent.tokens;
-        const replace = Boolean(over?.content) && untouched;
+        // The merge becomes the editor's content. What the person typed while it was saved is never
+        // replaced: it is merged onto the saved version by slides, or, where it cannot be, stays as typed
+        // (a change on top of the saved version, shown by the next save's difference).
+        const now = current.current;
+        const typed = now.source !== sent.source || now.tokens !== sent.tokens;
+        const rebased = over?.content && typed ? rebase(sent, now, mine, format) : null;
+        const replace = Boolean(over?.content) && (!typed || rebased !== null);
         if (replace) {
-          setSource(mine.source);
-          setTokens(mine.tokensCss);
+          setSource(rebased?.source ?? mine.source);
+          setTokens(rebased?.tokens ?? mine.tokensCss);
         }
         setLoaded((now) => ({
           source: mine.source,
@@ -196,6 +203,7 @@ export function useSave({
     [
       base,
       deckId,
+      format,
       note,
       onSaved,
       router,
@@ -249,4 +257,13 @@ export function useSave({
   );
 
   return { save, canSave, conflict, setConflict, afterRevert, afterLoad };
+}
+
+type Texts = { source: string; tokens: string };
+
+/** What was typed (`sent` → `now`) merged onto the saved merge `saved`, by slides; null where it cannot be. */
+function rebase(sent: Texts, now: Texts, saved: Content, format: DeckFormat): Texts | null {
+  const source = mergeSlides(sent.source, now.source, saved.source, format);
+  const tokens = mergeTokens(sent.tokens, now.tokens, saved.tokensCss);
+  return source.ok && tokens !== null ? { source: source.source, tokens } : null;
 }
