@@ -158,6 +158,7 @@ describe("live saves", () => {
     // First the preview catches up with the merged typing (Save waits while compiling).
     await preview(page)
       .getByText("Acme robots, Inc. (typed while saving)")
+      .first()
       .waitFor({ state: "attached", timeout: 60_000 });
     await preview(page).getByText("The biggest market of all").first().waitFor({ state: "attached", timeout: 60_000 });
     const saves = await holdAction(page, (body) => body.includes('"prompt"'));
