@@ -160,20 +160,18 @@ describe("images in the editor", () => {
       await route.fallback();
     };
     await page.route("**/decks/*", dropFirstUpload);
-    await page.locator("body").evaluate(
-      (body, files: [string, string][]) => {
-        const transfer = new DataTransfer();
-        for (const [name, data] of files)
-          transfer.items.add(
-            new File([Uint8Array.from(atob(data), (c) => c.charCodeAt(0))], name, { type: "image/png" }),
-          );
-        body.dispatchEvent(new ClipboardEvent("paste", { clipboardData: transfer, bubbles: true, cancelable: true }));
-      },
-      [
-        ["lost.png", await pngBase64("#16a34a")],
-        ["kept.png", await pngBase64("#9333ea")],
-      ],
-    );
+    const pasted: [string, string][] = [
+      ["lost.png", await pngBase64("#16a34a")],
+      ["kept.png", await pngBase64("#9333ea")],
+    ];
+    await page.locator("body").evaluate((body, files) => {
+      const transfer = new DataTransfer();
+      for (const [name, data] of files)
+        transfer.items.add(
+          new File([Uint8Array.from(atob(data), (c) => c.charCodeAt(0))], name, { type: "image/png" }),
+        );
+      body.dispatchEvent(new ClipboardEvent("paste", { clipboardData: transfer, bubbles: true, cancelable: true }));
+    }, pasted);
     const failed = page.getByTestId("upload-failed");
     await failed.waitFor({ timeout: 30_000 });
     expect(await failed.textContent()).toMatch(/^lost\.png: Not uploaded: /);
