@@ -40,13 +40,11 @@ export function SlideChanges({
       draftSource !== undefined && draftBase !== undefined
         ? { source: draftSource, tokensCss: draftTokens ?? "", basedOnVersion: draftBase }
         : undefined;
-    void compareSlidesAction({ id: deckId, before: before.version, after: afterVersion, draft }).then(
-      (answer) => {
-        if (!current) return;
-        if (answer.ok) setResult(answer.value);
-        else setError(answer.error.message);
-      },
-    );
+    void compareSlidesAction({ id: deckId, before: before.version, after: afterVersion, draft }).then((answer) => {
+      if (!current) return;
+      if (answer.ok) setResult(answer.value);
+      else setError(answer.error.message);
+    });
     return () => {
       current = false;
     };
