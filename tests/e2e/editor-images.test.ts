@@ -179,6 +179,8 @@ describe("images in the editor", () => {
       .poll(() => editorText(page).then((text) => text.match(/<Image /g)?.length), { timeout: 30_000 })
       .toBe(4);
     expect(await page.getByText(/^Uploading /).count()).toBe(0);
+    if (process.env.IMAGES_TEST_OUT)
+      await page.getByTestId("canvas").screenshot({ path: `${process.env.IMAGES_TEST_OUT}/upload-failed.png` });
     await failed.getByRole("button", { name: "Dismiss" }).click();
     await failed.waitFor({ state: "detached" });
     await page.unroute("**/decks/*", dropFirstUpload);
