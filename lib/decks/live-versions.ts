@@ -8,6 +8,7 @@ import { users } from "@/lib/db/schema/users";
 import { mintPreviewToken } from "@/lib/viewer/preview-token";
 import { getDeckWithReadableHistory } from "./access";
 import { getDeckVersion } from "./deck-versions";
+import { compileDraft } from "./drafts";
 
 // Live saves in the editor: what an open editor polls to learn that the deck gained a version (saved in
 // another tab, by the API, the AI, or by its owner while a colleague reads it), and the slides that changed
@@ -69,22 +70,29 @@ function slideTexts(source: string, format: DeckFormat): { text: string; label: 
 }
 
 /**
- * The slides that differ between version `before` and `after` (a version, or the caller's own draft with
- * its typed source), each with a link drawing it in either (the library thumbnail's frame, one slide).
- * Slides are paired by position; a deck whose slides are made in code is compared as a whole (slide 1).
+ * The slides that differ between version `before` (0: the empty deck, before its first version) and
+ * `after`: a version, or the caller's draft with its typed content, compiled into their draft first so the
+ * pictures show that content (not whatever the editor compiled last). Each comes with a link drawing it in
+ * either (the library thumbnail's frame, one slide). Slides are paired by position; a deck whose slides are
+ * made in code is compared as a whole (slide 1).
  */
 export async function compareSlides(
   ctx: Ctx,
   deckId: string,
   before: number,
-  after: { version: number } | { draftSource: string },
+  after: { version: number } | { draft: { source: string; tokensCss?: string | null; basedOnVersion: number } },
 ): Promise<{ changes: SlideChange[]; more: number }> {
   const deck = await getDeckWithReadableHistory(ctx, deckId);
-  const old = await getDeckVersion(ctx, deck.id, before);
+  const old = before === 0 ? { source: "" } : await getDeckVersion(ctx, deck.id, before);
+  if ("draft" in after) {
+    // Unsaved work (what differs from the version it is based on), kept to restore as the autosave keeps it.
+    const { source, tokensCss, basedOnVersion } = after.draft;
+    await compileDraft(ctx, deck.id, { source, tokensCss: tokensCss ?? "", basedOnVersion, unsaved: true });
+  }
   const next =
     "version" in after
       ? { source: (await getDeckVersion(ctx, deck.id, after.version)).source ?? "", version: after.version }
-      : { source: after.draftSource, version: 0 };
+      : { source: after.draft.source, version: 0 };
   const origin = config.deckContentOrigin ?? config.appUrl;
   const link = (version: number, slide: number, draft: boolean) => {
     const token = mintPreviewToken({
@@ -94,6 +102,8 @@ export async function compareSlides(
     });
     return `${origin}/preview/${token}/frame?mode=thumb&chrome=0&slide=${slide}`;
   };
+  // The empty deck has nothing to draw.
+  const beforeLink = (slide: number) => (before === 0 ? null : link(before, slide, false));
   const draft = !("version" in after);
   const a = slideTexts(old.source ?? "", deck.format);
   const b = slideTexts(next.source, deck.format);
@@ -104,7 +114,7 @@ export async function compareSlides(
         slide: 1,
         label: "The deck",
         kind: "changed",
-        beforeUrl: link(before, 1, false),
+        beforeUrl: beforeLink(1),
         afterUrl: link(next.version, 1, draft),
       });
   } else {
@@ -116,7 +126,7 @@ export async function compareSlides(
         slide: i + 1,
         label: now?.label ?? was?.label ?? `Slide ${i + 1}`,
         kind: !was ? "added" : !now ? "removed" : "changed",
-        beforeUrl: was ? link(before, i + 1, false) : null,
+        beforeUrl: was ? beforeLink(i + 1) : null,
         afterUrl: now ? link(next.version, i + 1, draft) : null,
       });
     }

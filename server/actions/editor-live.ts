@@ -17,14 +17,31 @@ export const newestVersionAction = defineAction({
   run: (ctx, { id, known }) => newestVersion(ctx, id, known),
 });
 
-/** The slides that differ from version `before` to version `after`, or to the caller's draft (its typed source). */
+/** The slides that differ from version `before` (0: the empty deck, before its first version) to version
+ * `after`, or to the caller's `draft` (what the editor shows, compiled into their draft first so its
+ * pictures are of that content). Exactly one of `after` and `draft`. */
 export const compareSlidesAction = defineAction({
-  input: z.strictObject({
-    ...deckParams.shape,
-    before: versionNumber.min(1),
-    after: versionNumber.min(1).optional(),
-    draftSource: setContentBody.shape.source.optional(),
-  }),
-  run: (ctx, { id, before, after, draftSource }) =>
-    compareSlides(ctx, id, before, after !== undefined ? { version: after } : { draftSource: draftSource ?? "" }),
+  input: z
+    .strictObject({
+      ...deckParams.shape,
+      before: versionNumber,
+      after: versionNumber.min(1).optional(),
+      draft: z
+        .strictObject({
+          source: setContentBody.shape.source,
+          tokensCss: setContentBody.shape.tokensCss,
+          basedOnVersion: versionNumber,
+        })
+        .optional(),
+    })
+    .superRefine((input, issues) => {
+      if ((input.after === undefined) === (input.draft === undefined))
+        issues.addIssue({
+          code: "custom",
+          path: ["after"],
+          message: "Give exactly one of after (a version) and draft (the editor's content) to compare with.",
+        });
+    }),
+  run: (ctx, { id, before, after, draft }) =>
+    compareSlides(ctx, id, before, after !== undefined ? { version: after } : { draft: draft! }),
 });

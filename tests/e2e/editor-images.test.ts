@@ -1,4 +1,4 @@
-import type { Page } from "playwright-core";
+import type { Page, Route } from "playwright-core";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { createDeckhandClient, unwrap } from "@/lib/client";
@@ -146,6 +146,44 @@ describe("images in the editor", () => {
     await page.getByText("Saved as version 2").waitFor();
     const saved = unwrap(await api.api.GET("/decks/{id}", { params: { path: { id: deck.id } } }));
     expect(saved.latestVersion?.compiledJs?.match(/"\/assets\/[0-9a-f]{64}\.png"/g)).toHaveLength(3);
+
+    // Two images pasted on the slide, the first upload failing outright (the connection drops): it says so
+    // instead of uploading forever, and the second is still uploaded and placed.
+    let dropped = false;
+    const dropFirstUpload = async (route: Route) => {
+      const request = route.request();
+      const upload = request.method() === "POST" && (request.postData() ?? "").includes('"data"');
+      if (upload && !dropped) {
+        dropped = true;
+        return route.abort("connectionreset");
+      }
+      await route.fallback();
+    };
+    await page.route("**/decks/*", dropFirstUpload);
+    const pasted: [string, string][] = [
+      ["lost.png", await pngBase64("#16a34a")],
+      ["kept.png", await pngBase64("#9333ea")],
+    ];
+    await page.locator("body").evaluate((body, files) => {
+      const transfer = new DataTransfer();
+      for (const [name, data] of files)
+        transfer.items.add(
+          new File([Uint8Array.from(atob(data), (c) => c.charCodeAt(0))], name, { type: "image/png" }),
+        );
+      body.dispatchEvent(new ClipboardEvent("paste", { clipboardData: transfer, bubbles: true, cancelable: true }));
+    }, pasted);
+    const failed = page.getByTestId("upload-failed");
+    await failed.waitFor({ timeout: 30_000 });
+    expect(await failed.textContent()).toMatch(/^lost\.png: Not uploaded: /);
+    await expect
+      .poll(() => editorText(page).then((text) => text.match(/<Image /g)?.length), { timeout: 30_000 })
+      .toBe(4);
+    expect(await page.getByText(/^Uploading /).count()).toBe(0);
+    if (process.env.IMAGES_TEST_OUT)
+      await page.getByTestId("canvas").screenshot({ path: `${process.env.IMAGES_TEST_OUT}/upload-failed.png` });
+    await failed.getByRole("button", { name: "Dismiss" }).click();
+    await failed.waitFor({ state: "detached" });
+    await page.unroute("**/decks/*", dropFirstUpload);
     await context.close();
   }, 180_000);
 });

@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import type { Page } from "playwright-core";
+import type { Page, Route } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { unwrap } from "@/lib/client";
 import { apiOf, person, signUp } from "../helpers/app-session";
@@ -10,7 +10,8 @@ import { serverAndBrowser } from "../helpers/editor-suite";
 // the API) appears in an open editor within seconds, both the author's own other tab and a colleague reading
 // the deck ("Ada saved version 3"); Review shows the changed slides as pictures side by side with the code
 // one click away, and Load puts the version on screen; with unsaved work, Review is the save conflict, whose
-// default is the merge (it never replaces their work).
+// default is the merge (it never replaces their work). What is typed while Load reads the version, or while
+// the merge is saved, is never replaced, and a second Ctrl+S during a save sends nothing.
 
 const { server, browser } = serverAndBrowser();
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp/deckhand-shots";
@@ -76,6 +77,8 @@ describe("live saves", () => {
     await review.getByRole("button", { name: "Load version 2" }).click();
     await preview(page).getByText("A huge market").first().waitFor({ state: "attached", timeout: 60_000 });
     await notice.waitFor({ state: "detached" });
+    // Nothing was saved: the editor says the version was loaded.
+    await expect.poll(() => page.getByTestId("editor-status").textContent()).toBe("Loaded version 2");
 
     // A colleague reading the deck sees Ada's next save appear, and loads it.
     await page.goto(`${server.origin}/settings/members`);
@@ -105,18 +108,20 @@ describe("live saves", () => {
     await preview(bob).getByText("The biggest market").first().waitFor({ state: "attached", timeout: 60_000 });
     await bobContext.close();
 
-    // With unsaved work, Review is the save conflict: pictures of the slides that differ, and the merge
-    // (the edits touch different slides) is the default choice.
+    // Typing while Load reads the version: the typing stays, and Load becomes the save conflict, showing
+    // pictures of the slides that differ; the merge (the edits touch different slides) is the default.
     await page.goto(`${server.origin}/decks/${id}`);
     await preview(page).getByText("The biggest market").first().waitFor({ state: "attached", timeout: 60_000 });
     await openCodePanel(page);
+    await unwrapPut(api, id, deckSource("Acme robots", "The biggest market of all"));
+    await notice.waitFor({ timeout: 30_000 });
+    const read = await holdAction(page, (body) => body.includes('"version":"4"'));
+    await notice.getByRole("button", { name: "Load" }).click();
+    await read.arrived;
     await code(page).click();
     await page.keyboard.press("Control+a");
     await page.keyboard.insertText(deckSource("Acme robots, Inc.", "The biggest market"));
-    await unwrapPut(api, id, deckSource("Acme robots", "The biggest market of all"));
-    await notice.waitFor({ timeout: 30_000 });
-    expect(await notice.getByRole("button", { name: "Load" }).count()).toBe(0);
-    await notice.getByRole("button", { name: "Review" }).click();
+    await read.release();
     const conflict = page.getByRole("dialog", { name: "This deck changed since you opened it" });
     const merge = conflict.getByRole("button", { name: "Merge" });
     await expect.poll(() => merge.isEnabled(), { timeout: 60_000 }).toBe(true);
@@ -127,16 +132,71 @@ describe("live saves", () => {
       .frameLocator('iframe[title="Slide 2 in their version 4"]')
       .getByText("The biggest market of all")
       .waitFor();
+    // Yours are pictures of what is typed, not of an earlier compile.
+    await conflict.frameLocator('iframe[title="Slide 1 in yours"]').getByText("Acme robots, Inc.").waitFor();
     await conflict.screenshot({ path: `${SHOTS}/save-conflict.png` });
+
+    // Typing while the merge is saved: the typing stays, merged onto the saved version.
+    const mergeSave = await holdAction(page, (body) => body.includes('"prompt"'));
     await merge.click();
+    await mergeSave.arrived;
+    await code(page).click();
+    await page.keyboard.press("Control+a");
+    await page.keyboard.insertText(deckSource("Acme robots, Inc. (typed while saving)", "The biggest market"));
+    await mergeSave.release();
     await page.locator('[data-testid="editor-status"][data-kind="saved"]').waitFor({ timeout: 60_000 });
     const merged = unwrap(await api.api.GET("/decks/{id}", { params: { path: { id } } }));
     expect(merged.versionCount).toBe(5);
     expect(merged.latestVersion?.source).toContain("Acme robots, Inc.");
     expect(merged.latestVersion?.source).toContain("The biggest market of all");
+    await expect.poll(() => code(page).textContent()).toContain("Acme robots, Inc. (typed while saving)");
+    expect(await code(page).textContent()).toContain("The biggest market of all");
+
+    // Ctrl+S twice while a save is on its way: one save (a second would carry the old base: a false conflict).
+    // First the preview catches up with the merged typing (Save waits while compiling).
+    await preview(page)
+      .getByText("Acme robots, Inc. (typed while saving)")
+      .first()
+      .waitFor({ state: "attached", timeout: 60_000 });
+    await preview(page).getByText("The biggest market of all").first().waitFor({ state: "attached", timeout: 60_000 });
+    const saves = await holdAction(page, (body) => body.includes('"prompt"'));
+    await page.keyboard.press("Control+s");
+    await saves.arrived;
+    await page.keyboard.press("Control+s");
+    await saves.release();
+    await expect.poll(() => page.getByTestId("editor-status").textContent()).toBe("Saved as version 6");
+    expect(saves.count()).toBe(1);
+    expect(await page.getByTestId("save-conflict").count()).toBe(0);
     await context.close();
   }, 600_000);
 });
+
+/** Holds the editor's next server action whose request body `matches` until released; counts the matches. */
+async function holdAction(page: Page, matches: (body: string) => boolean) {
+  let count = 0;
+  let arrive = () => {};
+  const arrived = new Promise<void>((resolve) => (arrive = resolve));
+  let open = () => {};
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  const handler = async (route: Route) => {
+    const request = route.request();
+    if (request.method() === "POST" && request.headers()["next-action"] && matches(request.postData() ?? "")) {
+      count++;
+      arrive();
+      await opened;
+    }
+    await route.fallback();
+  };
+  await page.route("**/decks/*", handler);
+  return {
+    arrived,
+    count: () => count,
+    release: async () => {
+      open();
+      await page.unroute("**/decks/*", handler);
+    },
+  };
+}
 
 async function unwrapPut(api: Awaited<ReturnType<typeof apiOf>>, id: string, source: string) {
   return unwrap(await api.api.PUT("/decks/{id}/content", { params: { path: { id } }, body: { source } }));

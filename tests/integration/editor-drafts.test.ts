@@ -11,6 +11,7 @@ import {
   previewDraftAction,
   saveVersionAction,
 } from "@/server/actions/editor";
+import { compareSlidesAction } from "@/server/actions/editor-live";
 import { GET as getPreviewModule } from "@/app/preview/[token]/module/[version]/route";
 import type { Ctx } from "@/lib/auth/caller";
 import type { Database } from "@/lib/db/client";
@@ -135,6 +136,62 @@ describe("the typed draft", () => {
     expect(await database.db.select().from(deckDrafts).where(eq(deckDrafts.deckId, id))).toEqual([]);
     // Only the owner keeps drafts of a deck.
     expect(await discardDraftAction.runAs(ctxOf(member), { id })).toMatchObject({ ok: false });
+  });
+});
+
+describe("comparing slides (Review, the save conflict)", () => {
+  it("takes exactly one of a version and the draft, and version 0 as the empty deck", async () => {
+    const id = await deckWith(["One", "Two"]);
+    const refused = async (input: Record<string, unknown>) => {
+      const result = await compareSlidesAction.runAs(ctxOf(owner), { id, before: 1, ...input });
+      expect(result).toMatchObject({ ok: false, error: { code: "invalid_request" } });
+      if (!result.ok) expect(result.error.message).toMatch(/exactly one of after .* and draft/);
+    };
+    await refused({});
+    await refused({ after: 1, draft: { source: deckSource(["Mine"]), tokensCss, basedOnVersion: 1 } });
+
+    // An editor based on no version (a new deck that got version 1 elsewhere): every slide is added.
+    const fromEmpty = await compareSlidesAction.runAs(ctxOf(owner), { id, before: 0, after: 1 });
+    expect(fromEmpty, JSON.stringify(fromEmpty)).toMatchObject({
+      ok: true,
+      value: {
+        changes: [
+          { slide: 1, kind: "added", beforeUrl: null, afterUrl: expect.any(String) },
+          { slide: 2, kind: "added", beforeUrl: null, afterUrl: expect.any(String) },
+        ],
+        more: 0,
+      },
+    });
+  });
+
+  it("compiles the sent draft first, so the pictures of 'yours' are of the content compared", async () => {
+    const id = await deckWith(["One"]);
+    // The editor's last compile was of other content than the conflict dialog compares.
+    await previewDraftAction.runAs(ctxOf(owner), {
+      id,
+      source: deckSource(["Stale"]),
+      tokensCss,
+      basedOnVersion: 1,
+      unsaved: true,
+    });
+    const mine = deckSource(["Fresh"]);
+    const compared = await compareSlidesAction.runAs(ctxOf(owner), {
+      id,
+      before: 1,
+      draft: { source: mine, tokensCss, basedOnVersion: 1 },
+    });
+    expect(compared, JSON.stringify(compared)).toMatchObject({
+      ok: true,
+      value: { changes: [{ slide: 1, kind: "changed", afterUrl: expect.stringContaining("/frame?") }] },
+    });
+    const [row] = await database.db
+      .select()
+      .from(deckDrafts)
+      .where(and(eq(deckDrafts.deckId, id), eq(deckDrafts.userId, owner.userId)));
+    expect(row?.compiledJs).toContain("Fresh");
+    expect(row?.compiledJs).not.toContain("Stale");
+    // Kept to restore, based on the version the editor was editing.
+    expect(await getUnsavedDraft(ctxOf(owner), id)).toMatchObject({ source: mine, basedOnVersion: 1 });
   });
 });
 

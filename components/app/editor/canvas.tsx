@@ -7,7 +7,7 @@ import type { Upload } from "./use-image-drop";
 
 // The editor's canvas: the slide on screen, as large as the middle of the editor allows (the width, or the
 // height left over by the panels under it), with the text on it editable in place (preview-frame.tsx); a
-// drop zone over it while images are dragged onto the page; the uploads in progress; and, under it, what
+// drop zone over it while images are dragged onto the page; the uploads in progress (or failed); and, under it, what
 // belongs to this slide (`children`: the speaker notes, the deck check). On a phone it is the reader's
 // page: the slide, Previous / Next and the notes.
 
@@ -23,6 +23,7 @@ export function Canvas({
   dragging,
   dropHandlers,
   uploads,
+  onDismiss,
   editMs,
   children,
 }: {
@@ -38,6 +39,8 @@ export function Canvas({
   dragging: boolean;
   dropHandlers: Record<string, (event: React.DragEvent) => void> | null;
   uploads: Upload[];
+  /** Takes a failed upload's line away. */
+  onDismiss: (upload: Upload) => void;
   editMs: number | null;
   children: ReactNode;
 }) {
@@ -64,10 +67,25 @@ export function Canvas({
             <div className="absolute inset-x-3 bottom-3 z-10 space-y-1" aria-live="polite">
               {uploads.map((upload, at) => (
                 <div key={at} className="rounded-md bg-white/95 px-3 py-2 text-xs shadow ring-1 ring-zinc-200">
-                  <label className="flex items-center gap-2">
-                    <span className="truncate">Uploading {upload.name}…</span>
-                    <progress className="h-1.5 flex-1 accent-accent" aria-label={`Uploading ${upload.name}`} />
-                  </label>
+                  {upload.state === "failed" ? (
+                    <p className="flex items-center gap-2 text-red-700" role="alert" data-testid="upload-failed">
+                      <span className="min-w-0 flex-1">
+                        {upload.name}: {upload.message}
+                      </span>
+                      <button
+                        type="button"
+                        className="shrink-0 rounded px-1 font-medium text-zinc-600 hover:bg-zinc-100"
+                        onClick={() => onDismiss(upload)}
+                      >
+                        Dismiss
+                      </button>
+                    </p>
+                  ) : (
+                    <label className="flex items-center gap-2">
+                      <span className="truncate">Uploading {upload.name}…</span>
+                      <progress className="h-1.5 flex-1 accent-accent" aria-label={`Uploading ${upload.name}`} />
+                    </label>
+                  )}
                 </div>
               ))}
             </div>

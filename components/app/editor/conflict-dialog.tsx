@@ -104,7 +104,7 @@ export function ConflictDialog({
             <SlideChanges
               deckId={deckId}
               before={{ version: theirs.version, name: `their version ${theirs.version}` }}
-              after={{ draftSource: mine.source, name: "yours" }}
+              after={{ draft: { ...mine, basedOnVersion: base }, name: "yours" }}
               code={{ from: theirs.source, to: mine.source }}
             />
           </>

@@ -64,10 +64,7 @@ export function EditorDialogs({
           base={base}
           mine={{ source, tokensCss: tokens }}
           onKeepMine={(version) => void saving.save({ version })}
-          onTakeTheirs={(version, written) => {
-            saving.afterRevert(version, written);
-            compile.setStatus({ kind: "saved", text: `Loaded version ${version}` });
-          }}
+          onTakeTheirs={saving.afterLoad}
           onMerge={(version, merged) => void saving.save({ version, content: merged })}
           onClose={() => saving.setConflict(false)}
         />

@@ -150,7 +150,6 @@ export function Editor(props: EditorProps) {
             selected={selected}
             apply={apply}
             onError={setMessage}
-            canEdit={canEdit}
             tokens={tokens}
             setTokens={setTokens}
             brand={brand.brand}
@@ -192,7 +191,7 @@ function useEditorState(props: EditorProps) {
     clearBrandNote();
     setNote("");
   }, [clearBrandNote]);
-  const saving = useSave({ deckId: deck.id, canEdit, content, note, onSaved, ...compile });
+  const saving = useSave({ deckId: deck.id, format: deck.format, canEdit, content, note, onSaved, ...compile });
   const [slide, setSlide] = useState(1);
   const [showHistory, setShowHistory] = useState(false);
   const [dialog, setDialog] = useState<"share" | "ai" | null>(null);
@@ -272,7 +271,7 @@ function EditorBar({ props, state }: { props: EditorProps; state: ReturnType<typ
           known={canEdit ? base : deck.versionCount}
           knownSource={loaded.source}
           dirty={canEdit && content.changed}
-          onLoad={(version, written) => (canEdit ? saving.afterRevert(version, written) : window.location.reload())}
+          onLoad={(version, written) => (canEdit ? saving.afterLoad(version, written) : window.location.reload())}
           onResolve={() => saving.setConflict(true)}
         />
       }
@@ -292,7 +291,7 @@ function EditorBar({ props, state }: { props: EditorProps; state: ReturnType<typ
       note={note}
       setNote={setNote}
       noteMaxLength={props.noteMaxLength}
-      canSave={content.savable && !["saving", "error", "compiling"].includes(compile.status.kind)}
+      canSave={saving.canSave}
       onSave={() => void saving.save()}
     />
   );
@@ -510,6 +509,7 @@ function PreviewPane({
       dragging={images.dragging}
       dropHandlers={editable ? images.dropTarget(() => slide - 1) : null}
       uploads={images.uploads}
+      onDismiss={images.dismiss}
       editMs={visual.lastEditMs}
     >
       {!canEdit && <ReadOnlyNotice />}

@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { readVersionAction } from "@/server/actions/editor";
 import { Button } from "@/components/ui";
 import { Dialog } from "@/components/ui/dialog";
@@ -12,7 +12,8 @@ import { useLiveVersions } from "./use-live-versions";
 // a colleague, the API, the AI), "Ada saved version 5 — Review / Load" within seconds. Review shows the
 // changed slides as pictures (what is on screen → the new version; with unsaved work, the save-conflict
 // dialog, which merges or asks first); Load puts the new version on screen, offered only when nothing typed
-// would be lost (with unsaved work, loading is the conflict dialog's "Take theirs", which asks).
+// would be lost (with unsaved work, loading is the conflict dialog's "Take theirs", which asks). Whether
+// there is unsaved work is asked again when the version has been read: typing meanwhile is never replaced.
 
 type Content = { source: string; tokensCss: string };
 
@@ -39,6 +40,11 @@ export function LiveSaveNotice({
   const { newer } = useLiveVersions(deckId, known);
   const [review, setReview] = useState<{ version: number; source: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // The newest `dirty` and `known`, read after a round trip (the props of the click's render are old by then).
+  const now = useRef({ dirty, known });
+  useEffect(() => {
+    now.current = { dirty, known };
+  }, [dirty, known]);
   if (!newer) return null;
 
   const read = async () => {
@@ -49,17 +55,22 @@ export function LiveSaveNotice({
     }
     return result.value;
   };
+  // Typed while the version was read: loading would replace it, so the conflict dialog asks. Saved
+  // meanwhile: the editor is on another version now, and the notice follows it.
+  const stillClean = () => {
+    if (now.current.dirty) onResolve();
+    return !now.current.dirty && now.current.known === known;
+  };
   const load = async () => {
     const content = await read();
-    if (content) {
-      setReview(null);
-      onLoad(newer.version, content);
-    }
+    if (!content) return;
+    setReview(null);
+    if (stillClean()) onLoad(newer.version, content);
   };
   const openReview = async () => {
     if (dirty) return onResolve();
     const content = await read();
-    if (content) setReview({ version: newer.version, source: content.source });
+    if (content && stillClean()) setReview({ version: newer.version, source: content.source });
   };
 
   return (

@@ -10,6 +10,7 @@ import type { SelectedElement } from "./use-selected-element";
 
 // The editor's right-hand panel, beside the canvas: the inspector of the selected element, or the deck's
 // theme (the brand, then colours and type); one or the other, never in place of the rail or the canvas.
+// The editor shows it to those who can edit the deck only.
 // It scrolls in a box of its own, so the slide stays whole on screen while a long inspector scrolls.
 
 type Apply = (change: (source: string) => string) => boolean;
@@ -21,7 +22,6 @@ export function SidePanel({
   selected,
   apply,
   onError,
-  canEdit,
   tokens,
   setTokens,
   brand,
@@ -35,7 +35,6 @@ export function SidePanel({
   selected: SelectedElement;
   apply: Apply;
   onError: (message: string) => void;
-  canEdit: boolean;
   tokens: string;
   setTokens: (tokens: string) => void;
   brand: { name: string; tokensCss: string } | null;
@@ -73,13 +72,13 @@ export function SidePanel({
           />
         ) : (
           <div className="space-y-3">
-            {canEdit && <BrandPicker {...brandPicker} />}
-            {canEdit && brandUnsaved && (
+            <BrandPicker {...brandPicker} />
+            {brandUnsaved && (
               <p role="status" className="text-xs text-amber-800">
                 Brand tokens applied: save to keep them
               </p>
             )}
-            <ThemePanel tokensCss={tokens} onChange={setTokens} readOnly={!canEdit} brand={brand} />
+            <ThemePanel tokensCss={tokens} onChange={setTokens} brand={brand} />
           </div>
         )}
       </div>

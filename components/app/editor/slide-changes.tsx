@@ -10,7 +10,8 @@ import type { SlideChange } from "@/lib/decks/live-versions";
 // right, each the player drawing that one slide), with the code's difference one click away. Used by the
 // live-save notice's Review, the save-conflict dialog and the history's comparison.
 
-type After = { version: number; name: string } | { draftSource: string; name: string };
+type Draft = { source: string; tokensCss: string; basedOnVersion: number };
+type After = { version: number; name: string } | { draft: Draft; name: string };
 
 export function SlideChanges({
   deckId,
@@ -28,20 +29,26 @@ export function SlideChanges({
   const [result, setResult] = useState<{ changes: SlideChange[]; more: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const afterVersion = "version" in after ? after.version : undefined;
-  const draftSource = "draftSource" in after ? after.draftSource : undefined;
+  // The draft is compiled by the comparison (its pictures are of this content), so it is compared once
+  // per content: the fields, not the object, are the effect's inputs.
+  const draftSource = "draft" in after ? after.draft.source : undefined;
+  const draftTokens = "draft" in after ? after.draft.tokensCss : undefined;
+  const draftBase = "draft" in after ? after.draft.basedOnVersion : undefined;
   useEffect(() => {
     let current = true;
-    void compareSlidesAction({ id: deckId, before: before.version, after: afterVersion, draftSource }).then(
-      (answer) => {
-        if (!current) return;
-        if (answer.ok) setResult(answer.value);
-        else setError(answer.error.message);
-      },
-    );
+    const draft =
+      draftSource !== undefined && draftBase !== undefined
+        ? { source: draftSource, tokensCss: draftTokens ?? "", basedOnVersion: draftBase }
+        : undefined;
+    void compareSlidesAction({ id: deckId, before: before.version, after: afterVersion, draft }).then((answer) => {
+      if (!current) return;
+      if (answer.ok) setResult(answer.value);
+      else setError(answer.error.message);
+    });
     return () => {
       current = false;
     };
-  }, [deckId, before.version, afterVersion, draftSource]);
+  }, [deckId, before.version, afterVersion, draftSource, draftTokens, draftBase]);
 
   return (
     <div className="space-y-3" data-testid="slide-changes">

@@ -8,9 +8,10 @@ import { uploadImageFile } from "./images";
 // Images dropped or pasted onto the canvas or the rail: each file is uploaded (the alt text asked first,
 // the upload's progress shown), then placed on a slide as an <Image> where the slide's layout puts one
 // (insertImage), one undoable step per image. A paste anywhere in the editor but a text field or the code
-// (which takes its own pastes) lands on the slide on screen.
+// (which takes its own pastes) lands on the slide on screen. An upload that fails outright (the connection
+// dropped, the server broke) stays listed as failed, with why, until dismissed; the other files go on.
 
-export type Upload = { name: string; state: "uploading" | "failed" };
+export type Upload = { name: string; state: "uploading" } | { name: string; state: "failed"; message: string };
 
 export function useImageDrop({
   format,
@@ -36,14 +37,23 @@ export function useImageDrop({
       for (const file of files.filter((candidate) => candidate.type.startsWith("image/"))) {
         const entry: Upload = { name: file.name || "image", state: "uploading" };
         setUploads((now) => [...now, entry]);
-        const uploaded = await uploadImageFile(file, onError);
-        setUploads((now) => now.filter((other) => other !== entry));
-        if (uploaded)
-          apply((now) => insertImage(now, format, { slide: onSlide, src: uploaded.url, alt: uploaded.alt }));
+        let failed: Upload | null = null;
+        try {
+          const uploaded = await uploadImageFile(file, onError);
+          if (uploaded)
+            apply((now) => insertImage(now, format, { slide: onSlide, src: uploaded.url, alt: uploaded.alt }));
+        } catch (error) {
+          const message = error instanceof Error ? error.message : String(error);
+          failed = { name: entry.name, state: "failed", message: `Not uploaded: ${message}` };
+        } finally {
+          setUploads((now) => now.flatMap((other) => (other !== entry ? [other] : failed ? [failed] : [])));
+        }
       }
     },
     [apply, format, onError],
   );
+  /** A failed upload's line is taken away. */
+  const dismiss = useCallback((upload: Upload) => setUploads((now) => now.filter((other) => other !== upload)), []);
 
   /** Drag and drop handlers for a target that puts images on the slide `onSlide` names (0-based). */
   const dropTarget = useCallback(
@@ -98,5 +108,5 @@ export function useImageDrop({
     return () => document.removeEventListener("paste", onPaste);
   }, [enabled, place, slide]);
 
-  return { uploads, dragging, dropTarget };
+  return { uploads, dragging, dropTarget, dismiss };
 }

@@ -1,9 +1,11 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useCallback, useEffect, useState, useTransition } from "react";
+import { useCallback, useEffect, useRef, useState, useTransition } from "react";
 import { saveVersionAction } from "@/server/actions/editor";
 import type { ActionError } from "@/server/action";
+import type { DeckFormat } from "@/lib/contract/deck";
+import { mergeSlides, mergeTokens } from "@/lib/source/transform/merge";
 import type { UnsavedDraft } from "@/lib/decks/drafts";
 import type { Content } from "./conflict-dialog";
 import type { Status } from "./use-compile";
@@ -110,10 +112,12 @@ type DeckContent = ReturnType<typeof useDeckContent>;
 /**
  * Saves what is typed as the version after `base` (the one this editor opened or last wrote): a deck saved
  * elsewhere since (another tab, a colleague's AI edit) is a conflict. From the conflict dialog, `over`
- * saves on top of their newest version (mine, or the merge: `content`). Ctrl/Cmd+S saves.
+ * saves on top of their newest version (mine, or the merge: `content`). Ctrl/Cmd+S saves when the toolbar's
+ * Save would (`canSave`): not while a save is under way (its base is about to change) nor while compiling.
  */
 export function useSave({
   deckId,
+  format,
   canEdit,
   content,
   note,
@@ -123,6 +127,7 @@ export function useSave({
   showRefusal,
 }: {
   deckId: string;
+  format: DeckFormat;
   canEdit: boolean;
   content: DeckContent;
   note: string;
@@ -135,29 +140,53 @@ export function useSave({
   const [, startTransition] = useTransition();
   const [conflict, setConflict] = useState(false);
   const { source, tokens, base, setSource, setTokens, setLoaded, setBase, setRestored, load } = content;
+  // What the editor holds now, read when a save returns: the dialog closes as the save is sent, so the
+  // person may type meanwhile.
+  const current = useRef({ source, tokens });
+  useEffect(() => {
+    current.current = { source, tokens };
+  }, [source, tokens]);
+  // A save under way: a second one (a key held down, a double Ctrl+S) would be sent with the old base.
+  const inFlight = useRef(false);
 
   const save = useCallback(
     async (over?: { version: number; content?: Content }) => {
+      if (inFlight.current) return;
+      inFlight.current = true;
       setStatus({ kind: "saving", text: "Saving…" });
       setConflict(false);
       const mine = over?.content ?? { source, tokensCss: tokens };
-      const result = await saveVersionAction({
-        id: deckId,
-        source: mine.source,
-        tokensCss: mine.tokensCss,
-        prompt: note.trim() || null,
-        basedOnVersion: over?.version ?? base,
-      });
+      // What the editor showed when the save was sent.
+      const sent = { source, tokens };
+      let result;
+      try {
+        result = await saveVersionAction({
+          id: deckId,
+          source: mine.source,
+          tokensCss: mine.tokensCss,
+          prompt: note.trim() || null,
+          basedOnVersion: over?.version ?? base,
+        });
+      } finally {
+        inFlight.current = false;
+      }
       if (result.ok) {
-        if (over?.content) {
-          setSource(mine.source);
-          setTokens(mine.tokensCss);
+        // The merge becomes the editor's content. What the person typed while it was saved is never
+        // replaced: it is merged onto the saved version by slides, or, where it cannot be, stays as typed
+        // (a change on top of the saved version, shown by the next save's difference).
+        const now = current.current;
+        const typed = now.source !== sent.source || now.tokens !== sent.tokens;
+        const rebased = over?.content && typed ? rebase(sent, now, mine, format) : null;
+        const replace = Boolean(over?.content) && (!typed || rebased !== null);
+        if (replace) {
+          setSource(rebased?.source ?? mine.source);
+          setTokens(rebased?.tokens ?? mine.tokensCss);
         }
         setLoaded((now) => ({
           source: mine.source,
           tokens: mine.tokensCss,
           at: Date.now(),
-          generation: now.generation + (over?.content ? 1 : 0),
+          generation: now.generation + (replace ? 1 : 0),
         }));
         setBase(result.value.version);
         setRestored(null);
@@ -174,6 +203,7 @@ export function useSave({
     [
       base,
       deckId,
+      format,
       note,
       onSaved,
       router,
@@ -189,8 +219,8 @@ export function useSave({
     ],
   );
 
-  // Ctrl/Cmd+S saves.
-  const canSave = canEdit && content.savable && status.kind !== "error";
+  // What Save can do now, the toolbar's button and Ctrl/Cmd+S alike.
+  const canSave = canEdit && content.savable && !["saving", "error", "compiling"].includes(status.kind);
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if ((event.metaKey || event.ctrlKey) && event.key === "s") {
@@ -202,7 +232,7 @@ export function useSave({
     return () => window.removeEventListener("keydown", onKey);
   }, [canSave, save]);
 
-  /** A version written elsewhere (a revert, the AI) becomes the editor's content. */
+  /** A version written here (a revert, the AI) becomes the editor's content: a save, which clears the note. */
   const afterRevert = useCallback(
     (version: number, written: { source: string; tokensCss: string }) => {
       setConflict(false);
@@ -214,5 +244,26 @@ export function useSave({
     [load, onSaved, router, setStatus],
   );
 
-  return { save, conflict, setConflict, afterRevert };
+  /** A version written elsewhere (the live-save notice's Load, the conflict's Take theirs) becomes the
+   * editor's content: nothing is saved, so the note stays. */
+  const afterLoad = useCallback(
+    (version: number, written: { source: string; tokensCss: string }) => {
+      setConflict(false);
+      load(version, written);
+      setStatus({ kind: "saved", text: `Loaded version ${version}` });
+      startTransition(() => router.refresh());
+    },
+    [load, router, setStatus],
+  );
+
+  return { save, canSave, conflict, setConflict, afterRevert, afterLoad };
+}
+
+type Texts = { source: string; tokens: string };
+
+/** What was typed (`sent` → `now`) merged onto the saved merge `saved`, by slides; null where it cannot be. */
+function rebase(sent: Texts, now: Texts, saved: Content, format: DeckFormat): Texts | null {
+  const source = mergeSlides(sent.source, now.source, saved.source, format);
+  const tokens = mergeTokens(sent.tokens, now.tokens, saved.tokensCss);
+  return source.ok && tokens !== null ? { source: source.source, tokens } : null;
 }

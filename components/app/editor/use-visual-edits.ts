@@ -96,7 +96,8 @@ export function useVisualEdits({
       if (next === latest.current) return false;
       latest.current = next;
       compileNow(next);
-      // Through CodeMirror when it is on screen (one undoable step); the tokens tab hides it.
+      // Through CodeMirror, one undoable step: the code panel keeps the source editor mounted (closed or on
+      // the tokens tab it is only hidden). setSource only in the moment before it has mounted.
       if (handle.current) handle.current.applyDocument(next);
       else setSource(next);
       return true;

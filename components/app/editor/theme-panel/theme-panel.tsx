@@ -21,12 +21,10 @@ type Brand = { name: string; tokensCss: string } | null;
 export function ThemePanel({
   tokensCss,
   onChange,
-  readOnly,
   brand,
 }: {
   tokensCss: string;
   onChange: (tokensCss: string) => void;
-  readOnly: boolean;
   brand: Brand;
 }) {
   const [error, setError] = useState<string | null>(null);
@@ -54,7 +52,7 @@ export function ThemePanel({
       setError((problem as Error).message);
     }
   };
-  const disabled = readOnly || parsed.problem !== null;
+  const disabled = parsed.problem !== null;
   const groups: { title: string; controls: TokenControl[] }[] = [
     { title: "Colours", controls: tokenControls.filter((t) => t.kind === "color") },
     { title: "Type", controls: tokenControls.filter((t) => t.kind === "font" || t.name.startsWith("--type-")) },
