@@ -49,7 +49,7 @@ const inline: StepRunner = (_name, run) => run();
 
 const MAX_REPAIRS = 2;
 
-type Prepared = PromptContext & { deckId: string; basedOnVersion: number };
+type Prepared = PromptContext & { deckId: string; organizationId: string; basedOnVersion: number };
 type Draft = { text: string; model: string; inputTokens: number; outputTokens: number };
 type Check = { ok: true; source: string; errors: Finding[] } | { ok: false; error: string };
 /** Errors the deck already had before an edit: an edit is not asked to fix slides it did not touch. */
@@ -101,6 +101,7 @@ async function prepareAuthoring(ctx: Ctx, request: AuthoringRequest): Promise<Pr
   }
   return {
     deckId: deck.id,
+    organizationId: deck.organizationId,
     basedOnVersion: deck.versionCount,
     format: deck.format,
     title: deck.title,
@@ -201,7 +202,14 @@ async function layoutErrors(prepared: Prepared, compiledJs: string): Promise<Fin
   if (prepared.format !== "slides") return [];
   try {
     const result = await checkViewable({
-      deck: { id: prepared.deckId, title: prepared.title, description: "", format: prepared.format, organization: "" },
+      deck: {
+        id: prepared.deckId,
+        organizationId: prepared.organizationId,
+        title: prepared.title,
+        description: "",
+        format: prepared.format,
+        organization: "",
+      },
       version: { version: 0, format: "deck-tsx", tokensCss: prepared.tokensCss, compiledJs, html: null },
     });
     return result.findings.filter((finding) => finding.severity === "error");

@@ -1,24 +1,32 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import type { Browser, HTTPRequest, Page } from "puppeteer-core";
+import type { Browser, CDPSession, HTTPRequest, Page } from "puppeteer-core";
 import { config } from "@/lib/core/config";
 import { chromiumArgs, launchableChromiumPath, sandboxMode } from "./chromium";
 import { logger } from "@/lib/core/log";
 
 // One Chromium per process, launched on first use, reused across jobs and restarted after a number of
-// jobs (long-lived renderers accumulate memory). Each job gets a fresh incognito context (its own renderer
-// process, so a deck that loops forever holds up only its own job) with no network at all: every request
-// is answered from memory by the job's own `serve` function or aborted, and the page may navigate once.
-// A context is never reused for another job, not even of the same deck: a deck's storage (localStorage,
-// IndexedDB, caches of the render origin) dies with its context, so no deck can see another's data.
-// Memory is bounded by the number of contexts open at once (renderContextLimit): a job past it waits for
-// a context to close before it opens its own. Exports never hold the two contexts kept for the deck check
-// and previews, which are handed a free context before any waiting export.
+// jobs (long-lived renderers accumulate memory). Jobs run in renderers: a renderer is a browser context of
+// one organization, whose pages share one renderer process (--process-per-site; a blank page of the render
+// origin keeps the process alive between jobs). It runs one job at a time, each in a new page (a new
+// document: no globals, timers, history or window.name carried over), and is kept for that organization's
+// next jobs, so a job does not pay for starting a process; it is never handed to another organization.
+// Nothing of a job outlives its page: deck documents are sandboxed (an opaque origin, so no cookies,
+// storage, caches or service workers at all) and have no network: every request is answered from memory
+// by the job's own `serve` function (never stored in the HTTP cache) or aborted, and the page may navigate
+// once. A job that fails (a deck that loops or crashes its renderer) ends its renderer with it.
+// Memory is bounded by the number of jobs at once (renderContextLimit): a job past it waits for one to
+// end before it opens its page; idle renderers are few (IDLE_RENDERERS) and closed after IDLE_MS. Exports
+// never hold the two places kept for the deck check and previews, which go before any waiting export.
 
 const RESTART_AFTER_JOBS = 50;
 /** A page's JavaScript heap: a deck that allocates without bound crashes its renderer early. */
 const RENDERER_HEAP_MB = 1024;
-/** How long closing a job's context may take before the whole browser is restarted instead. */
+/** How long closing a job's page or a renderer may take before the whole browser is restarted instead. */
 const CLOSE_TIMEOUT_MS = 5_000;
+/** An idle renderer is closed after this long without a job. */
+const IDLE_MS = 60_000;
+/** The origin deck documents are served under, made up: nothing on the network answers it. */
+export const RENDER_ORIGIN = "https://render.deckhand.invalid";
 
 /**
  * What the deck did, not what the infrastructure did: it did not draw in time (a loop, a never-settling
@@ -27,9 +35,30 @@ const CLOSE_TIMEOUT_MS = 5_000;
 export class DeckFaultError extends Error {}
 
 type BrowserContext = Awaited<ReturnType<Browser["createBrowserContext"]>>;
-type Fresh = { context: BrowserContext; page: Page };
-/** `spare`: a context and page made ahead for the next job, which no job has used (see takeFresh). */
-type BrowserHolder = { browser: Promise<Browser>; jobs: number; active: number; spare?: Promise<Fresh | null> };
+/**
+ * A browser context kept for one organization's jobs (`organization` null until its first job), one job at
+ * a time; `keeper` is the blank page that keeps its renderer process alive between jobs.
+ */
+type Renderer = {
+  context: BrowserContext;
+  keeper: Page;
+  /** The keeper's DevTools session: the render origin's storage is cleared through it after each job. */
+  session: CDPSession;
+  organization: string | null;
+  jobs: number;
+  idleTimer?: NodeJS.Timeout;
+};
+/**
+ * `idle`: renderers waiting for their organization's next job, the most recently used last; `spare`: one
+ * made ahead for an organization that has none (see takeRenderer).
+ */
+type BrowserHolder = {
+  browser: Promise<Browser>;
+  jobs: number;
+  active: number;
+  idle: Renderer[];
+  spare?: Promise<Renderer | null>;
+};
 const holder = globalThis as typeof globalThis & { __deckhandBrowser?: BrowserHolder };
 
 /** How long a sandboxed launch may take before this machine is taken not to support the sandbox. */
@@ -57,6 +86,8 @@ async function launchWith(sandbox: boolean, timeout?: number): Promise<Browser> 
     args: [
       ...chromiumArgs,
       ...(sandbox ? [] : ["--no-sandbox"]),
+      // The pages of one browser context (one renderer) share one renderer process, kept between jobs.
+      "--process-per-site",
       // Request interception sees HTTP only: WebRTC (STUN/TURN) would still reach the network, so UDP is
       // limited to the proxy and the proxy is a closed loopback port.
       "--force-webrtc-ip-handling-policy=disable_non_proxied_udp",
@@ -78,11 +109,12 @@ async function launchWith(sandbox: boolean, timeout?: number): Promise<Browser> 
 function currentBrowser(): BrowserHolder {
   let current = holder.__deckhandBrowser;
   if (current && current.jobs >= RESTART_AFTER_JOBS && current.active === 0) {
+    forgetIdle(current);
     void current.browser.then((browser) => browser.close()).catch(() => {});
     current = undefined;
   }
   if (!current) {
-    const launched: BrowserHolder = { browser: launch(), jobs: 0, active: 0 };
+    const launched: BrowserHolder = { browser: launch(), jobs: 0, active: 0, idle: [] };
     const forget = () => {
       if (holder.__deckhandBrowser === launched) holder.__deckhandBrowser = undefined;
     };
@@ -166,6 +198,8 @@ export function renderContextStats(reset = false): { open: number; exports: numb
 type Serve = (url: URL) => Response | null | Promise<Response | null>;
 
 export type RenderJobOptions = {
+  /** The organization whose deck is drawn: its renderers only. */
+  organization: string;
   serve: Serve;
   viewport: { width: number; height: number; deviceScaleFactor?: number };
   timeoutMs: number;
@@ -206,58 +240,128 @@ export async function withRenderPage<T>(options: RenderJobOptions, job: (page: P
   }
 }
 
-async function freshPage(browser: Browser): Promise<Fresh> {
+// A renderer: a new context and its keeper, a blank page of the render origin that the context's job pages
+// join in its process.
+async function newRenderer(browser: Browser): Promise<Renderer> {
   const context = await browser.createBrowserContext();
   try {
-    return { context, page: await context.newPage() };
+    const keeper = await context.newPage();
+    await keeper.setRequestInterception(true);
+    keeper.on("request", (request) => {
+      if (request.url() !== `${RENDER_ORIGIN}/keeper`) return void request.abort("blockedbyclient").catch(() => {});
+      void request.respond({ status: 200, contentType: "text/html", body: "" }).catch(() => {});
+    });
+    await keeper.goto(`${RENDER_ORIGIN}/keeper`);
+    return { context, keeper, session: await keeper.createCDPSession(), organization: null, jobs: 0 };
   } catch (error) {
     await context.close().catch(() => {});
     throw error;
   }
 }
 
-// A new context for a job. Chromium takes tens of milliseconds to start a context's renderer, so one is
-// made ahead, while a job runs, for the next job: it is as fresh as one made on demand (no job has used
-// it), so isolation is that of a context per job. One spare per browser at most; a spare that is gone by
-// the time it is wanted (its renderer died) is replaced by a new one.
-async function takeFresh(current: BrowserHolder, browser: Browser): Promise<Fresh> {
+function usable(renderer: Renderer, browser: Browser): boolean {
+  return browser.connected && !renderer.keeper.isClosed();
+}
+
+// The organization's idle renderer when it has one; else one that no job has used, made ahead while jobs
+// run (Chromium takes tens of milliseconds to start a renderer process), or made now. A renderer is never
+// handed to another organization.
+async function takeRenderer(current: BrowserHolder, browser: Browser, organization: string): Promise<Renderer> {
+  for (let index = current.idle.length - 1; index >= 0; index--) {
+    const renderer = current.idle[index]!;
+    if (renderer.organization !== organization) continue;
+    current.idle.splice(index, 1);
+    clearTimeout(renderer.idleTimer);
+    if (usable(renderer, browser)) return renderer;
+    void renderer.context.close().catch(() => {});
+  }
   const spare = current.spare;
   current.spare = undefined;
   if (holder.__deckhandBrowser === current && current.jobs < RESTART_AFTER_JOBS) {
-    current.spare = freshPage(browser).catch(() => null);
+    current.spare = newRenderer(browser).catch(() => null);
   }
-  const ready = spare ? await spare : null;
-  if (ready && !ready.page.isClosed() && browser.connected) return ready;
-  if (ready) void ready.context.close().catch(() => {});
-  return freshPage(browser);
+  let renderer = spare ? await spare : null;
+  if (renderer && !usable(renderer, browser)) {
+    void renderer.context.close().catch(() => {});
+    renderer = null;
+  }
+  renderer ??= await newRenderer(browser);
+  renderer.organization = organization;
+  return renderer;
+}
+
+// A renderer whose job ended well waits for its organization's next job; the least recently used go first
+// past IDLE_RENDERERS, and any after IDLE_MS.
+function keepIdle(current: BrowserHolder, renderer: Renderer): void {
+  if (holder.__deckhandBrowser !== current || current.jobs >= RESTART_AFTER_JOBS) {
+    return void closeRenderer(current, renderer);
+  }
+  current.idle.push(renderer);
+  renderer.idleTimer = setTimeout(() => {
+    const index = current.idle.indexOf(renderer);
+    if (index === -1) return;
+    current.idle.splice(index, 1);
+    void closeRenderer(current, renderer);
+  }, IDLE_MS);
+  renderer.idleTimer.unref();
+  while (current.idle.length > config.exportConcurrency) void closeRenderer(current, current.idle.shift()!);
+}
+
+/** The renderers waiting for a job (at most as many as the exports an instance renders at once). */
+export function idleRenderers(): { organization: string | null; jobs: number }[] {
+  const current = holder.__deckhandBrowser;
+  return (current?.idle ?? []).map(({ organization, jobs }) => ({ organization, jobs }));
+}
+
+function forgetIdle(current: BrowserHolder): void {
+  for (const renderer of current.idle) clearTimeout(renderer.idleTimer);
+  current.idle = [];
 }
 
 async function renderInContext<T>(options: RenderJobOptions, job: (page: Page) => Promise<T>): Promise<T> {
   const current = currentBrowser();
   current.jobs += 1;
   current.active += 1;
-  let context: BrowserContext | undefined;
+  let renderer: Renderer | undefined;
+  let page: Page | undefined;
+  let ended = false;
   try {
     const browser = await current.browser;
-    const fresh = await takeFresh(current, browser);
-    context = fresh.context;
-    const page = fresh.page;
+    renderer = await takeRenderer(current, browser, options.organization);
+    renderer.jobs += 1;
+    page = await renderer.context.newPage();
     page.setDefaultTimeout(options.timeoutMs);
     await page.setViewport({ deviceScaleFactor: 1, ...options.viewport });
     await page.setRequestInterception(true);
     const navigations = { count: 0 };
-    page.on("request", (request) => void answer(request, options.serve, page, navigations).catch(() => {}));
+    const jobPage = page;
+    page.on("request", (request) => void answer(request, options.serve, jobPage, navigations).catch(() => {}));
     const crashed = new Promise<never>((_, reject) =>
-      page.once("error", () =>
+      jobPage.once("error", () =>
         reject(new DeckFaultError("The deck crashed the renderer (it may use too much memory).")),
       ),
     );
     crashed.catch(() => {}); // a crash after the job has ended is nobody's concern
-    return await Promise.race([withDeadline(job(page), options.timeoutMs, "finish rendering"), crashed]);
+    const result = await Promise.race([withDeadline(job(page), options.timeoutMs, "finish rendering"), crashed]);
+    ended = true;
+    return result;
   } finally {
     current.active -= 1;
-    await closeContext(context, current);
+    await endJob(current, renderer, page, ended);
   }
+}
+
+// The job's page is closed and whatever the render origin stored is cleared (deck documents are sandboxed
+// and cannot store anything; this holds should that change); the renderer is kept when the job ended well
+// and both were done in time, else closed (a deck that loops or crashed may have left its process unwell).
+async function endJob(current: BrowserHolder, renderer: Renderer | undefined, page: Page | undefined, ended: boolean) {
+  if (!renderer) return;
+  const clear = () =>
+    renderer.session.send("Storage.clearDataForOrigin", { origin: RENDER_ORIGIN, storageTypes: "all" });
+  let cleared = false;
+  if (ended) await withinCloseTimeout((page?.close() ?? Promise.resolve()).then(clear).then(() => (cleared = true)));
+  if (cleared && usable(renderer, await current.browser)) keepIdle(current, renderer);
+  else await closeRenderer(current, renderer);
 }
 
 /** `work`, or a DeckFaultError once `ms` have passed: "The deck did not <what> within N s…". */
@@ -281,21 +385,26 @@ export async function withDeadline<T>(work: Promise<T>, ms: number, what: string
   }
 }
 
-// A page whose script never yields still closes with its context (Chromium ends the renderer process); if
-// even that does not answer, the whole browser goes and the next job launches a fresh one.
-async function closeContext(context: BrowserContext | undefined, current: BrowserHolder): Promise<void> {
-  if (!context) return;
+async function withinCloseTimeout(closing: Promise<unknown>): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   const closed = await Promise.race([
-    context.close().then(
+    closing.then(
       () => true,
       () => true,
     ),
     new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), CLOSE_TIMEOUT_MS))),
   ]);
   clearTimeout(timer);
-  if (closed) return;
+  return closed;
+}
+
+// A page whose script never yields still closes with its context (Chromium ends the renderer process); if
+// even that does not answer, the whole browser goes and the next job launches a fresh one.
+async function closeRenderer(current: BrowserHolder, renderer: Renderer): Promise<void> {
+  clearTimeout(renderer.idleTimer);
+  if (await withinCloseTimeout(renderer.context.close())) return;
   if (holder.__deckhandBrowser === current) holder.__deckhandBrowser = undefined;
+  forgetIdle(current);
   await current.browser.then((browser) => browser.close()).catch(() => {});
 }
 
@@ -318,5 +427,6 @@ export async function waitForPlayer(page: Page): Promise<PlayerReport> {
 export async function closeRenderBrowser(): Promise<void> {
   const current = holder.__deckhandBrowser;
   holder.__deckhandBrowser = undefined;
+  if (current) forgetIdle(current);
   if (current) await (await current.browser).close().catch(() => {});
 }

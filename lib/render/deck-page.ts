@@ -10,13 +10,12 @@ import { readAsset } from "@/lib/assets/serve-asset";
 import { getDb } from "@/lib/db/client";
 import { logoResponse } from "@/lib/viewer/logo";
 import type { ViewableDeck } from "@/lib/viewer/viewable-deck";
-import { type PlayerReport, waitForPlayer, withDeadline, withRenderPage } from "./browser";
+import { type PlayerReport, RENDER_ORIGIN, waitForPlayer, withDeadline, withRenderPage } from "./browser";
 
 // A deck version drawn by the real player in the renderer's browser, with everything served from
 // memory under a made-up origin: the frame document, its module, the player's built assets (the Diagram
 // renderer's chunks among them), the deck's brand logo and its images (/assets/), read from the file store.
 
-const RENDER_ORIGIN = "https://render.deckhand.invalid";
 /**
  * The drawing deadline's allowance per slide of the outline: a 400-slide deck is drawn and fitted in a few
  * seconds on a quiet machine, and can take 25 s on a busy one; a deck that loops still fails at once.
@@ -119,7 +118,13 @@ export async function withDeckPage<T>(
   const readyMs =
     (options.readyMs ?? setting("EXPORT_READY_TIMEOUT_MS")) + DRAW_MS_PER_SLIDE * Math.max(0, version.slides ?? 0);
   const perSlideMs = options.perSlideMs ?? setting("EXPORT_SLIDE_TIMEOUT_MS");
-  return withRenderPage({ serve, viewport: options.viewport, timeoutMs: options.timeoutMs }, async (page) => {
+  const renderJob = {
+    organization: deck.organizationId,
+    serve,
+    viewport: options.viewport,
+    timeoutMs: options.timeoutMs,
+  };
+  return withRenderPage(renderJob, async (page) => {
     const report = await withDeadline(
       page.goto(`${RENDER_ORIGIN}/frame`, { waitUntil: "load" }).then(() => waitForPlayer(page)),
       readyMs,

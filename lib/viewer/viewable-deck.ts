@@ -8,8 +8,13 @@ import type { Queryable } from "@/lib/db/types";
 import type { DeckLogo } from "./logo";
 
 export type ViewableDeck = {
-  /** With the name of the organization that shares it (the share page says who). */
-  deck: Pick<typeof decks.$inferSelect, "id" | "title" | "description" | "format"> & { organization: string };
+  /**
+   * With the name of the organization that shares it (the share page says who) and its id (a renderer is
+   * kept for one organization's decks: lib/render/browser.ts).
+   */
+  deck: Pick<typeof decks.$inferSelect, "id" | "title" | "description" | "format" | "organizationId"> & {
+    organization: string;
+  };
   version: Pick<typeof deckVersions.$inferSelect, "version" | "format" | "tokensCss" | "compiledJs" | "html"> & {
     /** Slides in the version's outline, when it is known: a renderer gives a big deck longer to draw. */
     slides?: number | null;
@@ -42,6 +47,7 @@ async function findViewable(db: Queryable, versionJoin: SQL, where: SQL): Promis
       title: decks.title,
       description: decks.description,
       format: decks.format,
+      organizationId: decks.organizationId,
       organization: organizations.name,
       version: deckVersions.version,
       versionFormat: deckVersions.format,
@@ -113,6 +119,7 @@ export async function findDraft(db: Queryable, deckId: string, userId: string): 
       title: decks.title,
       description: decks.description,
       format: decks.format,
+      organizationId: decks.organizationId,
       organization: organizations.name,
       tokensCss: deckDrafts.tokensCss,
       compiledJs: deckDrafts.compiledJs,

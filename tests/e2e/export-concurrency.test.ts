@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
 import JSZip from "jszip";
 import { getDocumentProxy } from "unpdf";
@@ -11,6 +12,8 @@ import { getFileStore } from "@/lib/storage/storage";
 import {
   asExportRender,
   closeRenderBrowser,
+  idleRenderers,
+  RENDER_ORIGIN,
   renderContextLimit,
   renderContextStats,
   withRenderPage,
@@ -177,7 +180,12 @@ describe("export concurrency", () => {
     vi.stubEnv("EXPORT_CONCURRENCY", "1");
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    const page = { serve: () => null, viewport: { width: 320, height: 180 }, timeoutMs: 60_000 };
+    const page = {
+      organization: "concurrency",
+      serve: () => null,
+      viewport: { width: 320, height: 180 },
+      timeoutMs: 60_000,
+    };
     const first = asExportRender(() => withRenderPage(page, () => held));
     const second = asExportRender(() => withRenderPage(page, async () => "second export"));
     await expect.poll(() => renderContextStats()).toMatchObject({ open: 1, exports: 1, waiting: 1 });
@@ -197,4 +205,95 @@ describe("export concurrency", () => {
     expect(await second).toBe("second export");
     expect(renderContextStats()).toMatchObject({ open: 0, exports: 0, waiting: 0 });
   }, 60_000);
+});
+
+// A renderer is kept for its organization's next job (lib/render/browser.ts): each job gets a new page,
+// and nothing a job left (globals, timers, window.name, history, storage of every kind, a cached response)
+// is there for the next, even for a document that, unlike a deck's, is not sandboxed. (A service worker
+// cannot be registered at all: its script would be fetched outside the page, from the network it lacks.)
+describe("a renderer kept for an organization", () => {
+  const probe = `
+    window.seen = (async () => {
+      const seen = {
+        global: typeof window.leftBehind,
+        ticks: typeof window.ticks,
+        name: window.name,
+        history: history.length,
+        local: localStorage.getItem("left"),
+        session: sessionStorage.getItem("left"),
+        cookie: document.cookie,
+        databases: (await indexedDB.databases()).map((database) => database.name),
+        caches: await caches.keys(),
+        workers: (await navigator.serviceWorker.getRegistrations()).length,
+        kept: window.kept,
+      };
+      window.leftBehind = true;
+      setInterval(() => (window.ticks = (window.ticks ?? 0) + 1), 1);
+      window.name = "left";
+      history.pushState({}, "", "#left");
+      localStorage.setItem("left", "yes");
+      sessionStorage.setItem("left", "yes");
+      document.cookie = "left=yes; max-age=3600; secure";
+      await new Promise((done) => { const open = indexedDB.open("left"); open.onsuccess = open.onerror = done; });
+      await (await caches.open("left")).put("/left", new Response("yes"));
+      return seen;
+    })();`;
+  const fresh = {
+    global: "undefined",
+    ticks: "undefined",
+    name: "",
+    history: 2, // the new page's about:blank, then this document
+    local: null,
+    session: null,
+    cookie: "",
+    databases: [],
+    caches: [],
+    workers: 0,
+    kept: 1,
+  };
+
+  it("runs an organization's jobs one after another in new pages that see nothing the last one left", async () => {
+    let loads = 0;
+    const serve = (url: URL) => {
+      const type = (kind: string, extra: Record<string, string> = {}) => ({
+        headers: { "content-type": kind, ...extra },
+      });
+      if (url.pathname === "/probe") {
+        return new Response(
+          `<!doctype html><script src="/kept.js"></script><script>${probe}</script>`,
+          type("text/html"),
+        );
+      }
+      if (url.pathname !== "/kept.js") return null;
+      loads += 1;
+      const cached = { "cache-control": "public, max-age=86400, immutable" };
+      return new Response("window.kept = (window.kept ?? 0) + 1;", type("text/javascript", cached));
+    };
+    const job = (organization: string) =>
+      withRenderPage(
+        { organization, serve, viewport: { width: 320, height: 180 }, timeoutMs: 60_000 },
+        async (page) => {
+          await page.goto(`${RENDER_ORIGIN}/probe`);
+          return page.evaluate(() => (window as unknown as { seen: Promise<unknown> }).seen);
+        },
+      );
+    const organization = `isolation-${randomUUID()}`;
+    expect(await job(organization)).toEqual(fresh);
+    expect(idleRenderers().filter((renderer) => renderer.organization === organization)).toEqual([
+      { organization, jobs: 1 },
+    ]);
+    expect(await job(organization)).toEqual(fresh);
+    // The same renderer ran both (its second job), and served the script again rather than from a cache.
+    expect(idleRenderers().filter((renderer) => renderer.organization === organization)).toEqual([
+      { organization, jobs: 2 },
+    ]);
+    expect(loads).toBe(2);
+    // Another organization's job never runs in it.
+    const other = `isolation-${randomUUID()}`;
+    expect(await job(other)).toEqual(fresh);
+    expect(idleRenderers().filter((renderer) => [organization, other].includes(renderer.organization ?? ""))).toEqual([
+      { organization, jobs: 2 },
+      { organization: other, jobs: 1 },
+    ]);
+  }, 120_000);
 });

@@ -23,7 +23,14 @@ describe("the new-slide gallery in the deck check", () => {
     const { compiledJs, outline } = await compileDeck({ source, format: "slides" });
     expect(outline.slice(2)).toEqual(slideLayouts.map((layout) => layout.name));
     const result = await checkViewable({
-      deck: { id: "gallery", title: "Gallery", description: "", format: "slides", organization: "" },
+      deck: {
+        id: "gallery",
+        organizationId: "gallery",
+        title: "Gallery",
+        description: "",
+        format: "slides",
+        organization: "",
+      },
       version: { version: 0, format: "deck-tsx", tokensCss: "", compiledJs, html: null },
     });
     expect(result.slides).toBe(outline.length);

@@ -130,22 +130,22 @@ function fitSlide(slide: HTMLElement): boolean {
 // composed around their Title); a body that already takes the height (a chart, an image) does not.
 function grow(slide: HTMLElement): void {
   if (slide.dataset.layout !== "content") return;
+  const words = bodyWords(slide);
+  let fill = 1;
   const fits = (step: number) => {
-    setGrow(slide, step);
-    return overflowing(slide).length === 0 && bodyFill(slide) <= FILL_TARGET;
+    setGrow(slide, step, words);
+    fill = bodyFill(slide);
+    return fill <= FILL_TARGET && overflowing(slide).length === 0;
   };
   if (!fits(STEPS + 1)) {
-    setGrow(slide, STEPS);
+    setGrow(slide, STEPS, words);
     return;
   }
-  let low = STEPS + 1;
-  let high = GROW_STEPS + 1;
-  while (high - low > 1) {
-    const middle = Math.floor((low + high) / 2);
-    if (fits(middle)) low = middle;
-    else high = middle;
-  }
-  setGrow(slide, low);
+  // The body's height grows with its type: the step that fills the target is about where the first try
+  // says, so the search starts there (a handful of layouts instead of a dozen per slide).
+  const guess = Math.floor(((STEPS + 1) * FILL_TARGET) / Math.max(fill, 1e-3));
+  const low = largestFitting(STEPS + 1, GROW_STEPS + 1, guess, fits);
+  setGrow(slide, low, words);
   if (low === GROW_STEPS) spread(slide);
 }
 
@@ -153,22 +153,58 @@ function grow(slide: HTMLElement): void {
 // half a line up to SPREAD_MAX times that), so three big bullets are not a strip in the middle of the slide.
 function spread(slide: HTMLElement): void {
   if (!slide.querySelector(".dh-bullets")) return;
+  const before = bodyFill(slide);
+  let fill = 1;
   const fits = (step: number) => {
     setSpread(slide, step);
-    return overflowing(slide).length === 0 && bodyFill(slide) <= FILL_TARGET;
+    fill = bodyFill(slide);
+    return fill <= FILL_TARGET && overflowing(slide).length === 0;
   };
   if (!fits(STEPS + 1)) {
     setSpread(slide, STEPS);
     return;
   }
-  let low = STEPS + 1;
-  let high = Math.round(SPREAD_MAX * STEPS) + 1;
+  // The gaps grow linearly with the step: the first step's growth says where the target is.
+  const perStep = fill - before;
+  const guess = perStep > 0 ? STEPS + 1 + Math.floor((FILL_TARGET - fill) / perStep) : STEPS + 1;
+  setSpread(slide, largestFitting(STEPS + 1, Math.round(SPREAD_MAX * STEPS) + 1, guess, fits));
+}
+
+/**
+ * The largest step in [low, high) that `fits`, given that `low` fits and `high` does not, searched from a
+ * guess: outwards in doubling strides until the answer is bracketed, then by halves. For a test that holds
+ * up to a step and fails past it (what fitting assumes), the answer is the binary search's; a good guess
+ * takes two tries. `fits` leaves the slide at the step it tried last.
+ */
+export function largestFitting(low: number, high: number, guess: number, fits: (step: number) => boolean): number {
+  const first = Math.min(Math.max(guess, low + 1), high - 1);
+  if (first > low) {
+    if (fits(first)) {
+      low = first;
+      for (let stride = 1; low + stride < high; stride *= 2) {
+        if (!fits(low + stride)) {
+          high = low + stride;
+          break;
+        }
+        low += stride;
+      }
+    } else {
+      high = first;
+      for (let stride = 1; high - stride > low; stride *= 2) {
+        if (fits(high - stride)) {
+          low = high - stride;
+          break;
+        }
+        high -= stride;
+      }
+    }
+  }
   while (high - low > 1) {
     const middle = Math.floor((low + high) / 2);
     if (fits(middle)) low = middle;
     else high = middle;
   }
-  setSpread(slide, low);
+  return low;
 }
 
 function setSpread(slide: HTMLElement, step: number) {
@@ -176,10 +212,18 @@ function setSpread(slide: HTMLElement, step: number) {
   else slide.style.setProperty("--dh-spread", String(step / STEPS));
 }
 
-function setGrow(slide: HTMLElement, step: number) {
+// The body's type at `step`; its words (the heading's keep their size: growth is the body's only) fitted again.
+function setGrow(slide: HTMLElement, step: number, words: HTMLElement[]) {
   if (step <= STEPS) slide.style.removeProperty("--dh-grow");
   else slide.style.setProperty("--dh-grow", String(step / STEPS));
-  fitWords(slide, 1);
+  fitWords(slide, 1, words);
+}
+
+// The word-fitted elements of the body: those of a leading Heading or Title are not scaled by --dh-grow.
+function bodyWords(slide: HTMLElement): HTMLElement[] {
+  const first = [...slide.children].find((child) => !child.matches(OUT_OF_FLOW));
+  const lead = first?.matches(".dh-heading, .dh-title") ? first : null;
+  return [...slide.querySelectorAll<HTMLElement>(WORD_SELECTOR)].filter((element) => !lead?.contains(element));
 }
 
 // How much of the height left under the slide's heading its body takes (0-1): the in-flow children after
@@ -210,12 +254,15 @@ function apply(slide: HTMLElement, step: number) {
 }
 
 // Shrinks the type whose longest word is wider than its box. Measured with word breaking off (the
-// data-dh-measuring rule in vocabulary.css), so "$16.8M" is one word as wide as it is drawn.
-function fitWords(slide: HTMLElement, slideFit: number) {
-  const targets = [...slide.querySelectorAll<HTMLElement>(WORD_SELECTOR)];
+// data-dh-measuring rule in structure.css, set on the measured texts alone), so "$16.8M" is one word as wide as it is drawn.
+function fitWords(
+  slide: HTMLElement,
+  slideFit: number,
+  targets = [...slide.querySelectorAll<HTMLElement>(WORD_SELECTOR)],
+) {
   for (const element of targets) element.style.removeProperty("--dh-fit");
   if (targets.length === 0) return;
-  slide.setAttribute("data-dh-measuring", "");
+  for (const element of targets) element.setAttribute("data-dh-measuring", "");
   const factors = new Map<HTMLElement, number>();
   const minimum = (element: HTMLElement) => {
     const floor = WORD_FLOORS[[...element.classList].find((name) => name in WORD_FLOORS) ?? ""] ?? 1;
@@ -256,7 +303,7 @@ function fitWords(slide: HTMLElement, slideFit: number) {
       }
     }
   }
-  slide.removeAttribute("data-dh-measuring");
+  for (const element of targets) element.removeAttribute("data-dh-measuring");
 }
 
 function tooWide(element: HTMLElement): boolean {
