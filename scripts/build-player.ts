@@ -147,22 +147,26 @@ const woff2Only: esbuild.Plugin = {
 };
 
 // @font-face rules for the shipped fonts, latin and latin-ext subsets, woff2 only, files copied locally.
+// The rules come from each weight's stylesheet, which gives every subset its unicode-range (the one-subset
+// stylesheets do not): so the browser fetches a subset only for text that needs it.
 async function buildFonts(): Promise<Record<string, string>> {
   const fontsDir = path.join(outdir, "fonts");
   fs.mkdirSync(fontsDir, { recursive: true });
   const rules: string[] = [];
-  const addFaces = (font: { family: string; package: string }, css: string) => {
+  const addFaces = (font: { family: string; package: string }, css: string, subsets?: string[]) => {
     const pkg = path.join(root, "node_modules", font.package);
     const cssFile = path.join(pkg, css);
     if (!fs.existsSync(cssFile))
       throw new Error(`${font.family}: ${cssFile} is missing (is ${font.package} installed?)`);
     postcss.parse(fs.readFileSync(cssFile, "utf8")).walkAtRules("font-face", (rule) => {
+      let woff2: string | undefined;
       rule.walkDecls("src", (decl) => {
-        const woff2 = /url\(\.\/files\/([^)]+\.woff2)\)/.exec(decl.value)?.[1];
+        woff2 = /url\(\.\/files\/([^)]+\.woff2)\)/.exec(decl.value)?.[1];
         if (!woff2) throw new Error(`${cssFile}: no woff2 source`);
-        fs.copyFileSync(path.join(pkg, "files", woff2), path.join(fontsDir, woff2));
         decl.value = `url(fonts/${woff2}) format("woff2")`;
       });
+      if (!woff2 || (subsets && !subsets.some((subset) => woff2!.includes(`-${subset}-`)))) return;
+      fs.copyFileSync(path.join(pkg, "files", woff2), path.join(fontsDir, woff2));
       rule.walkDecls("font-family", (decl) => {
         decl.value = JSON.stringify(font.family);
       });
@@ -171,9 +175,7 @@ async function buildFonts(): Promise<Record<string, string>> {
   };
   for (const font of shippedFonts) {
     const variants = [...font.weights.map((w) => `${w}`), ...(font.italic ? ["400-italic"] : [])];
-    for (const variant of variants) {
-      for (const subset of ["latin-ext", "latin"]) addFaces(font, `${subset}-${variant}.css`);
-    }
+    for (const variant of variants) addFaces(font, `${variant}.css`, ["latin-ext", "latin"]);
   }
   // Every unicode-range part of the emoji font: the browser fetches only the parts a page's text needs.
   addFaces(emojiFont, "400.css");

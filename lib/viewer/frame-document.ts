@@ -6,6 +6,7 @@ import { ASSET_PATH } from "@/lib/assets/assets";
 import { playerAssets } from "./assets";
 import { htmlDocument, htmlResponse, jsonScript } from "./html";
 import type { DeckFormat } from "@/lib/contract/deck";
+import { escapeHtml } from "@/lib/contract/text";
 
 // The document a deck module runs in. It is always sandboxed: the CSP's `sandbox allow-scripts` gives it
 // an opaque origin even when opened directly (and the viewer's iframe adds sandbox="allow-scripts"), so
@@ -89,6 +90,7 @@ export function renderFrameDocument(options: FrameOptions): Response {
     "sandbox allow-scripts",
   ].join("; ");
 
+  // The deck's module is fetched with the runtime (modulepreload) rather than once the runtime has run.
   const html = htmlDocument({
     title: options.title,
     head: `<link rel="stylesheet" href="${abs(assets.fonts)}">
@@ -96,7 +98,8 @@ export function renderFrameDocument(options: FrameOptions): Response {
 <style id="dh-default-tokens">${defaultTokensCss}</style>
 <style id="dh-tokens">${tokensCss.replace(/</g, "\\3c ")}</style>
 <script type="importmap">${importMap}</script>
-<link rel="modulepreload" href="${abs(assets.runtime)}">`,
+<link rel="modulepreload" href="${abs(assets.runtime)}">
+<link rel="modulepreload" href="${escapeHtml(options.moduleUrl)}">`,
     body: `<div id="dh-root"></div>
 ${jsonScript("dh-config", config)}
 <script type="module" src="${abs(assets.boot)}"></script>`,
