@@ -23,6 +23,11 @@ const RESTART_AFTER_JOBS = 50;
 const RENDERER_HEAP_MB = 1024;
 /** How long closing a job's page or a renderer may take before the whole browser is restarted instead. */
 const CLOSE_TIMEOUT_MS = 5_000;
+/**
+ * How long an idle renderer may take to answer before a job is given it: a deck whose script started
+ * looping after its job ended would otherwise hold up the next job in the same process.
+ */
+const PING_MS = 2_000;
 /** An idle renderer is closed after this long without a job. */
 const IDLE_MS = 60_000;
 /** The origin deck documents are served under, made up: nothing on the network answers it. */
@@ -42,12 +47,15 @@ type BrowserContext = Awaited<ReturnType<Browser["createBrowserContext"]>>;
 type Renderer = {
   context: BrowserContext;
   keeper: Page;
+  /** A job's page kept for the next job asking for it by the same key (the deck check of one deck). */
+  kept?: KeptPage;
   /** The keeper's DevTools session: the render origin's storage is cleared through it after each job. */
   session: CDPSession;
   organization: string | null;
   jobs: number;
   idleTimer?: NodeJS.Timeout;
 };
+type KeptPage = { key: string; page: Page; job: { serve: Serve } };
 /**
  * `idle`: renderers waiting for their organization's next job, the most recently used last; `spare`: one
  * made ahead for an organization that has none (see takeRenderer).
@@ -200,6 +208,11 @@ type Serve = (url: URL) => Response | null | Promise<Response | null>;
 export type RenderJobOptions = {
   /** The organization whose deck is drawn: its renderers only. */
   organization: string;
+  /**
+   * The job's page may be kept for the renderer's next job with the same key, which is handed it instead of
+   * a new page (the deck check keeps a deck's page and draws its next version in it). Never for exports.
+   */
+  keep?: string;
   serve: Serve;
   viewport: { width: number; height: number; deviceScaleFactor?: number };
   timeoutMs: number;
@@ -228,9 +241,14 @@ async function answer(request: HTTPRequest, serve: Serve, page: Page, navigation
   });
 }
 
-// Runs `job` with a page in a fresh, isolated context; the context is closed whatever happens. A job past
-// `timeoutMs`, or whose renderer crashes, ends with a DeckFaultError.
-export async function withRenderPage<T>(options: RenderJobOptions, job: (page: Page) => Promise<T>): Promise<T> {
+/** What a job learns of its page: whether it was kept from a job with the same key; `keep` may be unset. */
+export type RenderSession = { reused: boolean; keep: boolean };
+type RenderJob<T> = (page: Page, session: RenderSession) => Promise<T>;
+
+// Runs `job` with a new page in a renderer of its organization (or the page kept for its key); the page is
+// closed whatever happens, unless kept. A job past `timeoutMs`, or whose renderer crashes, ends with a
+// DeckFaultError and closes its renderer.
+export async function withRenderPage<T>(options: RenderJobOptions, job: RenderJob<T>): Promise<T> {
   const exporting = exportRenders.getStore() === true;
   await openSlot(exporting);
   try {
@@ -266,14 +284,32 @@ function usable(renderer: Renderer, browser: Browser): boolean {
 // The organization's idle renderer when it has one; else one that no job has used, made ahead while jobs
 // run (Chromium takes tens of milliseconds to start a renderer process), or made now. A renderer is never
 // handed to another organization.
-async function takeRenderer(current: BrowserHolder, browser: Browser, organization: string): Promise<Renderer> {
-  for (let index = current.idle.length - 1; index >= 0; index--) {
-    const renderer = current.idle[index]!;
-    if (renderer.organization !== organization) continue;
-    current.idle.splice(index, 1);
+async function takeRenderer(
+  current: BrowserHolder,
+  browser: Browser,
+  organization: string,
+  keep?: string,
+): Promise<Renderer> {
+  for (;;) {
+    const mine = current.idle.filter((renderer) => renderer.organization === organization);
+    // The one keeping this job's page, else one keeping none, else a new one while there is room for more
+    // idle renderers, else the one whose kept page was used the longest ago.
+    const renderer =
+      (keep ? mine.findLast((candidate) => candidate.kept?.key === keep) : undefined) ??
+      mine.findLast((candidate) => !candidate.kept) ??
+      (current.idle.length >= config.exportConcurrency ? mine[0] : undefined);
+    if (!renderer) break;
+    current.idle.splice(current.idle.indexOf(renderer), 1);
     clearTimeout(renderer.idleTimer);
-    if (usable(renderer, browser)) return renderer;
-    void renderer.context.close().catch(() => {});
+    let answered = false;
+    if (usable(renderer, browser)) {
+      await settlesWithin(
+        renderer.keeper.evaluate("0").then(() => (answered = true)),
+        PING_MS,
+      );
+    }
+    if (answered) return renderer;
+    void closeRenderer(current, renderer);
   }
   const spare = current.spare;
   current.spare = undefined;
@@ -307,10 +343,17 @@ function keepIdle(current: BrowserHolder, renderer: Renderer): void {
   while (current.idle.length > config.exportConcurrency) void closeRenderer(current, current.idle.shift()!);
 }
 
-/** The renderers waiting for a job (at most as many as the exports an instance renders at once). */
-export function idleRenderers(): { organization: string | null; jobs: number }[] {
+/**
+ * The renderers waiting for a job (at most as many as the exports an instance renders at once), with the key
+ * of the page each keeps.
+ */
+export function idleRenderers(): { organization: string | null; jobs: number; keeping: string | null }[] {
   const current = holder.__deckhandBrowser;
-  return (current?.idle ?? []).map(({ organization, jobs }) => ({ organization, jobs }));
+  return (current?.idle ?? []).map(({ organization, jobs, kept }) => ({
+    organization,
+    jobs,
+    keeping: kept?.key ?? null,
+  }));
 }
 
 function forgetIdle(current: BrowserHolder): void {
@@ -318,50 +361,90 @@ function forgetIdle(current: BrowserHolder): void {
   current.idle = [];
 }
 
-async function renderInContext<T>(options: RenderJobOptions, job: (page: Page) => Promise<T>): Promise<T> {
+async function renderInContext<T>(options: RenderJobOptions, job: RenderJob<T>): Promise<T> {
   const current = currentBrowser();
   current.jobs += 1;
   current.active += 1;
   let renderer: Renderer | undefined;
   let page: Page | undefined;
+  const session: RenderSession = { reused: false, keep: options.keep !== undefined };
   let ended = false;
+  let served: { serve: Serve } = { serve: options.serve };
   try {
     const browser = await current.browser;
-    renderer = await takeRenderer(current, browser, options.organization);
+    renderer = await takeRenderer(current, browser, options.organization, options.keep);
     renderer.jobs += 1;
-    page = await renderer.context.newPage();
-    page.setDefaultTimeout(options.timeoutMs);
-    await page.setViewport({ deviceScaleFactor: 1, ...options.viewport });
-    await page.setRequestInterception(true);
-    const navigations = { count: 0 };
+    const kept = renderer.kept;
+    renderer.kept = undefined;
+    if (kept && kept.key === options.keep && !kept.page.isClosed()) {
+      ({ page, job: served } = kept);
+      served.serve = options.serve;
+      session.reused = true;
+    } else {
+      if (kept) await settlesWithin(kept.page.close(), CLOSE_TIMEOUT_MS);
+      page = await newJobPage(renderer, options, served);
+    }
     const jobPage = page;
-    page.on("request", (request) => void answer(request, options.serve, jobPage, navigations).catch(() => {}));
-    const crashed = new Promise<never>((_, reject) =>
-      jobPage.once("error", () =>
-        reject(new DeckFaultError("The deck crashed the renderer (it may use too much memory).")),
-      ),
-    );
+    let onError = () => {};
+    const crashed = new Promise<never>((_, reject) => {
+      onError = () => reject(new DeckFaultError("The deck crashed the renderer (it may use too much memory)."));
+      jobPage.once("error", onError);
+    });
     crashed.catch(() => {}); // a crash after the job has ended is nobody's concern
-    const result = await Promise.race([withDeadline(job(page), options.timeoutMs, "finish rendering"), crashed]);
-    ended = true;
-    return result;
+    try {
+      const result = await Promise.race([
+        withDeadline(job(page, session), options.timeoutMs, "finish rendering"),
+        crashed,
+      ]);
+      ended = true;
+      return result;
+    } finally {
+      jobPage.off("error", onError);
+    }
   } finally {
     current.active -= 1;
-    await endJob(current, renderer, page, ended);
+    const keep = ended && session.keep && options.keep !== undefined && page !== undefined;
+    await endJob(current, renderer, keep ? { key: options.keep!, page: page!, job: served } : page, ended);
   }
 }
 
-// The job's page is closed and whatever the render origin stored is cleared (deck documents are sandboxed
-// and cannot store anything; this holds should that change); the renderer is kept when the job ended well
-// and both were done in time, else closed (a deck that loops or crashed may have left its process unwell).
-async function endJob(current: BrowserHolder, renderer: Renderer | undefined, page: Page | undefined, ended: boolean) {
+// A new page for a job, in the renderer's process, with every request answered by the job's `serve`
+// (`served`, which a later job handed the page kept for it replaces) and one navigation of the top frame.
+async function newJobPage(renderer: Renderer, options: RenderJobOptions, served: { serve: Serve }): Promise<Page> {
+  const page = await renderer.context.newPage();
+  page.setDefaultTimeout(options.timeoutMs);
+  await page.setViewport({ deviceScaleFactor: 1, ...options.viewport });
+  await page.setRequestInterception(true);
+  const navigations = { count: 0 };
+  page.on("request", (request) => void answer(request, served.serve, page, navigations).catch(() => {}));
+  return page;
+}
+
+// The job's page is closed (or kept, `KeptPage`) and whatever the render origin stored is cleared (deck
+// documents are sandboxed and cannot store anything; this holds should that change); the renderer is kept
+// when the job ended well and both were done in time, else closed (a deck that loops or crashed may have
+// left its process unwell).
+async function endJob(
+  current: BrowserHolder,
+  renderer: Renderer | undefined,
+  page: Page | KeptPage | undefined,
+  ended: boolean,
+) {
   if (!renderer) return;
   const clear = () =>
     renderer.session.send("Storage.clearDataForOrigin", { origin: RENDER_ORIGIN, storageTypes: "all" });
+  const kept = page && "key" in page ? page : undefined;
+  const closing = kept ? Promise.resolve() : ((page as Page | undefined)?.close() ?? Promise.resolve());
   let cleared = false;
-  if (ended) await withinCloseTimeout((page?.close() ?? Promise.resolve()).then(clear).then(() => (cleared = true)));
-  if (cleared && usable(renderer, await current.browser)) keepIdle(current, renderer);
-  else await closeRenderer(current, renderer);
+  if (ended)
+    await settlesWithin(
+      closing.then(clear).then(() => (cleared = true)),
+      CLOSE_TIMEOUT_MS,
+    );
+  if (cleared && usable(renderer, await current.browser)) {
+    renderer.kept = kept;
+    keepIdle(current, renderer);
+  } else await closeRenderer(current, renderer);
 }
 
 /** `work`, or a DeckFaultError once `ms` have passed: "The deck did not <what> within N s…". */
@@ -385,14 +468,15 @@ export async function withDeadline<T>(work: Promise<T>, ms: number, what: string
   }
 }
 
-async function withinCloseTimeout(closing: Promise<unknown>): Promise<boolean> {
+/** Whether `closing` settled (either way) within `ms`. */
+async function settlesWithin(closing: Promise<unknown>, ms: number): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   const closed = await Promise.race([
     closing.then(
       () => true,
       () => true,
     ),
-    new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), CLOSE_TIMEOUT_MS))),
+    new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms))),
   ]);
   clearTimeout(timer);
   return closed;
@@ -402,7 +486,7 @@ async function withinCloseTimeout(closing: Promise<unknown>): Promise<boolean> {
 // even that does not answer, the whole browser goes and the next job launches a fresh one.
 async function closeRenderer(current: BrowserHolder, renderer: Renderer): Promise<void> {
   clearTimeout(renderer.idleTimer);
-  if (await withinCloseTimeout(renderer.context.close())) return;
+  if (await settlesWithin(renderer.context.close(), CLOSE_TIMEOUT_MS)) return;
   if (holder.__deckhandBrowser === current) holder.__deckhandBrowser = undefined;
   forgetIdle(current);
   await current.browser.then((browser) => browser.close()).catch(() => {});

@@ -81,14 +81,15 @@ async function measureDeck(viewable: ViewableDeck): Promise<{ slides: SlideMeasu
   const script = await loadScript();
   return withDeckPage(
     viewable,
-    { mode: "export", viewport: CANVAS, timeoutMs: setting("EXPORT_TIMEOUT_MS") },
+    { mode: "export", viewport: CANVAS, timeoutMs: setting("EXPORT_TIMEOUT_MS"), keep: true },
     async (page, report) => {
       if (report.count === 0) {
         throw new DeckFaultError(report.errors[0] ?? "the module rendered no slides.");
       }
       const world = await openIsolatedWorld(page, "deckhand-check");
       try {
-        await world.evaluate(script);
+        // A kept page's check world still has the script from the deck's last check.
+        if ((await world.evaluate("typeof window.__deckhandCheck")) !== "function") await world.evaluate(script);
         const json = await world.evaluate(
           `(() => { const json = JSON.stringify(window.__deckhandCheck()); return json.length <= ${MAX_JSON} ? json : null; })()`,
         );

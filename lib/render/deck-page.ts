@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { Page } from "puppeteer-core";
@@ -11,6 +12,7 @@ import { getDb } from "@/lib/db/client";
 import { logoResponse } from "@/lib/viewer/logo";
 import type { ViewableDeck } from "@/lib/viewer/viewable-deck";
 import { type PlayerReport, RENDER_ORIGIN, waitForPlayer, withDeadline, withRenderPage } from "./browser";
+import { openIsolatedWorld } from "./isolated-world";
 
 // A deck version drawn by the real player in the renderer's browser, with everything served from
 // memory under a made-up origin: the frame document, its module, the player's built assets (the Diagram
@@ -76,7 +78,45 @@ export type DeckPageOptions = {
   readyMs?: number;
   /** Then the job's own work, per slide drawn (default EXPORT_SLIDE_TIMEOUT_MS, 5 s). */
   perSlideMs?: number;
+  /**
+   * The deck check: the page is kept for the deck's next check, which draws its version in it (see keyOf).
+   * Never for exports, which get a new page each.
+   */
+  keep?: boolean;
 };
+
+/** Module URLs are made unique, so a kept page that imports its deck's next module gets that module. */
+let modules = 0;
+
+// A kept page is handed only to a check that would get the same page anew: the same deck, mode, canvas, theme,
+// title and logo; the deck's code of an earlier check may still be running there, so only that deck's.
+function keyOf(viewable: ViewableDeck, options: DeckPageOptions): string {
+  const { deck, version, logo } = viewable;
+  const page = {
+    deck: deck.id,
+    mode: options.mode,
+    slide: options.slide ?? 0,
+    viewport: options.viewport,
+    tokens: createHash("sha256")
+      .update(version.tokensCss ?? defaultTokensCss)
+      .digest("base64"),
+    title: deck.title,
+    logo: logo ? [logo.brandName, logo.storedKey] : null,
+  };
+  return JSON.stringify(page);
+}
+
+// The next module drawn in a kept page, as the editor's preview draws one (components/player/shell/mount.tsx):
+// the page is marked not ready and told, from a world of the renderer's own, which module to draw.
+async function drawInPlace(page: Page, moduleUrl: string): Promise<void> {
+  const world = await openIsolatedWorld(page, "deckhand-update");
+  try {
+    const update = JSON.stringify({ source: "deckhand-viewer", type: "update", moduleUrl });
+    await world.evaluate(`document.documentElement.dataset.ready = "false"; window.postMessage(${update}, "*");`);
+  } finally {
+    await world.close();
+  }
+}
 
 export async function withDeckPage<T>(
   viewable: ViewableDeck,
@@ -88,7 +128,7 @@ export async function withDeckPage<T>(
     throw new Error(`Version ${version.version} is not a deck-tsx module and cannot be rendered`);
   }
   const compiledJs = version.compiledJs;
-  const moduleUrl = `${RENDER_ORIGIN}/module/${version.version}`;
+  const moduleUrl = `${RENDER_ORIGIN}/module/${version.version}-${++modules}`;
   const logoUrl = `${RENDER_ORIGIN}/logo`;
   const frame = () =>
     renderFrameDocument({
@@ -123,13 +163,19 @@ export async function withDeckPage<T>(
     serve,
     viewport: options.viewport,
     timeoutMs: options.timeoutMs,
+    ...(options.keep ? { keep: keyOf(viewable, options) } : {}),
   };
-  return withRenderPage(renderJob, async (page) => {
+  return withRenderPage(renderJob, async (page, session) => {
+    const drawn = session.reused
+      ? drawInPlace(page, moduleUrl)
+      : page.goto(`${RENDER_ORIGIN}/frame`, { waitUntil: "load" }).then(() => {});
     const report = await withDeadline(
-      page.goto(`${RENDER_ORIGIN}/frame`, { waitUntil: "load" }).then(() => waitForPlayer(page)),
+      drawn.then(() => waitForPlayer(page)),
       readyMs,
       "finish drawing",
     );
+    // A page whose deck drew nothing may not have a player listening for the next module: not kept.
+    if (report.count === 0) session.keep = false;
     return withDeadline(job(page, report), perSlideMs * Math.max(1, report.count), "finish rendering its slides");
   });
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { synthesizeTokensCss } from "@/lib/brands/synthesize-tokens";
 import { exampleDeckSource } from "@/lib/source/instructions";
 import { stopLocalRunner } from "@/lib/jobs/local-runner";
-import { closeRenderBrowser } from "@/lib/render/browser";
+import { closeRenderBrowser, idleRenderers } from "@/lib/render/browser";
 import type { Finding } from "@/lib/render/check-findings";
 import { call, createUser, type TestUser } from "../helpers/api";
 import { type AppServer, startAppServer } from "../helpers/app-server";
@@ -485,6 +485,39 @@ export default function Throws() {
     expect(none.status).toBe(422);
     expect(none.body.error.message).toMatch(/no content/);
   }, 120_000);
+
+  it("checks a deck's next version in the page it kept for it, finding what a new page finds", async () => {
+    const deck = await createDeck(author, { title: "Kept" });
+    const list = (points: string[]) => `import { Deck, Slide, Title, Heading, Bullets } from "@deckhand/player";
+export default function Kept() {
+  return (
+    <Deck title="Kept">
+      <Slide label="Cover"><Title>A page kept for its deck</Title></Slide>
+      <Slide label="List"><Heading>Points</Heading><Bullets items={${JSON.stringify(points)}} /></Slide>
+    </Deck>
+  );
+}
+`;
+    const keeping = () =>
+      idleRenderers().filter(
+        (renderer) => renderer.organization === author.organizationId && renderer.keeping?.includes(deck.id),
+      );
+    let jobs = 0;
+    // Overflowing, then fitting, then overflowing again, then other problems: each version's own findings.
+    for (const source of [list(forty), list(ten), list(forty), problems]) {
+      expect((await setContent(author, deck.id, { source })).status).toBe(200);
+      const kept = await check(author, deck.id);
+      expect(kept.status).toBe(200);
+      // The same renderer, one job further, keeps the deck's page (drawn in place after the first check).
+      expect(keeping()).toEqual([expect.objectContaining({ jobs: jobs === 0 ? expect.any(Number) : jobs + 1 })]);
+      jobs = keeping()[0]!.jobs;
+      const fresh = await createDeck(author, { title: "Kept" });
+      expect((await setContent(author, fresh.id, { source })).status).toBe(200);
+      expect(kept.body.findings).toEqual((await check(author, fresh.id)).body.findings);
+    }
+    const findings = (await check(author, deck.id)).body.findings as Finding[];
+    expect(findings.length).toBeGreaterThan(0);
+  }, 180_000);
 
   it("is the MCP tool check_deck", async () => {
     const deck = await createDeck(author);

@@ -280,20 +280,20 @@ describe("a renderer kept for an organization", () => {
     const organization = `isolation-${randomUUID()}`;
     expect(await job(organization)).toEqual(fresh);
     expect(idleRenderers().filter((renderer) => renderer.organization === organization)).toEqual([
-      { organization, jobs: 1 },
+      { organization, jobs: 1, keeping: null },
     ]);
     expect(await job(organization)).toEqual(fresh);
     // The same renderer ran both (its second job), and served the script again rather than from a cache.
     expect(idleRenderers().filter((renderer) => renderer.organization === organization)).toEqual([
-      { organization, jobs: 2 },
+      { organization, jobs: 2, keeping: null },
     ]);
     expect(loads).toBe(2);
     // Another organization's job never runs in it.
     const other = `isolation-${randomUUID()}`;
     expect(await job(other)).toEqual(fresh);
     expect(idleRenderers().filter((renderer) => [organization, other].includes(renderer.organization ?? ""))).toEqual([
-      { organization, jobs: 2 },
-      { organization: other, jobs: 1 },
+      { organization, jobs: 2, keeping: null },
+      { organization: other, jobs: 1, keeping: null },
     ]);
   }, 120_000);
 });

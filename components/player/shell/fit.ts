@@ -19,6 +19,7 @@
 // scaled stage, a thumbnail and an export page.
 
 import { FIT_FLOORS, FIT_GROW_MAX } from "@/lib/contract/deck";
+import { fitKey, recallFit, rememberFit } from "./fit-memo";
 
 export const SLIDE_FLOOR = FIT_FLOORS.slide;
 export const WORD_FLOORS: Readonly<Record<string, number>> = {
@@ -99,18 +100,27 @@ function fitSlide(slide: HTMLElement): boolean {
   clearMarks(slide);
   slide.style.removeProperty("--dh-grow");
   slide.style.removeProperty("--dh-spread");
+  slide.style.removeProperty("--dh-slide-fit");
+  const words = [...slide.querySelectorAll<HTMLElement>(WORD_SELECTOR)];
+  for (const element of words) element.style.removeProperty("--dh-fit");
+  // A slide drawn exactly as one fitted before gets that fit (fit-memo.ts); any other is measured.
+  const key = fitKey(slide, fontLoads);
+  if (key !== null && recallFit(key, slide, words)) return true;
+  measureFit(slide);
+  if (key !== null) rememberFit(key, slide, words);
+  return true;
+}
+
+function measureFit(slide: HTMLElement): void {
   apply(slide, STEPS);
-  if (overflowing(slide).length === 0) {
-    grow(slide);
-    return true;
-  }
+  if (overflowing(slide).length === 0) return grow(slide);
   const floor = Math.round(SLIDE_FLOOR * STEPS);
   apply(slide, floor);
   const atFloor = overflowing(slide);
   if (atFloor.length > 0) {
     slide.setAttribute("data-dh-overflow", "");
     for (const element of atFloor) element.setAttribute("data-dh-overflow", "");
-    return true;
+    return;
   }
   // Binary search on the step grid: `low` fits, `high` does not.
   let low = floor;
@@ -122,7 +132,6 @@ function fitSlide(slide: HTMLElement): boolean {
     else high = middle;
   }
   apply(slide, low);
-  return true;
 }
 
 // The largest body factor, on the step grid up to GROW_MAX, at which the body still fits and fills at most

@@ -1,7 +1,9 @@
 // The editor's preview draws a newly compiled module in place: the editor posts `update` with the module's
 // URL, the player imports it and draws it on the slide on screen, without a new document (a new frame
 // document costs a navigation, the player's scripts and styles, and fonts again). Only the editor's preview
-// frame listens (edit mode), and only to its parent.
+// frame listens (edit mode), and only to its parent. The deck check's renderer does the same with the page
+// it keeps for a deck (export mode, not embedded: the message is posted by the renderer to the page itself),
+// with the renderer's module folder (/module/) in place of a preview's.
 //
 // The URL is checked strictly before anything is imported, although the frame's CSP would refuse other
 // scripts anyway: an absolute http(s) URL written exactly as the browser writes it, on the origin of the
@@ -13,6 +15,7 @@ import { MODULE_URL_MAX, type ModuleUpdateMessage } from "@/lib/contract/player"
 
 const SEGMENT = /^[0-9A-Za-z_-]{1,64}$/;
 const PREVIEW_FOLDER = /^\/preview\/[0-9A-Za-z_.-]{1,512}\/module\/$/;
+const RENDER_FOLDER = /^\/module\/$/;
 
 function folderOf(pathname: string): string {
   return pathname.slice(0, pathname.lastIndexOf("/") + 1);
@@ -39,8 +42,11 @@ export function readUpdateMessage(data: unknown): string | null {
   return message.moduleUrl;
 }
 
-/** Whether `next` is a module this frame may draw in place of `current` (its own module's URL). */
-export function isSiblingModule(next: string, current: string): boolean {
+/**
+ * Whether `next` is a module this frame may draw in place of `current` (its own module's URL): in a
+ * preview's module folder, or in the renderer's (`renderer`, the deck check's page).
+ */
+export function isSiblingModule(next: string, current: string, renderer = false): boolean {
   const url = parse(next);
   const own = parse(current);
   if (!url || !own || url.href !== next) return false;
@@ -48,6 +54,6 @@ export function isSiblingModule(next: string, current: string): boolean {
   if (url.origin !== own.origin || url.username !== "" || url.password !== "" || url.hash !== "") return false;
   if (url.search !== own.search) return false;
   const folder = folderOf(url.pathname);
-  if (folder !== folderOf(own.pathname) || !PREVIEW_FOLDER.test(folder)) return false;
+  if (folder !== folderOf(own.pathname) || !(renderer ? RENDER_FOLDER : PREVIEW_FOLDER).test(folder)) return false;
   return SEGMENT.test(url.pathname.slice(folder.length));
 }

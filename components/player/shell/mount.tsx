@@ -70,19 +70,33 @@ export async function mountPlayer(config: PlayerConfig): Promise<void> {
   }
   draw(entry as Entry, 0);
   if (config.edit && config.embedded) listenForUpdates(config.moduleUrl, draw);
+  // The deck check's renderer keeps a deck's page and draws its next version in it (lib/render/deck-page.ts):
+  // it marks the page not ready and posts the update to the page itself; a module that fails to load ends
+  // the revision as a deck that failed would.
+  else if (config.mode === "export" && !config.embedded) {
+    listenForUpdates(config.moduleUrl, draw, (error) => fail("This deck could not be loaded", error));
+  }
 }
 
 // Updates are drawn in the order they were asked for; one overtaken by a newer one while it loaded is
 // dropped. `updated` is posted once the new revision is ready (drawn, fonts loaded, fitted), as a new
-// frame's `ready` would be.
-function listenForUpdates(moduleUrl: string, draw: (entry: Entry, revision: number, onReady: () => void) => void) {
+// frame's `ready` would be. Without `failed`, updates come from the editor (the parent); with it, from the
+// renderer (the page itself).
+function listenForUpdates(
+  moduleUrl: string,
+  draw: (entry: Entry, revision: number, onReady: () => void) => void,
+  failed?: (error: unknown) => void,
+) {
   let latest = 0;
   window.addEventListener("message", (event: MessageEvent) => {
-    if (event.source !== window.parent || window.parent === window) return;
+    const renderer = failed !== undefined;
+    if (renderer ? event.source !== window : event.source !== window.parent || window.parent === window) return;
     const url = readUpdateMessage(event.data);
     if (url === null) return;
-    if (!isSiblingModule(url, moduleUrl))
+    if (!isSiblingModule(url, moduleUrl, renderer)) {
+      failed?.("The module to draw is not this deck's.");
       return post({ source: "deckhand-player", type: "update-failed", moduleUrl: url });
+    }
     const revision = ++latest;
     load(url).then(
       (entry) => {
@@ -94,8 +108,10 @@ function listenForUpdates(moduleUrl: string, draw: (entry: Entry, revision: numb
           post({ source: "deckhand-player", type: "updated", moduleUrl: url });
         });
       },
-      () => {
-        if (revision === latest) post({ source: "deckhand-player", type: "update-failed", moduleUrl: url });
+      (error) => {
+        if (revision !== latest) return;
+        failed?.(error);
+        post({ source: "deckhand-player", type: "update-failed", moduleUrl: url });
       },
     );
   });
