@@ -13,10 +13,12 @@ import { logger } from "@/lib/core/log";
 // Nothing of a job outlives its page: deck documents are sandboxed (an opaque origin, so no cookies,
 // storage, caches or service workers at all) and have no network: every request is answered from memory
 // by the job's own `serve` function (never stored in the HTTP cache) or aborted, and the page may navigate
-// once. A job that fails (a deck that loops or crashes its renderer) ends its renderer with it.
+// once. A job that fails (a deck that loops or crashes its renderer) ends its renderer with it. The one
+// exception to a new page per job is the deck check's (`keep`): a deck's page is kept for that deck's next
+// check, which draws its new version in place; any other job given the renderer closes it first.
 // Memory is bounded by the number of jobs at once (renderContextLimit): a job past it waits for one to
-// end before it opens its page; idle renderers are few (IDLE_RENDERERS) and closed after IDLE_MS. Exports
-// never hold the two places kept for the deck check and previews, which go before any waiting export.
+// end before it opens its page; idle renderers are at most EXPORT_CONCURRENCY and closed after IDLE_MS.
+// Exports never hold the two places kept for the deck check and previews, which go before any waiting export.
 
 const RESTART_AFTER_JOBS = 50;
 /** A page's JavaScript heap: a deck that allocates without bound crashes its renderer early. */
