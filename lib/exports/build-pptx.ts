@@ -12,6 +12,7 @@ import type {
   TextList,
   TextRun,
 } from "@/lib/contract/slide-model";
+import { type EmbeddedFonts, embedShippedFontsInZip } from "./embed-fonts";
 import { sanitiseIconSvg } from "./icon-svg";
 import { escapeXml, xmlChars } from "./ooxml";
 import { addChart, finishCharts } from "./pptx-charts";
@@ -223,12 +224,18 @@ function completeBullets(xml: string, lists: Map<string, TextList>, hanging: Map
   });
 }
 
-export async function buildPptx(input: {
+/** The PPTX alone (see buildPptxPackage). */
+export async function buildPptx(input: Parameters<typeof buildPptxPackage>[0]): Promise<Buffer> {
+  return (await buildPptxPackage(input)).data;
+}
+
+/** The PPTX, with the shipped families whose fonts it embeds. */
+export async function buildPptxPackage(input: {
   title: string;
   slides: SlideModel[];
   notes: string[];
   rasters: Map<number, Raster>;
-}): Promise<Buffer> {
+}): Promise<EmbeddedFonts> {
   // Whoever calls this, nothing reaches the file unchecked (a DeckFaultError otherwise).
   const { slides, notes } = parseExportModel({ slides: input.slides, notes: input.notes });
   const pptx = new PptxGenJS();
@@ -439,14 +446,15 @@ function slideName(xml: string, model: SlideModel | undefined): string {
 }
 
 // What pptxgenjs cannot write, added to its package in one pass: the charts finished (pptx-charts.ts), the
-// slide parts rewritten and every picture kept once (dedupeMedia). pptxgenjs stores its parts uncompressed (it ignores `compression` for a
-// nodebuffer) and so does this, which keeps the pass cheap: no picture is compressed again.
+// slide parts rewritten, every picture kept once (dedupeMedia) and the shipped fonts the runs name embedded
+// (embed-fonts.ts). pptxgenjs stores its parts uncompressed (it ignores `compression` for a nodebuffer); the
+// pass deflates the XML parts and fonts and stores the pictures as they are (they are compressed already).
 async function rewritePackage(
   pptx: Buffer,
   charts: ChartItem[],
   rewrite: (xml: string, index: number) => string,
   iconFallbacks: Map<string, Buffer>,
-): Promise<Buffer> {
+): Promise<EmbeddedFonts> {
   const zip = await JSZip.loadAsync(pptx);
   if (charts.length > 0) await finishCharts(zip, charts);
   for (const name of Object.keys(zip.files).filter((part) => /^ppt\/slides\/slide\d+\.xml$/.test(part))) {
@@ -457,7 +465,13 @@ async function rewritePackage(
     if (iconFallbacks.size > 0) await replaceIconFallbacks(zip, name, xml, iconFallbacks);
   }
   await dedupeMedia(zip);
-  return zip.generateAsync({ type: "nodebuffer", compression: "STORE" });
+  const embedded = await embedShippedFontsInZip(zip);
+  for (const [name, file] of Object.entries(zip.files)) {
+    if (name.startsWith("ppt/media/") && !file.dir) {
+      zip.file(name, await file.async("uint8array"), { compression: "STORE" });
+    }
+  }
+  return { data: await zip.generateAsync({ type: "nodebuffer", compression: "DEFLATE" }), embedded };
 }
 
 // pptxgenjs writes a media part per picture; an image shown on several slides is kept once: every

@@ -298,18 +298,11 @@ export type EmbeddedFonts = { data: Buffer; embedded: string[] };
 
 /**
  * Embeds the shipped fonts the slides use (the faces of the styles they use; a style the family does not ship
- * is drawn from its regular face) and returns the file with the families it embedded. Fonts that are not
- * shipped, or whose files are missing or refuse embedding, are left out: the caller reports them.
+ * is drawn from its regular face) into an opened package (build-pptx.ts, in its one pass) and returns the
+ * families it embedded. Fonts that are not shipped, or whose files are missing or refuse embedding, are left
+ * out: the caller reports them.
  */
-export async function embedShippedFonts(pptx: Buffer): Promise<EmbeddedFonts> {
-  const zip = await JSZip.loadAsync(pptx);
-  const embedded = await embedShippedFontsInZip(zip);
-  if (embedded.length === 0) return { data: pptx, embedded };
-  return { data: await zip.generateAsync({ type: "nodebuffer", compression: "DEFLATE" }), embedded };
-}
-
-/** The same on an opened package, for a caller that rewrites it anyway (one zip pass instead of two). */
-async function embedShippedFontsInZip(zip: JSZip): Promise<string[]> {
+export async function embedShippedFontsInZip(zip: JSZip): Promise<string[]> {
   const chosen: { typeface: string; font: ShippedFont; faces: { slot: Slot; face: Sfnt }[] }[] = [];
   for (const [typeface, styles] of [...(await usedFaces(zip))].sort(([a], [b]) => a.localeCompare(b))) {
     const font = findShippedFont(typeface);

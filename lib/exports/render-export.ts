@@ -11,8 +11,7 @@ import { type DeckPageOptions, withDeckPage } from "@/lib/render/deck-page";
 import { type IsolatedWorld, openIsolatedWorld } from "@/lib/render/isolated-world";
 import { playerAssets } from "@/lib/viewer/assets";
 import type { ViewableDeck } from "@/lib/viewer/viewable-deck";
-import { buildPptx, type Raster } from "./build-pptx";
-import { embedShippedFonts } from "./embed-fonts";
+import { buildPptxPackage, type Raster } from "./build-pptx";
 import { handoutPdfOptions, handoutScript } from "./handout";
 import { sanitiseIconSvg } from "./icon-svg";
 import { parseExportModel } from "./pptx-model";
@@ -231,9 +230,7 @@ async function pptxOfPage(page: Page, report: PlayerReport, viewable: ViewableDe
     await world.close();
   }
   // The shipped fonts the slides use go into the file (embed-fonts.ts); only the others are reported.
-  const { data, embedded } = await embedShippedFonts(
-    await buildPptx({ title: viewable.deck.title, slides, notes, rasters }),
-  );
+  const { data, embedded } = await buildPptxPackage({ title: viewable.deck.title, slides, notes, rasters });
   const office = new Set(officeFonts.map((font) => font.toLowerCase()));
   const used = new Set<string>();
   for (const slide of slides) {

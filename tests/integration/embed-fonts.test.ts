@@ -5,8 +5,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { decompress } from "wawoff2";
 import { shippedFonts } from "@/lib/contract/fonts";
 import type { SlideModel, TextRun } from "@/lib/contract/slide-model";
-import { buildPptx } from "@/lib/exports/build-pptx";
-import { embedShippedFonts, FONT_CONTENT_TYPE, FONT_RELATIONSHIP } from "@/lib/exports/embed-fonts";
+import { buildPptxPackage } from "@/lib/exports/build-pptx";
+import { FONT_CONTENT_TYPE, FONT_RELATIONSHIP } from "@/lib/exports/embed-fonts";
 import { parseEot, readOpenType, wholeFontSum } from "../helpers/eot";
 import { readPptxXml } from "../helpers/pptx-xml";
 
@@ -53,7 +53,7 @@ let zip: JSZip;
 let embedded: string[];
 
 beforeAll(async () => {
-  const plain = await buildPptx({
+  const result = await buildPptxPackage({
     title: "Fonts",
     slides: [
       slide([
@@ -68,7 +68,6 @@ beforeAll(async () => {
     notes: ["", ""],
     rasters: new Map(),
   });
-  const result = await embedShippedFonts(plain);
   embedded = result.embedded;
   zip = await JSZip.loadAsync(result.data);
 });
@@ -163,7 +162,7 @@ describe("fonts embedded in the PPTX", () => {
   });
 
   it("embeds every shipped family, each face named as the slides name it, its outlines unchanged", async () => {
-    const plain = await buildPptx({
+    const result = await buildPptxPackage({
       title: "Every family",
       slides: shippedFonts.map((font) =>
         slide([
@@ -175,7 +174,6 @@ describe("fonts embedded in the PPTX", () => {
       notes: shippedFonts.map(() => ""),
       rasters: new Map(),
     });
-    const result = await embedShippedFonts(plain);
     expect(result.embedded).toEqual(shippedFonts.map((font) => font.family).sort((a, b) => a.localeCompare(b)));
 
     const every = await JSZip.loadAsync(result.data);
@@ -202,13 +200,15 @@ describe("fonts embedded in the PPTX", () => {
     expect(styles.size).toBe(faces.length);
   });
 
-  it("leaves a file without shipped fonts as it was", async () => {
-    const plain = await buildPptx({
+  it("embeds nothing in a file without shipped fonts", async () => {
+    const plain = await buildPptxPackage({
       title: "Office only",
       slides: [slide([run("Arial only", "Arial")])],
       notes: [""],
       rasters: new Map(),
     });
-    expect(await embedShippedFonts(plain)).toEqual({ data: plain, embedded: [] });
+    expect(plain.embedded).toEqual([]);
+    const files = Object.keys((await JSZip.loadAsync(plain.data)).files);
+    expect(files.filter((name) => name.startsWith("ppt/fonts/"))).toEqual([]);
   });
 });
