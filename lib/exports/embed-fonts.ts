@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { DOMParser, type Element, XMLSerializer } from "@xmldom/xmldom";
-import JSZip from "jszip";
+import type JSZip from "jszip";
 import { decompress } from "wawoff2";
 import { findShippedFont, type ShippedFont } from "@/lib/contract/fonts";
 
