@@ -1,11 +1,11 @@
-import { createElement as h } from "react";
+import { createElement as h, type ReactNode } from "react";
 import { describe, expect, it } from "vitest";
 import { sameElement } from "@/components/player/shell/same-element";
 
 // The player keeps a slide a newer module left as it was (the editor's in-place update): only elements that
 // draw the same are the same.
 
-const Heading = (props: { children?: unknown }) => props.children;
+const Heading = (props: { children?: ReactNode }) => props.children;
 const Chart = (props: { data: unknown }) => String(props.data);
 
 describe("sameElement", () => {

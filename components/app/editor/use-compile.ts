@@ -71,6 +71,8 @@ export function useCompile({
   // keeps "Saved as version N" there while the preview catches up).
   const [previewed, setPreviewed] = useState(0);
   const sequence = useRef(0);
+  // New content is on its way: a deck check not sent yet waits for it (useDeckCheck).
+  const { findings, postpone: postponeCheck } = useDeckCheck({ canEdit, format, deckId, previewed, sequence });
 
   // A refusal of the server (a compile error with its lines, a limit, an access rule), shown under the code.
   const showRefusal = useCallback((error: ActionError, status: string) => {
@@ -86,6 +88,7 @@ export function useCompile({
     async (content: { source: string; tokens: string }, basis: CompileBasis) => {
       const current = ++sequence.current;
       sentFor.current = { ...content, basis, sequence: current };
+      postponeCheck();
       // What was just saved (or reverted to) keeps saying so while the preview catches up with it.
       const saved = content.source === basis.loadedSource && content.tokens === basis.loadedTokens;
       const unlessSaved = (next: Status) => setStatus((now) => (saved && now.kind === "saved" ? now : next));
@@ -117,7 +120,7 @@ export function useCompile({
         showRefusal(result.error, "Does not compile");
       }
     },
-    [deckId, showRefusal],
+    [deckId, showRefusal, postponeCheck],
   );
 
   // Compile what is typed, a moment after the last keystroke; a visual edit has sent its compile already
@@ -137,12 +140,12 @@ export function useCompile({
     }
     // From now on, answers for older content are ignored.
     sequence.current++;
+    postponeCheck();
     const basis = { base, loadedSource: loaded.source, loadedTokens: loaded.tokens };
     const timer = setTimeout(() => void sendCompile({ source, tokens }, basis), COMPILE_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [base, canEdit, loaded.source, loaded.tokens, sendCompile, source, tokens]);
+  }, [base, canEdit, loaded.source, loaded.tokens, sendCompile, source, tokens, postponeCheck]);
   const compileNow = useCompileNow({ canEdit, tokens, base, loaded, sendCompile });
-  const { findings, postpone: postponeCheck } = useDeckCheck({ canEdit, format, deckId, previewed, sequence });
 
   return {
     previewUrl,
@@ -170,8 +173,8 @@ export function useCompile({
 // Slides decks only (a webpage has no fixed canvas). The check is a server action, and the browser sends
 // server actions one at a time: a check under way holds back the compile of the next edit until it is answered
 // (on a 20-slide deck, hundreds of milliseconds under load: click-to-edit measured at 0.7 s to 1 s median when
-// the two met). So while a person is at work (a click or a key in the page, a click on the preview:
-// `postpone`) the check waits for them to pause.
+// the two met). So while a person is at work (a click or a key in the page, a click on the preview, new
+// content typed or sent to compile: `postpone`) the check waits for them to pause.
 function useDeckCheck({
   canEdit,
   format,
