@@ -7,6 +7,7 @@ import {
   useContext,
   useLayoutEffect,
   useRef,
+  useState,
 } from "react";
 import { ScaledCanvas, Stage } from "./shell/stage";
 import { Overview } from "./shell/overview";
@@ -16,6 +17,7 @@ import { fitSlideOnce } from "./shell/fit";
 import { holdReady } from "./shell/pending";
 import { oneOf } from "./vocabulary/tone";
 import { SideImage, type SlideOptionProps, slideOptionAttributes } from "./vocabulary/slide/slide-options";
+import { sameElement } from "./shell/same-element";
 import {
   beatHeights,
   imageFits,
@@ -53,15 +55,17 @@ export type DeckProps = { title?: string; children?: ReactNode };
 export function Deck({ title, children }: DeckProps) {
   const player = usePlayer();
   const sections = flattenSections(children);
+  const keys = useSectionKeys(sections, player.revision);
   const { setCount } = player;
 
-  useLayoutEffect(() => setCount(sections.length), [setCount, sections.length]);
+  // Once per revision too: a new revision starts from no deck seen (shell/player.tsx).
+  useLayoutEffect(() => setCount(sections.length), [setCount, sections.length, player.revision]);
   useLayoutEffect(() => {
     if (title) document.title = title;
   }, [title]);
 
   const renderSection = (section: ReactElement, index: number) => (
-    <SectionIndexContext.Provider key={section.key ?? index} value={index}>
+    <SectionIndexContext.Provider key={keys[index]} value={index}>
       <SectionBoundary index={index} label={literalLabel(section)}>
         {section}
       </SectionBoundary>
@@ -81,7 +85,7 @@ export function Deck({ title, children }: DeckProps) {
     return (
       <div className="dh-export">
         {sections.map((section, index) => (
-          <div className="dh-export-page" key={section.key ?? index}>
+          <div className="dh-export-page" key={keys[index]}>
             {renderSection(section, index)}
           </div>
         ))}
@@ -98,7 +102,7 @@ export function Deck({ title, children }: DeckProps) {
       <Stage>
         {sections.map((section, index) => (
           <div
-            key={section.key ?? index}
+            key={keys[index]}
             className="dh-stage-slide"
             hidden={index !== player.slide}
             aria-hidden={index !== player.slide}
@@ -112,6 +116,33 @@ export function Deck({ title, children }: DeckProps) {
   );
 }
 
+/**
+ * The sections' keys. A newer module drawn in place (the editor's preview: a new `revision`) keeps the key of
+ * each section whose element is the same as the last module's at its place (same components, same props:
+ * sameElement), so React leaves its DOM, and with it its fit, as it is (fit.ts measures a slide again only
+ * when its text changed); a section that changed gets a new key and is drawn from scratch, as in a new
+ * frame. Without this every update drew and fitted every slide again: on a 20-slide deck, twenty times the
+ * work of the one slide an edit changes.
+ */
+function useSectionKeys(sections: ReactElement[], revision: number): string[] {
+  const [kept, setKept] = useState<KeptSections>(() => ({ revision, sections, keys: sections.map(ownKey), drawn: 0 }));
+  if (kept.revision === revision) return sections.map((section, index) => kept.keys[index] ?? ownKey(section, index));
+  let drawn = kept.drawn;
+  const keys = sections.map((section, index) => {
+    const before = kept.sections[index];
+    if (before === undefined) return ownKey(section, index);
+    if (before === section || sameElement(before, section)) return kept.keys[index]!;
+    return `${ownKey(section, index)}~${++drawn}`;
+  });
+  setKept({ revision, sections, keys, drawn });
+  return keys;
+}
+
+/** A revision's sections and their keys, and how many sections were drawn anew since the first. */
+type KeptSections = { revision: number; sections: ReactElement[]; keys: string[]; drawn: number };
+
+const ownKey = (section: ReactElement, index: number) => String(section.key ?? index);
+
 export type SlideProps = {
   label?: string;
   notes?: string;
@@ -123,12 +154,13 @@ export type SlideProps = {
 
 function useSectionMeta(kind: "Slide" | "Beat", label: unknown, notes: unknown) {
   const index = useContext(SectionIndexContext);
-  const { registerMeta } = usePlayer();
+  const { registerMeta, revision } = usePlayer();
   const text = typeof label === "string" && label.trim() ? label.trim() : `${kind} ${index + 1}`;
   const notesText = typeof notes === "string" ? notes : "";
+  // Again for each revision: a new one starts with no slides reported (a kept slide is not mounted again).
   useLayoutEffect(() => {
     if (index >= 0) registerMeta(index, { label: text, notes: notesText });
-  }, [registerMeta, index, text, notesText]);
+  }, [registerMeta, index, text, notesText, revision]);
   return { index, label: text };
 }
 

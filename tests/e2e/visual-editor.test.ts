@@ -844,6 +844,10 @@ export default function Hostile() {
     await frameOnScreen.evaluate((element) => element.setAttribute("data-marked", "before-edit"));
     const src = await frameOnScreen.getAttribute("src");
     const shown = Number(await page.getByTestId("preview").getAttribute("data-shown"));
+    // Every slide's section marked: the edit draws its own slide anew and leaves the others' DOM as it was.
+    await preview(page)
+      .locator(".dh-slide")
+      .evaluateAll((slides) => slides.forEach((slide) => slide.setAttribute("data-marked", "")));
 
     await editOnPreview(page, ".dh-heading-text", "Market size", "Total market");
     await expect.poll(() => codeText(page)).toContain("<Heading>Total market</Heading>");
@@ -858,6 +862,12 @@ export default function Hostile() {
       .poll(() => preview(page).locator(".dh-stage-slide:not([hidden]) .dh-heading-text").textContent())
       .toBe("Total market");
     expect(await preview(page).locator("html").getAttribute("data-edit")).toBe("true");
+    const slides = preview(page).locator(".dh-slide");
+    expect(await slides.count()).toBeGreaterThan(1);
+    expect(await preview(page).locator(".dh-slide:not([data-marked])").count()).toBe(1);
+    expect(await preview(page).locator(".dh-slide:not([data-marked]) .dh-heading-text").textContent()).toBe(
+      "Total market",
+    );
 
     // What the frame answers when the page asks it to draw other modules: each is refused, none is fetched.
     const token = new URL(src!).pathname.split("/")[2]!;

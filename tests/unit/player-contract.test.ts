@@ -28,6 +28,7 @@ const player: PlayerState = {
     diagramUrl: "/player/diagram.js",
     formulaUrl: "/player/formula.js",
   },
+  revision: 0,
   slide: 0,
   count: 1,
   slides: [],

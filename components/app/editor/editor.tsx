@@ -495,6 +495,8 @@ function PreviewPane({
       edit={canEdit && deck.format === "slides"}
       onMessage={(message, focused) => {
         if (message.type === "ready") compile.onPreviewReady();
+        // A click on the preview: a person is at work there (its keys stay in the frame).
+        if (message.type === "select") compile.postponeCheck();
         if (message.type === "remove") {
           if (focused) onRemove();
           return;

@@ -83,9 +83,12 @@ export function useVisualEdits({
     }
   }, [source, format]);
 
-  /** Applies `change` to the newest source; true when the source changed. */
+  /**
+   * Applies `change` to the newest source; true when the source changed. `then` runs once the code view holds
+   * the change: with `codeViewLater`, in a task of its own after this one (see the edit-text message).
+   */
   const apply = useCallback(
-    (change: (current: string) => string): boolean => {
+    (change: (current: string) => string, options?: { codeViewLater?: boolean; then?: () => void }): boolean => {
       let next: string;
       try {
         next = change(latest.current);
@@ -98,8 +101,13 @@ export function useVisualEdits({
       compileNow(next);
       // Through CodeMirror, one undoable step: the code panel keeps the source editor mounted (closed or on
       // the tokens tab it is only hidden). setSource only in the moment before it has mounted.
-      if (handle.current) handle.current.applyDocument(next);
-      else setSource(next);
+      const toCodeView = () => {
+        if (handle.current) handle.current.applyDocument(next);
+        else setSource(next);
+        options?.then?.();
+      };
+      if (options?.codeViewLater) setTimeout(toCodeView, 0);
+      else toCodeView();
       return true;
     },
     [compileNow, handle, onRefused, setSource],
@@ -140,10 +148,25 @@ export function useVisualEdits({
         if (!focused) return;
         const { slide: at, text, occurrence, next, item } = message;
         editStarted.current = performance.now();
-        const changed = apply((current) =>
-          item
-            ? replaceItemText(current, format, { slide: at, text, next, ...item })
-            : replaceText(current, format, { slide: at, text, occurrence, next }),
+        let edited = "";
+        // The code view selects the edited text once it holds it.
+        const selectEdited = () => {
+          try {
+            const found = place(edited, format, { slide: at, text: next, occurrence, item });
+            handle.current?.select(found.start, found.end);
+          } catch {
+            // as above
+          }
+        };
+        // The compile's request leaves when this task ends (a server action is sent from a promise): the code
+        // view, whose update takes some 10 ms on a 20-slide deck, takes the change in the next task instead of
+        // holding the request back. Nothing else waits for it: the preview is drawn from the compile.
+        const changed = apply(
+          (current) =>
+            (edited = item
+              ? replaceItemText(current, format, { slide: at, text, next, ...item })
+              : replaceText(current, format, { slide: at, text, occurrence, next })),
+          { codeViewLater: true, then: selectEdited },
         );
         if (!changed) {
           editStarted.current = null;
@@ -152,12 +175,6 @@ export function useVisualEdits({
         setSelection((now) =>
           now && now.slide === at && now.text === text && now.occurrence === occurrence ? { ...now, text: next } : now,
         );
-        try {
-          const found = place(latest.current, format, { slide: at, text: next, occurrence, item });
-          handle.current?.select(found.start, found.end);
-        } catch {
-          // as above
-        }
       }
     },
     [apply, format, handle, setSlide, slide],

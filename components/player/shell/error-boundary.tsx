@@ -18,7 +18,9 @@ export function describeError(error: unknown): string {
 
 type BoundaryState = { error: unknown };
 
-// One slide's failure shows a panel on that slide; the others keep working.
+// One slide's failure shows a panel on that slide; the others keep working. A slide kept from one module to
+// the next (the editor's in-place update, structure.tsx) keeps its panel, and reports its failure again to
+// the new revision, which starts with no errors.
 export class SectionBoundary extends Component<{ index: number; label?: string; children: ReactNode }, BoundaryState> {
   static override contextType = PlayerContext;
   declare context: ContextType<typeof PlayerContext>;
@@ -32,7 +34,23 @@ export class SectionBoundary extends Component<{ index: number; label?: string; 
     return this.props.label ?? this.context?.slides[this.props.index]?.label;
   }
 
+  private revision: number | undefined;
+
+  override componentDidMount() {
+    this.revision = this.context?.revision;
+  }
+
   override componentDidCatch(error: unknown, _info: ErrorInfo) {
+    this.report(error);
+  }
+
+  override componentDidUpdate() {
+    if (this.context?.revision === this.revision) return;
+    this.revision = this.context?.revision;
+    if (this.state.error !== null) this.report(this.state.error);
+  }
+
+  private report(error: unknown) {
     const label = this.label();
     this.context?.reportError(`Slide ${this.props.index + 1}${label ? ` (${label})` : ""}: ${describeError(error)}`);
   }
@@ -56,15 +74,23 @@ export class SectionBoundary extends Component<{ index: number; label?: string; 
   }
 }
 
-// Failures outside any slide (the module's top level, the Deck itself).
+// Failures outside any slide (the module's top level, the Deck itself). A newer module (`revision`) is tried
+// again.
 export class RootBoundary extends Component<
-  { children: ReactNode; onError: (message: string) => void },
-  BoundaryState
+  { children: ReactNode; onError: (message: string) => void; revision?: number },
+  BoundaryState & { revision?: number }
 > {
-  override state: BoundaryState = { error: null };
+  override state: BoundaryState & { revision?: number } = { error: null, revision: this.props.revision };
 
   static getDerivedStateFromError(error: unknown): BoundaryState {
     return { error };
+  }
+
+  static getDerivedStateFromProps(
+    props: { revision?: number },
+    state: BoundaryState & { revision?: number },
+  ): Partial<BoundaryState & { revision?: number }> | null {
+    return props.revision === state.revision ? null : { error: null, revision: props.revision };
   }
 
   override componentDidCatch(error: unknown) {

@@ -1,4 +1,4 @@
-import { type ComponentType, isValidElement, type ReactElement } from "react";
+import { type ComponentType, isValidElement, type ReactElement, type ReactNode } from "react";
 import { createRoot } from "react-dom/client";
 import type { PlayerConfig, PlayerMessage } from "@/lib/contract/player";
 import { ErrorPanel, RootBoundary, describeError } from "./error-boundary";
@@ -11,9 +11,10 @@ import { Player } from "./player";
 // load, its top-level code, a default export that is not a component — ends in a readable panel.
 //
 // The editor's preview (edit mode) also draws newer modules in place (shell/module-update.ts): each is
-// imported and rendered as the next `revision` of the same Player, which keeps the slide on screen and
-// draws the new deck from scratch (the deck's own state and DOM are new, as in a new frame). One that
-// fails to load is not drawn: the editor is told and loads a new frame instead, which shows the failure.
+// imported and rendered as the next `revision` of the same Player, which keeps the slide on screen. A slide
+// whose element is the same as the last module's (same components, same props) keeps its DOM and its fit;
+// every other slide is drawn from scratch, as in a new frame (structure.tsx). One that fails to load is
+// not drawn: the editor is told and loads a new frame instead, which shows the failure.
 
 type Entry = ComponentType | ReactElement;
 
@@ -44,11 +45,10 @@ export async function mountPlayer(config: PlayerConfig): Promise<void> {
     );
   };
   const draw = (entry: Entry, revision: number, onReady?: () => void) => {
-    const Root = entry as ComponentType;
     root.render(
       <Player config={config} revision={revision} onReady={onReady}>
-        <RootBoundary key={revision} onError={() => {}}>
-          {isValidElement(entry) ? entry : <Root />}
+        <RootBoundary revision={revision} onError={() => {}}>
+          <DeckRoot entry={entry} />
         </RootBoundary>
       </Player>,
     );
@@ -76,6 +76,17 @@ export async function mountPlayer(config: PlayerConfig): Promise<void> {
   else if (config.mode === "export" && !config.embedded) {
     listenForUpdates(config.moduleUrl, draw, (error) => fail("This deck could not be loaded", error));
   }
+}
+
+/**
+ * The module's default export, drawn. A component is called here rather than rendered as an element of its
+ * own type: each module's function is a new type, which would make React draw the whole deck anew on every
+ * in-place update; called, its <Deck> (the player's, one type) is the same from one module to the next and
+ * <Deck> keeps the slides whose elements did not change (structure.tsx). Deck code cannot import React, so
+ * the function holds no hooks of its own.
+ */
+function DeckRoot({ entry }: { entry: Entry }) {
+  return isValidElement(entry) ? entry : (entry as (props: Record<string, never>) => ReactNode)({});
 }
 
 // Updates are drawn in the order they were asked for; one overtaken by a newer one while it loaded is

@@ -3,6 +3,8 @@ import type { PlayerConfig, SlideMeta } from "@/lib/contract/player";
 
 export type PlayerState = {
   config: PlayerConfig;
+  /** The module drawn: 0, then one more for each newer module the editor's preview draws in place. */
+  revision: number;
   slide: number;
   count: number;
   /** Label and notes of each section, as reported when they render. */

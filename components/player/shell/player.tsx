@@ -337,6 +337,7 @@ export function Player({
   const state = useMemo<PlayerState>(
     () => ({
       config,
+      revision,
       slide,
       count,
       slides,
@@ -348,7 +349,20 @@ export function Player({
       reportError,
       requestParent,
     }),
-    [config, slide, count, slides, overview, goTo, setOverview, setCount, registerMeta, reportError, requestParent],
+    [
+      config,
+      revision,
+      slide,
+      count,
+      slides,
+      overview,
+      goTo,
+      setOverview,
+      setCount,
+      registerMeta,
+      reportError,
+      requestParent,
+    ],
   );
 
   return (

@@ -137,8 +137,38 @@ export function attributeText(source: string, value: AttributeValue): string | n
   return value.kind === "expression" ? value.literal : null;
 }
 
-/** The top-level <Slide> (or <Beat>) elements inside <Deck>, in source order, and the module's text. */
+/** The last modules read, newest last: the visual editor reads the same source several times for one edit
+ * (the edit itself, the code view's selection, the outline, the inspector, the rail), each a full parse. */
+const recentlyLocated = new Map<string, LocatedDeck>();
+const RECENT_MAX = 4;
+
+/**
+ * The top-level <Slide> (or <Beat>) elements inside <Deck>, in source order, and the module's text. The
+ * answer is shared with the next callers asking about the same source, so it is frozen: read it, never change it.
+ */
 export function locateSlides(source: string, format: DeckFormat): LocatedDeck {
+  const key = `${format}\n${source}`;
+  const recent = recentlyLocated.get(key);
+  if (recent) {
+    recentlyLocated.delete(key);
+    recentlyLocated.set(key, recent);
+    return recent;
+  }
+  const located = freezeDeep(readDeck(source, format));
+  recentlyLocated.set(key, located);
+  if (recentlyLocated.size > RECENT_MAX) recentlyLocated.delete(recentlyLocated.keys().next().value!);
+  return located;
+}
+
+function freezeDeep<T>(value: T): T {
+  if (value && typeof value === "object" && !Object.isFrozen(value)) {
+    for (const child of Object.values(value)) freezeDeep(child);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+function readDeck(source: string, format: DeckFormat): LocatedDeck {
   const file = parseModule(source);
   const section = format === "slides" ? "Slide" : "Beat";
   const aliases: Record<string, Set<string>> = { [section]: new Set([section]), Deck: new Set(["Deck"]) };
