@@ -24,11 +24,38 @@ import { openCodePanel } from "../helpers/code-panel";
 const EDITS = 10;
 /** The deck's length: 20, or BENCH_EDITOR_SLIDES (issue 39: typing → preview on a 200-slide deck). */
 const SLIDES = Number(process.env.BENCH_EDITOR_SLIDES ?? 20);
+/**
+ * BENCH_EDITOR_SETTLE=1: each edit waits until no server action has been in flight for a second. Next.js
+ * runs a page's server actions one at a time, so an edit made while the deck check of the previous one is
+ * still running waits for it; settled, the rows say what an edit costs by itself.
+ */
+const SETTLE = process.env.BENCH_EDITOR_SETTLE === "1";
 
 const status = (page: Page, kind: string) =>
   page.locator(`[data-testid="editor-status"][data-kind="${kind}"]`).waitFor({ timeout: 60_000 });
 const editMs = (page: Page) =>
   page.evaluate(() => document.querySelector("[data-edit-ms]")?.getAttribute("data-edit-ms") ?? null);
+
+// Waits until the page has had no server action (a POST with a Next-Action header) in flight for a second.
+function actionsSettled(page: Page): () => Promise<void> {
+  let inFlight = 0;
+  let changed = Date.now();
+  page.on("request", (request) => {
+    if (request.method() !== "POST" || !request.headers()["next-action"]) return;
+    inFlight++;
+    changed = Date.now();
+  });
+  const done = (request: { method: () => string; headers: () => Record<string, string> }) => {
+    if (request.method() !== "POST" || !request.headers()["next-action"]) return;
+    inFlight--;
+    changed = Date.now();
+  };
+  page.on("requestfinished", done);
+  page.on("requestfailed", done);
+  return async () => {
+    while (inFlight > 0 || Date.now() - changed < 1000) await page.waitForTimeout(50);
+  };
+}
 
 export async function benchEditor(server: BenchServer): Promise<BenchRow[]> {
   const browser = await launchBrowser();
@@ -50,6 +77,7 @@ export async function benchEditor(server: BenchServer): Promise<BenchRow[]> {
 
     const cdp = await context.newCDPSession(page);
     await cdp.send("Performance.enable");
+    const settle = SETTLE ? actionsSettled(page) : async () => {};
     const serverCpu: number[] = [];
     const browserCpu: number[] = [];
     const clickToEdit: number[] = [];
@@ -58,6 +86,7 @@ export async function benchEditor(server: BenchServer): Promise<BenchRow[]> {
     // Edit 1 warms up a fresh server (its compile worker, the module's first load in the frame) and is not
     // counted: the rows are the 10 edits after it.
     for (let n = 1; n <= EDITS + 1; n++) {
+      await settle();
       await page
         .getByRole("navigation", { name: "Outline" })
         .getByRole("button", { name: new RegExp(`^${n} Part ${n}\\b`) })
@@ -108,6 +137,7 @@ export async function benchEditor(server: BenchServer): Promise<BenchRow[]> {
     await openCodePanel(page);
     const code = page.locator('[data-testid="editor-tsx"] .cm-content');
     for (let n = 1; n <= EDITS; n++) {
+      await settle();
       await code.click();
       await page.keyboard.press("Control+End");
       const typed = await page.evaluate(() => {

@@ -61,17 +61,27 @@ describe("the rail's thumbnails on a 20-slide deck", () => {
     await page.goto(`${server.origin}/decks/${created.id}`);
     await page.locator('[data-testid="editor-status"][data-kind="ok"]').waitFor({ timeout: 60_000 });
 
-    // Down the rail half a screen at a time, as a person looking for a slide would, until every picture was
-    // seen drawn (the rail keeps only those near its visible part).
-    const ready = page.locator('[data-testid="rail-thumbnail"][data-state="ready"]');
+    // Down the rail half a screen at a time once the pictures in view are drawn, as a person looking for a
+    // slide would, until every picture was seen drawn (the rail keeps only those near its visible part).
     const scroller = page.locator('[data-testid="rail-thumbnail"]').first().locator("../..");
     const seen = new Set<string>();
     await expect
       .poll(
         async () => {
-          for (const slide of await ready.evaluateAll((all) => all.map((element) => element.dataset.slide ?? "")))
-            seen.add(slide);
-          if (seen.size < SLIDES) await scroller.evaluate((element) => element.scrollBy(0, element.clientHeight / 2));
+          const { ready, waiting } = await scroller.evaluate((element) => {
+            const view = element.getBoundingClientRect();
+            const ready: string[] = [];
+            let waiting = 0;
+            for (const picture of element.querySelectorAll<HTMLElement>('[data-testid="rail-thumbnail"]')) {
+              const box = picture.getBoundingClientRect();
+              if (picture.dataset.state === "ready") ready.push(picture.dataset.slide ?? "");
+              else if (box.bottom > view.top && box.top < view.bottom) waiting++;
+            }
+            return { ready, waiting };
+          });
+          for (const slide of ready) seen.add(slide);
+          if (seen.size < SLIDES && waiting === 0)
+            await scroller.evaluate((element) => element.scrollBy(0, element.clientHeight / 2));
           return seen.size;
         },
         { timeout: 120_000, interval: 25 },
