@@ -52,7 +52,7 @@ describe("generated decks in the player", () => {
     // Every slide draws something: each shown in turn (the stage draws the slides near the one shown).
     const shown = frame.locator(".dh-stage-slide:not([hidden]) .dh-slide").first();
     for (let n = 1; n <= outline.length; n++) {
-      if (n > 1) await frame.locator("body").press("ArrowRight");
+      if (n > 1) await frame.evaluate(() => window.dispatchEvent(new KeyboardEvent("keydown", { key: "ArrowRight" })));
       await expect.poll(() => shown.getAttribute("data-slide")).toBe(String(n));
       const text = (await shown.textContent()) ?? "";
       expect(text.trim().length, `slide ${n}`).toBeGreaterThan(0);

@@ -181,7 +181,7 @@ describe("images in a public deck", () => {
     expect(host.canaryRequests).toEqual([]);
     // The background photo of slides 3 and 4 is an <img> of the asset path as well, decoded, decorative
     // (both drawn once the last slide is shown: the stage draws the slides near the one shown).
-    await frame.locator("body").press("End");
+    await frame.evaluate(() => window.dispatchEvent(new KeyboardEvent("keydown", { key: "End" })));
     await expect
       .poll(() =>
         frame.evaluate(() =>
