@@ -9,6 +9,7 @@ import {
   useRef,
   useState,
 } from "react";
+import type { SlideMeta } from "@/lib/contract/player";
 import { ScaledCanvas, Stage } from "./shell/stage";
 import { Overview } from "./shell/overview";
 import { SectionBoundary } from "./shell/error-boundary";
@@ -97,19 +98,60 @@ export function Deck({ title, children }: DeckProps) {
     const section = sections[index];
     return <ScaledCanvas fit>{section ? renderSection(section, index) : null}</ScaledCanvas>;
   }
+  return <StageSlides sections={sections} keys={keys} renderSection={renderSection} />;
+}
+
+/** Slides drawn around the one shown: those before it and after it, ready before they are shown. */
+const DRAWN_BEHIND = 1;
+const DRAWN_AHEAD = 2;
+
+// The stage (present mode: the share page, the presenter's current slide, the editor's preview): a slide
+// is drawn the first time it comes near the one shown (DRAWN_BEHIND, DRAWN_AHEAD) and kept from then on
+// (hidden, fitted, its state kept), so the first slide of a 400-slide deck paints as soon as that of a
+// 20-slide deck, and stepping forward finds the next slide drawn. Slides not drawn yet report their label
+// and notes from their <Slide> element when it says them literally (the overview, the presenter's notes).
+function StageSlides({
+  sections,
+  keys,
+  renderSection,
+}: {
+  sections: ReactElement[];
+  keys: string[];
+  renderSection: (section: ReactElement, index: number) => ReactNode;
+}) {
+  const player = usePlayer();
+  const { registerMeta } = player;
+  const [drawn, setDrawn] = useState<ReadonlySet<number>>(() => new Set());
+  let next = drawn;
+  for (let index = player.slide - DRAWN_BEHIND; index <= player.slide + DRAWN_AHEAD; index++) {
+    if (index < 0 || index >= sections.length || next.has(index)) continue;
+    if (next === drawn) next = new Set(drawn);
+    (next as Set<number>).add(index);
+  }
+  if (next !== drawn) setDrawn(next);
+
+  const known = player.slides;
+  useLayoutEffect(() => {
+    sections.forEach((section, index) => {
+      if (!next.has(index) && !known[index]) registerMeta(index, literalMeta(section, index));
+    });
+  });
+
   return (
     <>
       <Stage>
-        {sections.map((section, index) => (
-          <div
-            key={keys[index]}
-            className="dh-stage-slide"
-            hidden={index !== player.slide}
-            aria-hidden={index !== player.slide}
-          >
-            {renderSection(section, index)}
-          </div>
-        ))}
+        {sections.map((section, index) =>
+          next.has(index) ? (
+            <div
+              key={keys[index]}
+              className="dh-stage-slide"
+              hidden={index !== player.slide}
+              aria-hidden={index !== player.slide}
+            >
+              {renderSection(section, index)}
+            </div>
+          ) : null,
+        )}
       </Stage>
       {player.overview ? <Overview sections={sections.map(renderSection)} /> : null}
     </>
@@ -142,6 +184,15 @@ function useSectionKeys(sections: ReactElement[], revision: number): string[] {
 type KeptSections = { revision: number; sections: ReactElement[]; keys: string[]; drawn: number };
 
 const ownKey = (section: ReactElement, index: number) => String(section.key ?? index);
+
+// What a slide not drawn yet says of itself: its literal label and notes, as useSectionMeta would.
+function literalMeta(section: ReactElement, index: number): SlideMeta {
+  const notes = (section.props as { notes?: unknown }).notes;
+  return {
+    label: literalLabel(section) ?? `${section.type === Beat ? "Beat" : "Slide"} ${index + 1}`,
+    notes: section.type === Slide && typeof notes === "string" ? notes : "",
+  };
+}
 
 export type SlideProps = {
   label?: string;

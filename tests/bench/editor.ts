@@ -8,7 +8,8 @@ import { headingsDeck } from "../helpers/sample-decks";
 import { type BenchRow, type BenchServer, percentile } from "./server";
 import { openCodePanel } from "../helpers/code-panel";
 
-// The editor as a person uses it, in a real Chromium against `next start`, on a 20-slide deck:
+// The editor as a person uses it, in a real Chromium against `next start`, on a 20-slide deck (or
+// BENCH_EDITOR_SLIDES):
 // - click-to-edit: a heading clicked on the preview, retyped, Enter → the recompiled deck on screen (the
 //   editor's own measure, data-edit-ms: from the commit to the preview reporting the new compile drawn, by
 //   its player's ready: the frame on screen drawing the module in place, or a new frame swapped in; the old
@@ -21,11 +22,40 @@ import { openCodePanel } from "../helpers/code-panel";
 //   pause after the last keystroke), 10 keystrokes.
 
 const EDITS = 10;
+/** The deck's length: 20, or BENCH_EDITOR_SLIDES (issue 39: typing → preview on a 200-slide deck). */
+const SLIDES = Number(process.env.BENCH_EDITOR_SLIDES ?? 20);
+/**
+ * BENCH_EDITOR_SETTLE=1: each edit waits until no server action has been in flight for a second. Next.js
+ * runs a page's server actions one at a time, so an edit made while the deck check of the previous one is
+ * still running waits for it; settled, the rows say what an edit costs by itself.
+ */
+const SETTLE = process.env.BENCH_EDITOR_SETTLE === "1";
 
 const status = (page: Page, kind: string) =>
   page.locator(`[data-testid="editor-status"][data-kind="${kind}"]`).waitFor({ timeout: 60_000 });
 const editMs = (page: Page) =>
   page.evaluate(() => document.querySelector("[data-edit-ms]")?.getAttribute("data-edit-ms") ?? null);
+
+// Waits until the page has had no server action (a POST with a Next-Action header) in flight for a second.
+function actionsSettled(page: Page): () => Promise<void> {
+  let inFlight = 0;
+  let changed = Date.now();
+  page.on("request", (request) => {
+    if (request.method() !== "POST" || !request.headers()["next-action"]) return;
+    inFlight++;
+    changed = Date.now();
+  });
+  const done = (request: { method: () => string; headers: () => Record<string, string> }) => {
+    if (request.method() !== "POST" || !request.headers()["next-action"]) return;
+    inFlight--;
+    changed = Date.now();
+  };
+  page.on("requestfinished", done);
+  page.on("requestfailed", done);
+  return async () => {
+    while (inFlight > 0 || Date.now() - changed < 1000) await page.waitForTimeout(50);
+  };
+}
 
 export async function benchEditor(server: BenchServer): Promise<BenchRow[]> {
   const browser = await launchBrowser();
@@ -38,7 +68,7 @@ export async function benchEditor(server: BenchServer): Promise<BenchRow[]> {
     unwrap(
       await api.api.PUT("/decks/{id}/content", {
         params: { path: { id: created.id } },
-        body: { source: headingsDeck(20) },
+        body: { source: headingsDeck(SLIDES) },
       }),
     );
     await page.goto(`${server.origin}/decks/${created.id}`);
@@ -47,6 +77,7 @@ export async function benchEditor(server: BenchServer): Promise<BenchRow[]> {
 
     const cdp = await context.newCDPSession(page);
     await cdp.send("Performance.enable");
+    const settle = SETTLE ? actionsSettled(page) : async () => {};
     const serverCpu: number[] = [];
     const browserCpu: number[] = [];
     const clickToEdit: number[] = [];
@@ -55,6 +86,7 @@ export async function benchEditor(server: BenchServer): Promise<BenchRow[]> {
     // Edit 1 warms up a fresh server (its compile worker, the module's first load in the frame) and is not
     // counted: the rows are the 10 edits after it.
     for (let n = 1; n <= EDITS + 1; n++) {
+      await settle();
       await page
         .getByRole("navigation", { name: "Outline" })
         .getByRole("button", { name: new RegExp(`^${n} Part ${n}\\b`) })
@@ -105,6 +137,7 @@ export async function benchEditor(server: BenchServer): Promise<BenchRow[]> {
     await openCodePanel(page);
     const code = page.locator('[data-testid="editor-tsx"] .cm-content');
     for (let n = 1; n <= EDITS; n++) {
+      await settle();
       await code.click();
       await page.keyboard.press("Control+End");
       const typed = await page.evaluate(() => {
@@ -129,7 +162,7 @@ export async function benchEditor(server: BenchServer): Promise<BenchRow[]> {
     }
     return [
       row(
-        "click-to-edit: Enter on an edited heading → recompiled 20-slide deck on screen (target under 150 ms)",
+        `click-to-edit: Enter on an edited heading → recompiled ${SLIDES}-slide deck on screen (target under 150 ms)`,
         clickToEdit,
       ),
       row(

@@ -49,11 +49,13 @@ describe("generated decks in the player", () => {
     expect(status?.count).toBe(outline.length);
     expect(status?.slides.map((slide) => slide.label)).toEqual(outline);
     await expect.poll(() => frame.locator(".dh-error").count()).toBe(0);
-    // Every slide draws something.
-    for (let n = 0; n < outline.length; n++) {
-      // Slides off stage are laid out but hidden (they are fitted before they are shown): their text, not innerText.
-      const text = (await frame.locator(".dh-stage-slide").nth(n).textContent()) ?? "";
-      expect(text.trim().length, `slide ${n + 1}`).toBeGreaterThan(0);
+    // Every slide draws something: each shown in turn (the stage draws the slides near the one shown).
+    const shown = frame.locator(".dh-stage-slide:not([hidden]) .dh-slide").first();
+    for (let n = 1; n <= outline.length; n++) {
+      if (n > 1) await frame.evaluate(() => window.dispatchEvent(new KeyboardEvent("keydown", { key: "ArrowRight" })));
+      await expect.poll(() => shown.getAttribute("data-slide")).toBe(String(n));
+      const text = (await shown.textContent()) ?? "";
+      expect(text.trim().length, `slide ${n}`).toBeGreaterThan(0);
     }
     await page.context().close();
   });

@@ -17,6 +17,7 @@ import { launchBrowser, openDeckFrame } from "../helpers/browser";
 import { expectScreenshot, stableScreenshot } from "../helpers/screenshots";
 import { setUpTestDatabase } from "../helpers/database";
 import { fiveSlideDeck, throwingDeck, webpageDeck } from "../helpers/sample-decks";
+import { bigDeck, bigDeckHeading } from "../helpers/big-deck";
 
 let database: Database;
 let server: AppServer;
@@ -123,6 +124,42 @@ describe("the public viewer", () => {
     await expect.poll(() => new URL(page.url()).hash).toBe("#3");
     await page.context().close();
   });
+
+  // Issue 39: the stage draws the slides near the one shown only, and the overview its tiles near the view.
+  it("shows a 400-slide deck: slide 1, the last on demand, the overview and the presenter", async () => {
+    const { slug } = await publishDeck(bigDeck(400));
+    const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+    const page = await context.newPage();
+    await page.goto(`${server.origin}/d/${slug}`);
+    const frame = await deckFrame(page);
+    const shown = frame.locator(".dh-stage-slide:not([hidden])");
+    await expect.poll(() => shown.innerText()).toContain(bigDeckHeading(1));
+    expect(await frame.locator(".dh-stage-slide").count()).toBeLessThan(10);
+
+    await page.keyboard.press("End");
+    await expect.poll(() => new URL(page.url()).hash).toBe("#400");
+    await expect.poll(() => shown.innerText()).toContain(bigDeckHeading(400));
+
+    // The overview lists all 400; the tiles in view are drawn, those far from it are not (yet).
+    await page.keyboard.press("o");
+    const tiles = frame.locator(".dh-overview-thumb");
+    await expect.poll(() => tiles.count()).toBe(400);
+    await expect
+      .poll(() => frame.locator('.dh-overview-thumb[aria-current="true"] .dh-heading-text').textContent())
+      .toBe(bigDeckHeading(400));
+    expect(await tiles.nth(1).locator(".dh-slide").count()).toBe(0);
+    await tiles.nth(1).click();
+    await expect.poll(() => new URL(page.url()).hash).toBe("#2");
+    await expect.poll(() => shown.innerText()).toContain(bigDeckHeading(2));
+
+    // The presenter opened at slide 399: its notes and the next slide's label.
+    const presenter = await context.newPage();
+    await presenter.goto(`${server.origin}/d/${slug}/presenter#399`);
+    await expect.poll(() => presenter.textContent("#dh-count")).toBe("399 / 400");
+    await expect.poll(() => presenter.textContent("#dh-notes")).toContain("Talk about section 399");
+    await expect.poll(() => presenter.textContent("#dh-next-label")).toContain("Revenue 400");
+    await context.close();
+  }, 120_000);
 
   it("has a title, a description and Open Graph tags; runs the deck in a sandboxed frame", async () => {
     const { slug } = await publishDeck(fiveSlideDeck);

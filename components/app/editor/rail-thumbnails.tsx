@@ -14,7 +14,9 @@ import { matchIdentities, slideVersions, type ThumbnailIdentity } from "./thumbn
 // ready, so the rail never goes blank. The frames sit in a layer of their own over the rail, in the order
 // they were made, each placed over its slide's row: a move or a deletion in the rail never moves an iframe
 // in the DOM (which would load it again). The layer is inert and hidden from assistive technology: no
-// frame takes a tab stop, the focus or a click (clicks go to the slide's row underneath).
+// frame takes a tab stop, the focus or a click (clicks go to the slide's row underneath). Only the rows near
+// the rail's visible part get a picture (`shown`, use-rail-window.ts): a frame is made as its row comes
+// into view and dropped once it is far out of it, so a 200-slide deck loads a screenful of frames, not 200.
 
 export type CompiledPreview = { url: string; source: string; tokens: string };
 type Want = { version: string; src: string; slide: number };
@@ -101,6 +103,8 @@ type Box = { top: number; left: number; width: number };
  */
 export function RailThumbnails({
   thumbnails,
+  shown,
+  rows,
   scroller,
   spaces,
   current,
@@ -108,40 +112,43 @@ export function RailThumbnails({
   noun,
 }: {
   thumbnails: RailThumbnail[];
+  /** The rows that get a picture, first to last. */
+  shown: { first: number; last: number };
+  /** The rows mounted in the rail (their boxes are measured). */
+  rows: number[];
   scroller: RefObject<HTMLDivElement | null>;
   spaces: RefObject<Map<number, HTMLElement>>;
   current: number;
   dimmed: number | null;
   noun: string;
 }) {
-  const [boxes, setBoxes] = useState<Box[]>([]);
+  const [boxes, setBoxes] = useState<Map<number, Box>>(() => new Map());
   const count = thumbnails.length;
-  // Measured when the list changes size (slides added or deleted, one renamed in place, the rail resized);
-  // a move changes no row's place. The observer's first report comes at once, before the first paint.
+  const mounted = rows.join(" ");
+  // Measured when the list changes size (slides added or deleted, one renamed in place, the rail resized)
+  // and when other rows are mounted; a move changes no row's place. The observer's first report comes at
+  // once, before the first paint.
   useEffect(() => {
     const outer = scroller.current;
     const list = outer?.firstElementChild;
     if (!outer || !list) return;
     const measure = () => {
       const origin = outer.getBoundingClientRect();
-      const next: Box[] = [];
-      for (let index = 0; index < count; index++) {
-        const rect = spaces.current.get(index)?.getBoundingClientRect();
-        next.push(
-          rect
-            ? {
-                top: rect.top - origin.top + outer.scrollTop,
-                left: rect.left - origin.left + outer.scrollLeft,
-                width: rect.width,
-              }
-            : { top: 0, left: 0, width: 0 },
-        );
+      const next = new Map<number, Box>();
+      for (const [index, space] of spaces.current) {
+        if (index >= count) continue;
+        const rect = space.getBoundingClientRect();
+        next.set(index, {
+          top: rect.top - origin.top + outer.scrollTop,
+          left: rect.left - origin.left + outer.scrollLeft,
+          width: rect.width,
+        });
       }
       setBoxes((now) =>
-        now.length === next.length &&
-        now.every((box, index) => {
-          const other = next[index]!;
-          return box.top === other.top && box.left === other.left && box.width === other.width;
+        now.size === next.size &&
+        [...next].every(([index, box]) => {
+          const other = now.get(index);
+          return other !== undefined && box.top === other.top && box.left === other.left && box.width === other.width;
         })
           ? now
           : next,
@@ -150,17 +157,20 @@ export function RailThumbnails({
     const observer = new ResizeObserver(measure);
     observer.observe(list);
     return () => observer.disconnect();
-  }, [scroller, spaces, count]);
+  }, [scroller, spaces, count, mounted]);
 
   // In the order the thumbnails were made, never the rail's: the DOM order of the frames stays put.
-  const placed = thumbnails.map((thumbnail, index) => ({ ...thumbnail, index })).sort((a, b) => a.id - b.id);
+  const placed = thumbnails
+    .map((thumbnail, index) => ({ ...thumbnail, index }))
+    .filter(({ index }) => index >= shown.first && index <= shown.last && boxes.has(index))
+    .sort((a, b) => a.id - b.id);
   return (
     <div aria-hidden="true" inert className="pointer-events-none absolute top-0 left-0">
       {placed.map(({ id, want, index }) => (
         <SlideThumbnail
           key={id}
           want={want}
-          box={boxes[index] ?? null}
+          box={boxes.get(index) ?? null}
           number={index + 1}
           selected={index === current}
           dimmed={index === dimmed}

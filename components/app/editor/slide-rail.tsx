@@ -1,6 +1,6 @@
 "use client";
 
-import { useRef, useState } from "react";
+import { Fragment, useRef, useState } from "react";
 import { Button } from "@/components/ui";
 import { ConfirmDialog } from "../confirm-dialog";
 import type { DeckFormat } from "@/lib/contract/deck";
@@ -10,6 +10,7 @@ import { LayoutGallery } from "./layout-gallery";
 import { type RailThumbnail, RailThumbnails } from "./rail-thumbnails";
 import { SlideButtons, SlideKeyMenu } from "./rail-slide-menu";
 import { useRailDrag, useRailKeys } from "./use-rail-keys";
+import { useRailWindow } from "./use-rail-window";
 
 // The slide rail: the deck's slides as objects. Each is a number, its label, the deck check's mark and its
 // picture (rail-thumbnails.tsx: the sandboxed player draws it, in a layer over the rail); a slide is picked
@@ -17,7 +18,8 @@ import { useRailDrag, useRailKeys } from "./use-rail-keys";
 // dragged to another place or moved with Alt+ArrowUp/Down, and new slides come from a gallery of layouts
 // (layout-gallery.tsx). For the keyboard the slides are one tab stop (a roving tabindex): ↑/↓, Home and End
 // go from slide to slide, and a slide's actions are keys of its own or its menu (Shift+F10,
-// rail-slide-menu.tsx).
+// rail-slide-menu.tsx). A long deck's rail keeps only the rows near its visible part in the DOM, and makes
+// only their pictures (use-rail-window.ts); the keys scroll a row that is not there into view and focus it.
 // Every change is a source transformation the editor applies to the code as one undoable step
 // (use-visual-edits.ts); the rail itself only says what was asked.
 
@@ -66,10 +68,17 @@ export function SlideRail({
     else spaces.current.delete(index);
   };
   const { dragging, over, handlers } = useRailDrag(actions.move);
+  const shown = useRailWindow({
+    scroller,
+    count: slides.length,
+    // The tab stop (the slide shown, or the first), and the rows an action holds on to.
+    pinned: [current < slides.length ? current : 0, renaming, menu, dragging, deleting],
+  });
   const keys = useRailKeys({
     count: slides.length,
     editable,
     actions,
+    reveal: shown.reveal,
     onRename: setRenaming,
     onDelete: (index) => confirmRemove(index),
     onMenu: setMenu,
@@ -89,61 +98,72 @@ export function SlideRail({
     >
       <RailHeader format={format} noun={noun} editable={editable} onAdd={() => setGallery(true)} />
       <div ref={scroller} className="relative min-h-0 flex-1 overflow-y-auto">
-        <ol className="space-y-1 px-2 pb-3" aria-labelledby="rail-heading">
-          {slides.map((slide) => {
-            const index = slide.index;
+        <ol className="px-2 pb-3" aria-labelledby="rail-heading">
+          {shown.rows.map((index, place) => {
+            const slide = slides[index]!;
             const selected = index === current;
+            // The rows not mounted before this one (and after the last): an empty item of their height.
+            const before = index - (place === 0 ? 0 : shown.rows[place - 1]! + 1);
+            const after = place === shown.rows.length - 1 ? slides.length - 1 - index : 0;
             return (
-              <li
-                key={`${index}-${slide.label}`}
-                data-testid="rail-slide"
-                data-index={index}
-                draggable={editable && renaming !== index}
-                {...handlers(index)}
-                className={`group rounded ${over === index && dragging !== index ? "ring-2 ring-accent" : ""} ${dragging === index ? "opacity-50" : ""}`}
-              >
-                {renaming === index ? (
-                  <div className="pb-1.5">
-                    <RenameField
-                      label={slide.label}
-                      number={index + 1}
+              <Fragment key={`${index}-${slide.label}`}>
+                {before > 0 && <RowsGap height={shown.gap(before)} />}
+                <li
+                  data-testid="rail-slide"
+                  data-index={index}
+                  data-renaming={renaming === index ? "true" : undefined}
+                  aria-posinset={index + 1}
+                  aria-setsize={slides.length}
+                  draggable={editable && renaming !== index}
+                  {...handlers(index)}
+                  className={`group mb-1 rounded ${over === index && dragging !== index ? "ring-2 ring-accent" : ""} ${dragging === index ? "opacity-50" : ""}`}
+                >
+                  {renaming === index ? (
+                    <div className="pb-1.5">
+                      <RenameField
+                        label={slide.label}
+                        number={index + 1}
+                        noun={noun}
+                        onDone={(label) => {
+                          setRenaming(null);
+                          if (label !== null && label !== slide.label) actions.rename(index, label);
+                          requestAnimationFrame(() => keys.focus(index));
+                        }}
+                      />
+                      <span ref={space(index)} className="mx-2 block aspect-video" />
+                    </div>
+                  ) : (
+                    <SlideRow
+                      slide={slide}
                       noun={noun}
-                      onDone={(label) => {
-                        setRenaming(null);
-                        if (label !== null && label !== slide.label) actions.rename(index, label);
-                        requestAnimationFrame(() => keys.focus(index));
+                      selected={selected}
+                      tabStop={selected || (current >= slides.length && index === 0)}
+                      editable={editable}
+                      findings={findings.get(index + 1) ?? []}
+                      keys={keys}
+                      menuOpen={menu === index}
+                      canDelete={slides.length > 1}
+                      space={space(index)}
+                      onPick={() => actions.pick(index)}
+                      onRename={() => setRenaming(index)}
+                      onDuplicate={() => actions.duplicate(index)}
+                      onDelete={() => confirmRemove(index)}
+                      onMenuClosed={() => {
+                        setMenu(null);
+                        keys.focus(index);
                       }}
                     />
-                    <span ref={space(index)} className="mx-2 block aspect-video" />
-                  </div>
-                ) : (
-                  <SlideRow
-                    slide={slide}
-                    noun={noun}
-                    selected={selected}
-                    tabStop={selected || (current >= slides.length && index === 0)}
-                    editable={editable}
-                    findings={findings.get(index + 1) ?? []}
-                    keys={keys}
-                    menuOpen={menu === index}
-                    canDelete={slides.length > 1}
-                    space={space(index)}
-                    onPick={() => actions.pick(index)}
-                    onRename={() => setRenaming(index)}
-                    onDuplicate={() => actions.duplicate(index)}
-                    onDelete={() => confirmRemove(index)}
-                    onMenuClosed={() => {
-                      setMenu(null);
-                      keys.focus(index);
-                    }}
-                  />
-                )}
-              </li>
+                  )}
+                </li>
+                {after > 0 && <RowsGap height={shown.gap(after)} />}
+              </Fragment>
             );
           })}
         </ol>
         <RailThumbnails
           thumbnails={thumbnails.slice(0, slides.length)}
+          shown={shown.pictures}
+          rows={shown.rows}
           scroller={scroller}
           spaces={spaces}
           current={current}
@@ -178,6 +198,12 @@ export function SlideRail({
       />
     </nav>
   );
+}
+
+// Rows of the rail that are not mounted: their place, hidden from assistive technology (each mounted row
+// says its place and the list's length itself: aria-posinset, aria-setsize).
+function RowsGap({ height }: { height: number }) {
+  return <li aria-hidden="true" className="list-none" style={{ height }} />;
 }
 
 // The rail's heading, Add slide (the gallery of layouts) and what the keys do.

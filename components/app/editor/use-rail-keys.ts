@@ -1,17 +1,20 @@
 "use client";
 
-import { type DragEvent, type KeyboardEvent, useRef, useState } from "react";
+import { type DragEvent, type KeyboardEvent, useLayoutEffect, useRef, useState } from "react";
 import type { RailActions } from "./slide-rail";
 import type { SlideAction } from "./rail-slide-menu";
 
 // The slide rail's keys and drags (slide-rail.tsx). Keys on a slide: ↑/↓, Home and End go to another slide
 // (and show it), Alt+↑/↓ move the slide, F2 renames it, Delete asks to delete it, Shift+F10 or the
-// context-menu key opens the menu of its actions. A slide dragged onto another's row moves there.
+// context-menu key opens the menu of its actions. A slide dragged onto another's row moves there. A long
+// deck's rail mounts only the rows near its visible part (use-rail-window.ts): a key that goes to a row that
+// is not there scrolls it into view and focuses it once it is mounted.
 
 export function useRailKeys({
   count,
   editable,
   actions,
+  reveal,
   onRename,
   onDelete,
   onMenu,
@@ -19,12 +22,30 @@ export function useRailKeys({
   count: number;
   editable: boolean;
   actions: RailActions;
+  /** Scrolls the rail so a row is in view (and so mounted). */
+  reveal: (index: number) => void;
   onRename: (index: number) => void;
   onDelete: (index: number) => void;
   onMenu: (index: number) => void;
 }) {
   // Each slide's button, by row: where the keyboard goes.
   const items = useRef(new Map<number, HTMLButtonElement>());
+  // A row to focus once it is mounted (it was scrolled into view).
+  const focusWhenMounted = useRef<number | null>(null);
+  const focus = (index: number) => {
+    const element = items.current.get(index);
+    focusWhenMounted.current = element ? null : index;
+    if (element) element.focus();
+    else reveal(index);
+  };
+  // After every render of the rail: the row asked for may be mounted now.
+  useLayoutEffect(() => {
+    const waiting = focusWhenMounted.current;
+    const element = waiting === null ? undefined : items.current.get(waiting);
+    if (!element) return;
+    focusWhenMounted.current = null;
+    element.focus();
+  });
   // After a keyboard move the moved slide keeps the focus at its new place.
   const focusAfterMove = useRef<number | null>(null);
   const moveBy = (index: number, by: -1 | 1) => {
@@ -35,12 +56,12 @@ export function useRailKeys({
     requestAnimationFrame(() => {
       const target = focusAfterMove.current;
       focusAfterMove.current = null;
-      if (target !== null) items.current.get(target)?.focus();
+      if (target !== null) focus(target);
     });
   };
   const go = (to: number) => {
     const target = Math.max(0, Math.min(count - 1, to));
-    items.current.get(target)?.focus();
+    focus(target);
     actions.pick(target);
   };
   const onKey = (event: KeyboardEvent, index: number) => {
@@ -63,7 +84,6 @@ export function useRailKeys({
     { label: "Move down", keys: "Alt+↓", disabled: index === count - 1, run: () => moveBy(index, 1) },
     { label: "Delete", keys: "Delete", disabled: count < 2, run: () => onDelete(index) },
   ];
-  const focus = (index: number) => items.current.get(index)?.focus();
   const item = (index: number) => (element: HTMLButtonElement | null) => {
     if (element) items.current.set(index, element);
     else items.current.delete(index);
