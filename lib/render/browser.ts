@@ -244,7 +244,7 @@ async function answer(request: HTTPRequest, serve: Serve, page: Page, navigation
 }
 
 /** What a job learns of its page: whether it was kept from a job with the same key; `keep` may be unset. */
-export type RenderSession = { reused: boolean; keep: boolean };
+type RenderSession = { reused: boolean; keep: boolean };
 type RenderJob<T> = (page: Page, session: RenderSession) => Promise<T>;
 
 // Runs `job` with a new page in a renderer of its organization (or the page kept for its key); the page is

@@ -185,7 +185,7 @@ function spread(slide: HTMLElement): void {
  * up to a step and fails past it (what fitting assumes), the answer is the binary search's; a good guess
  * takes two tries. `fits` leaves the slide at the step it tried last.
  */
-export function largestFitting(low: number, high: number, guess: number, fits: (step: number) => boolean): number {
+function largestFitting(low: number, high: number, guess: number, fits: (step: number) => boolean): number {
   const first = Math.min(Math.max(guess, low + 1), high - 1);
   if (first > low) {
     if (fits(first)) {
