@@ -19,21 +19,3 @@ export function findMissingFonts(): string[] {
     return !statuses || statuses.every((status) => status === "error");
   });
 }
-
-// The weights the vocabulary draws its families in (vocabulary CSS; code is rare and loads when drawn).
-const DRAWN_WEIGHTS: Record<string, number[]> = { "--font-body": [400, 500, 600, 700], "--font-heading": [600] };
-
-/**
- * Starts fetching the deck's fonts as the player starts, alongside its module, instead of after the first
- * layout asks for them: a round trip less before the deck is drawn with its own type (and in the export
- * renderer, whose every request is answered by the server, one fewer wait on a busy machine).
- */
-export function fetchDeckFonts(): void {
-  const style = getComputedStyle(document.documentElement);
-  for (const [token, weights] of Object.entries(DRAWN_WEIGHTS)) {
-    const families = style.getPropertyValue(token).trim();
-    if (!families) continue;
-    // Latin letters: the faces of the latin subset, which every deck draws; other subsets load when drawn.
-    for (const weight of weights) document.fonts.load(`${weight} 16px ${families}`, "Aa").catch(() => {});
-  }
-}

@@ -2,7 +2,6 @@ import { type ComponentType, isValidElement, type ReactElement, type ReactNode }
 import { createRoot } from "react-dom/client";
 import type { PlayerConfig, PlayerMessage } from "@/lib/contract/player";
 import { ErrorPanel, RootBoundary, describeError } from "./error-boundary";
-import { fetchDeckFonts } from "./fonts";
 import { lockDown } from "./lockdown";
 import { isSiblingModule, readUpdateMessage } from "./module-update";
 import { Player } from "./player";
@@ -55,7 +54,6 @@ export async function mountPlayer(config: PlayerConfig): Promise<void> {
   };
 
   lockDown();
-  fetchDeckFonts();
   // A thumbnail is a still picture: player.css stops animations and transitions under this attribute.
   document.documentElement.dataset.mode = config.mode;
 
