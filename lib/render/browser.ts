@@ -51,6 +51,8 @@ type Renderer = {
   keeper: Page;
   /** A job's page kept for the next job asking for it by the same key (the deck check of one deck). */
   kept?: KeptPage;
+  /** A new page made ahead, while the renderer waits, for its next job (no job has used it). */
+  next?: Promise<Page | null>;
   /** The keeper's DevTools session: the render origin's storage is cleared through it after each job. */
   session: CDPSession;
   organization: string | null;
@@ -250,13 +252,18 @@ type RenderJob<T> = (page: Page, session: RenderSession) => Promise<T>;
 // Runs `job` with a new page in a renderer of its organization (or the page kept for its key); the page is
 // closed whatever happens, unless kept. A job past `timeoutMs`, or whose renderer crashes, ends with a
 // DeckFaultError and closes its renderer.
+// The job's result is returned as soon as it is there; its page is closed and its renderer put back
+// afterwards, and only then is its place given to the next job.
 export async function withRenderPage<T>(options: RenderJobOptions, job: RenderJob<T>): Promise<T> {
   const exporting = exportRenders.getStore() === true;
   await openSlot(exporting);
+  let cleanup: Promise<void> = Promise.resolve();
   try {
-    return await renderInContext(options, job);
+    const done = await renderInContext(options, job);
+    cleanup = done.cleanup;
+    return done.result;
   } finally {
-    closeSlot(exporting);
+    void cleanup.finally(() => closeSlot(exporting));
   }
 }
 
@@ -272,7 +279,8 @@ async function newRenderer(browser: Browser): Promise<Renderer> {
       void request.respond({ status: 200, contentType: "text/html", body: "" }).catch(() => {});
     });
     await keeper.goto(`${RENDER_ORIGIN}/keeper`);
-    return { context, keeper, session: await keeper.createCDPSession(), organization: null, jobs: 0 };
+    const session = await keeper.createCDPSession();
+    return { context, keeper, session, organization: null, jobs: 0, next: context.newPage().catch(() => null) };
   } catch (error) {
     await context.close().catch(() => {});
     throw error;
@@ -363,15 +371,18 @@ function forgetIdle(current: BrowserHolder): void {
   current.idle = [];
 }
 
-async function renderInContext<T>(options: RenderJobOptions, job: RenderJob<T>): Promise<T> {
+async function renderInContext<T>(
+  options: RenderJobOptions,
+  job: RenderJob<T>,
+): Promise<{ result: T; cleanup: Promise<void> }> {
   const current = currentBrowser();
   current.jobs += 1;
   current.active += 1;
   let renderer: Renderer | undefined;
   let page: Page | undefined;
   const session: RenderSession = { reused: false, keep: options.keep !== undefined };
-  let ended = false;
   let served: { serve: Serve } = { serve: options.serve };
+  let result: T;
   try {
     const browser = await current.browser;
     renderer = await takeRenderer(current, browser, options.organization, options.keep);
@@ -386,34 +397,38 @@ async function renderInContext<T>(options: RenderJobOptions, job: RenderJob<T>):
       if (kept) await settlesWithin(kept.page.close(), CLOSE_TIMEOUT_MS);
       page = await newJobPage(renderer, options, served);
     }
-    const jobPage = page;
-    let onError = () => {};
-    const crashed = new Promise<never>((_, reject) => {
-      onError = () => reject(new DeckFaultError("The deck crashed the renderer (it may use too much memory)."));
-      jobPage.once("error", onError);
-    });
-    crashed.catch(() => {}); // a crash after the job has ended is nobody's concern
-    try {
-      const result = await Promise.race([
-        withDeadline(job(page, session), options.timeoutMs, "finish rendering"),
-        crashed,
-      ]);
-      ended = true;
-      return result;
-    } finally {
-      jobPage.off("error", onError);
-    }
-  } finally {
+    result = await runJob(page, options, () => job(page!, session));
+  } catch (error) {
     current.active -= 1;
-    const keep = ended && session.keep && options.keep !== undefined && page !== undefined;
-    await endJob(current, renderer, keep ? { key: options.keep!, page: page!, job: served } : page, ended);
+    await endJob(current, renderer, page, false);
+    throw error;
+  }
+  const kept = session.keep && options.keep !== undefined ? { key: options.keep, page, job: served } : page;
+  const cleanup = endJob(current, renderer, kept, true).finally(() => (current.active -= 1));
+  return { result, cleanup };
+}
+
+// The job, within its deadline; a DeckFaultError when the page's renderer crashes meanwhile.
+async function runJob<T>(page: Page, options: RenderJobOptions, job: () => Promise<T>): Promise<T> {
+  let onError = () => {};
+  const crashed = new Promise<never>((_, reject) => {
+    onError = () => reject(new DeckFaultError("The deck crashed the renderer (it may use too much memory)."));
+    page.once("error", onError);
+  });
+  crashed.catch(() => {}); // a crash after the job has ended is nobody's concern
+  try {
+    return await Promise.race([withDeadline(job(), options.timeoutMs, "finish rendering"), crashed]);
+  } finally {
+    page.off("error", onError);
   }
 }
 
 // A new page for a job, in the renderer's process, with every request answered by the job's `serve`
 // (`served`, which a later job handed the page kept for it replaces) and one navigation of the top frame.
 async function newJobPage(renderer: Renderer, options: RenderJobOptions, served: { serve: Serve }): Promise<Page> {
-  const page = await renderer.context.newPage();
+  const ahead = renderer.next ? await renderer.next : null;
+  renderer.next = undefined;
+  const page = ahead && !ahead.isClosed() ? ahead : await renderer.context.newPage();
   page.setDefaultTimeout(options.timeoutMs);
   await page.setViewport({ deviceScaleFactor: 1, ...options.viewport });
   await page.setRequestInterception(true);
@@ -445,6 +460,7 @@ async function endJob(
     );
   if (cleared && usable(renderer, await current.browser)) {
     renderer.kept = kept;
+    renderer.next ??= renderer.context.newPage().catch(() => null);
     keepIdle(current, renderer);
   } else await closeRenderer(current, renderer);
 }

@@ -509,7 +509,9 @@ export default function Kept() {
       const kept = await check(author, deck.id);
       expect(kept.status).toBe(200);
       // The same renderer, one job further, keeps the deck's page (drawn in place after the first check).
-      expect(keeping()).toEqual([expect.objectContaining({ jobs: jobs === 0 ? expect.any(Number) : jobs + 1 })]);
+      await expect
+        .poll(keeping)
+        .toEqual([expect.objectContaining({ jobs: jobs === 0 ? expect.any(Number) : jobs + 1 })]);
       jobs = keeping()[0]!.jobs;
       const fresh = await createDeck(author, { title: "Kept" });
       expect((await setContent(author, fresh.id, { source })).status).toBe(200);
