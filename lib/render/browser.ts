@@ -5,8 +5,8 @@ import { chromiumArgs, launchableChromiumPath, sandboxMode } from "./chromium";
 import { logger } from "@/lib/core/log";
 
 // One Chromium per process, launched on first use, reused across jobs and restarted after a number of
-// jobs (long-lived renderers accumulate memory). Jobs run in renderers: a renderer is a browser context of
-// one organization, whose pages share one renderer process (--process-per-site; a blank page of the render
+// jobs (long-lived processes accumulate memory; renderers are closed after fewer). Jobs run in renderers: a
+// renderer is a browser context of one organization, whose pages share one renderer process (--process-per-site; a blank page of the render
 // origin keeps the process alive between jobs). It runs one job at a time, each in a new page (a new
 // document: no globals, timers, history or window.name carried over), and is kept for that organization's
 // next jobs, so a job does not pay for starting a process; it is never handed to another organization.
@@ -20,7 +20,14 @@ import { logger } from "@/lib/core/log";
 // end before it opens its page; idle renderers are at most EXPORT_CONCURRENCY and closed after IDLE_MS.
 // Exports never hold the two places kept for the deck check and previews, which go before any waiting export.
 
-const RESTART_AFTER_JOBS = 50;
+/**
+ * The browser is restarted after this many jobs, once none is running; a renderer is closed after
+ * RENDERER_JOBS of its own. (A browser that restarted every 50 jobs, as when each job had a process of its
+ * own, would start every renderer afresh between the 50th job and the next moment no job runs, which under
+ * a steady load of exports is a long time.)
+ */
+const RESTART_AFTER_JOBS = 1_000;
+const RENDERER_JOBS = 100;
 /** A page's JavaScript heap: a deck that allocates without bound crashes its renderer early. */
 const RENDERER_HEAP_MB = 1024;
 /** How long closing a job's page or a renderer may take before the whole browser is restarted instead. */
@@ -339,7 +346,7 @@ async function takeRenderer(
 // A renderer whose job ended well waits for its organization's next job; the least recently used go first
 // past IDLE_RENDERERS, and any after IDLE_MS.
 function keepIdle(current: BrowserHolder, renderer: Renderer): void {
-  if (holder.__deckhandBrowser !== current || current.jobs >= RESTART_AFTER_JOBS) {
+  if (holder.__deckhandBrowser !== current || current.jobs >= RESTART_AFTER_JOBS || renderer.jobs >= RENDERER_JOBS) {
     return void closeRenderer(current, renderer);
   }
   current.idle.push(renderer);
