@@ -258,9 +258,8 @@ type RenderJob<T> = (page: Page, session: RenderSession) => Promise<T>;
 
 // Runs `job` with a new page in a renderer of its organization (or the page kept for its key); the page is
 // closed whatever happens, unless kept. A job past `timeoutMs`, or whose renderer crashes, ends with a
-// DeckFaultError and closes its renderer.
-// The job's result is returned as soon as it is there; its page is closed and its renderer put back
-// afterwards, and only then is its place given to the next job.
+// DeckFaultError and closes its renderer. The result is returned as soon as it is there; the page is closed
+// and the renderer put back afterwards, and only then is the job's place given to the next.
 export async function withRenderPage<T>(options: RenderJobOptions, job: RenderJob<T>): Promise<T> {
   const exporting = exportRenders.getStore() === true;
   await openSlot(exporting);
@@ -344,7 +343,7 @@ async function takeRenderer(
 }
 
 // A renderer whose job ended well waits for its organization's next job; the least recently used go first
-// past IDLE_RENDERERS, and any after IDLE_MS.
+// past EXPORT_CONCURRENCY idle ones, and any after IDLE_MS.
 function keepIdle(current: BrowserHolder, renderer: Renderer): void {
   if (holder.__deckhandBrowser !== current || current.jobs >= RESTART_AFTER_JOBS || renderer.jobs >= RENDERER_JOBS) {
     return void closeRenderer(current, renderer);
