@@ -85,6 +85,11 @@ export type DeckPageOptions = {
   keep?: boolean;
 };
 
+/**
+ * A check page is kept only for decks up to this many slides: a kept page holds its deck's whole drawing
+ * (a 400-slide deck's is hundreds of MiB), and a bigger deck's check is seconds anyway.
+ */
+const KEEP_SLIDES = 200;
 /** Module URLs are made unique, so a kept page that imports its deck's next module gets that module. */
 let modules = 0;
 
@@ -175,7 +180,7 @@ export async function withDeckPage<T>(
       "finish drawing",
     );
     // A page whose deck drew nothing may not have a player listening for the next module: not kept.
-    if (report.count === 0) session.keep = false;
+    if (report.count === 0 || report.count > KEEP_SLIDES) session.keep = false;
     return withDeadline(job(page, report), perSlideMs * Math.max(1, report.count), "finish rendering its slides");
   });
 }
