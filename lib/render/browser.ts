@@ -457,13 +457,15 @@ async function endJob(
   const clear = () =>
     renderer.session.send("Storage.clearDataForOrigin", { origin: RENDER_ORIGIN, storageTypes: "all" });
   const kept = page && "key" in page ? page : undefined;
-  const closing = kept ? Promise.resolve() : ((page as Page | undefined)?.close() ?? Promise.resolve());
   let cleared = false;
-  if (ended)
+  // A failed job's page is not closed on its own: its renderer is closed with all its pages below.
+  if (ended) {
+    const closing = kept ? Promise.resolve() : ((page as Page | undefined)?.close() ?? Promise.resolve());
     await settlesWithin(
       closing.then(clear).then(() => (cleared = true)),
       CLOSE_TIMEOUT_MS,
     );
+  }
   if (cleared && usable(renderer, await current.browser)) {
     renderer.kept = kept;
     renderer.next ??= renderer.context.newPage().catch(() => null);
