@@ -90,6 +90,7 @@ export async function renderPdfAndPptx(viewable: ViewableDeck): Promise<PairedEx
     {
       mode: "export",
       viewport: { ...CANVAS, deviceScaleFactor: 2 },
+      paint: true,
       timeoutMs: 2 * timeoutMs(),
       perSlideMs: 2 * perSlideMs,
     },
@@ -209,7 +210,7 @@ export async function renderPptx(viewable: ViewableDeck): Promise<RenderedExport
   await loadExtractor();
   return exportRender(
     viewable,
-    { mode: "export", viewport: { ...CANVAS, deviceScaleFactor: 2 }, timeoutMs: timeoutMs() },
+    { mode: "export", viewport: { ...CANVAS, deviceScaleFactor: 2 }, timeoutMs: timeoutMs(), paint: true },
     async (page, report) => {
       checkReport(report);
       return pptxOfPage(page, report, viewable);

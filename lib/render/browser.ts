@@ -3,6 +3,8 @@ import type { Browser, CDPSession, HTTPRequest, Page } from "puppeteer-core";
 import { config } from "@/lib/core/config";
 import { chromiumArgs, launchableChromiumPath, sandboxMode } from "./chromium";
 import { logger } from "@/lib/core/log";
+import { openIsolatedWorld } from "./isolated-world";
+import { BLANK_PATH, renderOrigin } from "./player-files";
 
 // One Chromium per process, launched on first use, reused across jobs and restarted after a number of
 // jobs (long-lived processes accumulate memory; renderers are closed after fewer). Jobs run in renderers: a
@@ -12,8 +14,10 @@ import { logger } from "@/lib/core/log";
 // next jobs, so a job does not pay for starting a process; it is never handed to another organization.
 // Nothing of a job outlives its page: deck documents are sandboxed (an opaque origin, so no cookies,
 // storage, caches or service workers at all) and have no network: every request is answered from memory
-// by the job's own `serve` function (never stored in the HTTP cache) or aborted, and the page may navigate
-// once. A job that fails (a deck that loops or crashes its renderer) ends its renderer with it. The one
+// by the job's own `serve` function (never stored in the HTTP cache) or aborted, but for the player's own
+// files, which come from the render origin's loopback server and are kept in the renderer's cache
+// (player-files.ts), and the page may navigate once. Pages of jobs that take no pictures draw no frames of
+// their own (unpaintedPage). A job that fails (a deck that loops or crashes its renderer) ends its renderer with it. The one
 // exception to a new page per job is the deck check's (`keep`): a deck's page is kept for that deck's next
 // check, which draws its new version in place; any other job given the renderer closes it first.
 // Memory is bounded by the number of jobs at once (renderContextLimit): a job past it waits for one to
@@ -39,8 +43,6 @@ const CLOSE_TIMEOUT_MS = 5_000;
 const PING_MS = 2_000;
 /** An idle renderer is closed after this long without a job. */
 const IDLE_MS = 60_000;
-/** The origin deck documents are served under, made up: nothing on the network answers it. */
-export const RENDER_ORIGIN = "https://render.deckhand.invalid";
 
 /**
  * What the deck did, not what the infrastructure did: it did not draw in time (a loop, a never-settling
@@ -107,6 +109,12 @@ async function launchWith(sandbox: boolean, timeout?: number): Promise<Browser> 
       ...(sandbox ? [] : ["--no-sandbox"]),
       // The pages of one browser context (one renderer) share one renderer process, kept between jobs.
       "--process-per-site",
+      // Pages that draw no frames of their own are given them on demand (HeadlessExperimental.beginFrame).
+      "--run-all-compositor-stages-before-draw",
+      // The render origin is a loopback server (player-files.ts), which Local Network Access would refuse to
+      // the deck's sandboxed documents; a page's requests all go through its job's interception anyway, which
+      // lets through the player's files alone (answer).
+      "--disable-features=LocalNetworkAccessChecks",
       // Request interception sees HTTP only: WebRTC (STUN/TURN) would still reach the network, so UDP is
       // limited to the proxy and the proxy is a closed loopback port.
       "--force-webrtc-ip-handling-policy=disable_non_proxied_udp",
@@ -227,9 +235,20 @@ export type RenderJobOptions = {
   serve: Serve;
   viewport: { width: number; height: number; deviceScaleFactor?: number };
   timeoutMs: number;
+  /**
+   * The job takes pictures of its page with Puppeteer (slide images, link previews, the PPTX's pictures): its
+   * page draws frames as a browser tab does. Any other job's page draws none of its own (see unpaintedPage).
+   */
+  paint?: boolean;
 };
 
-async function answer(request: HTTPRequest, serve: Serve, page: Page, navigations: { count: number }): Promise<void> {
+async function answer(
+  request: HTTPRequest,
+  serve: Serve,
+  page: Page,
+  navigations: { count: number },
+  origin: string,
+): Promise<void> {
   const url = request.url();
   // The job's own page load is the only navigation of the top frame: a deck that reloads itself or
   // navigates away (location, <meta http-equiv="refresh">) is answered "204 No Content", which leaves the
@@ -238,6 +257,8 @@ async function answer(request: HTTPRequest, serve: Serve, page: Page, navigation
     return request.respond({ status: 204, body: "" });
   }
   if (url.startsWith("data:")) return request.continue();
+  // The player's own files, from the render origin's server (and then from the renderer's HTTP cache).
+  if (url.startsWith(`${origin}/player/`) && !request.isNavigationRequest()) return request.continue();
   let response: Response | null;
   try {
     response = await serve(new URL(url));
@@ -280,13 +301,16 @@ async function newRenderer(browser: Browser): Promise<Renderer> {
   try {
     const keeper = await context.newPage();
     await keeper.setRequestInterception(true);
+    const origin = await renderOrigin();
     keeper.on("request", (request) => {
-      if (request.url() !== `${RENDER_ORIGIN}/keeper`) return void request.abort("blockedbyclient").catch(() => {});
+      if (request.url() !== `${origin}/keeper`) return void request.abort("blockedbyclient").catch(() => {});
       void request.respond({ status: 200, contentType: "text/html", body: "" }).catch(() => {});
     });
-    await keeper.goto(`${RENDER_ORIGIN}/keeper`);
+    await keeper.goto(`${origin}/keeper`);
     const session = await keeper.createCDPSession();
-    return { context, keeper, session, organization: null, jobs: 0, next: context.newPage().catch(() => null) };
+    const renderer: Renderer = { context, keeper, session, organization: null, jobs: 0 };
+    renderer.next = unpaintedPage(browser, renderer).catch(() => null);
+    return renderer;
   } catch (error) {
     await context.close().catch(() => {});
     throw error;
@@ -401,7 +425,7 @@ async function renderInContext<T>(
       session.reused = true;
     } else {
       if (kept) await settlesWithin(kept.page.close(), CLOSE_TIMEOUT_MS);
-      page = await newJobPage(renderer, options, served);
+      page = await newJobPage(browser, renderer, options, served);
     }
     result = await runJob(page, options, () => job(page!, session));
   } catch (error) {
@@ -431,16 +455,108 @@ async function runJob<T>(page: Page, options: RenderJobOptions, job: () => Promi
 
 // A new page for a job, in the renderer's process, with every request answered by the job's `serve`
 // (`served`, which a later job handed the page kept for it replaces) and one navigation of the top frame.
-async function newJobPage(renderer: Renderer, options: RenderJobOptions, served: { serve: Serve }): Promise<Page> {
-  const ahead = renderer.next ? await renderer.next : null;
-  renderer.next = undefined;
-  const page = ahead && !ahead.isClosed() ? ahead : await renderer.context.newPage();
+async function newJobPage(
+  browser: Browser,
+  renderer: Renderer,
+  options: RenderJobOptions,
+  served: { serve: Serve },
+): Promise<Page> {
+  let page: Page;
+  if (options.paint) page = await renderer.context.newPage();
+  else {
+    const ahead = renderer.next ? await renderer.next : null;
+    renderer.next = undefined;
+    page = ahead && !ahead.isClosed() ? ahead : await unpaintedPage(browser, renderer);
+  }
   page.setDefaultTimeout(options.timeoutMs);
   await page.setViewport({ deviceScaleFactor: 1, ...options.viewport });
   await page.setRequestInterception(true);
+  // Puppeteer turns the cache off with interception; only the player's files can be cached (see answer).
+  await page.setCacheEnabled(true);
   const navigations = { count: 0 };
-  page.on("request", (request) => void answer(request, served.serve, page, navigations).catch(() => {}));
+  const origin = await renderOrigin();
+  page.on("request", (request) => void answer(request, served.serve, page, navigations, origin).catch(() => {}));
   return page;
+}
+
+// A page that draws no frames of its own (Chromium's begin-frame control): its document is laid out, run
+// and printed as any other, but nothing is rasterised or composited unless asked. Exports to PDF and the deck
+// check never look at pixels, and on a page drawing frames the compositor rasterised every slide in reach
+// again after each change while the deck was fitted: about a third of a PDF export's CPU. While the deck
+// draws it is given main frames (withFrames), so requestAnimationFrame and ResizeObserver run as in a tab.
+const unpainted = new WeakMap<Page, CDPSession>();
+const browserSessions = new WeakMap<Browser, Promise<CDPSession>>();
+let unpaintedPages = 0;
+
+async function unpaintedPage(browser: Browser, renderer: Renderer): Promise<Page> {
+  let session = browserSessions.get(browser);
+  if (!session) browserSessions.set(browser, (session = browser.target().createCDPSession()));
+  // Opened at the render origin's blank page, in the renderer's process: a page opened at about:blank
+  // starts a process of its own, which its job's navigation to the render origin then leaves.
+  const url = `${await renderOrigin()}${BLANK_PATH}#${++unpaintedPages}`;
+  const [target] = await Promise.all([
+    browser.waitForTarget((candidate) => candidate.url() === url, { timeout: CLOSE_TIMEOUT_MS }),
+    session.then((browserSession) =>
+      browserSession.send("Target.createTarget", {
+        url,
+        browserContextId: renderer.context.id,
+        enableBeginFrameControl: true,
+      }),
+    ),
+  ]);
+  const page = await target.page();
+  if (!page) throw new Error("Chromium made no page for a render job");
+  unpainted.set(page, await page.createCDPSession());
+  return page;
+}
+
+/** Runs `work` while the page is given a main frame every 16 ms, as a tab is, when it draws none of its own. */
+export async function withFrames<T>(page: Page, work: Promise<T>): Promise<T> {
+  const session = unpainted.get(page);
+  if (!session) return work;
+  let drawing = true;
+  void (async () => {
+    while (drawing && !page.isClosed()) {
+      await session.send("HeadlessExperimental.beginFrame", { noDisplayUpdates: true });
+      await new Promise((resolve) => setTimeout(resolve, 16));
+    }
+  })().catch(() => {}); // the page closed meanwhile
+  try {
+    return await work;
+  } finally {
+    drawing = false;
+  }
+}
+
+/**
+ * A PNG of part of one viewport of the page (document coordinates): on a page that draws no frames of its
+ * own, the frame drawn for it with the part scrolled to the viewport's top left, cut out of it.
+ */
+export async function pictureOf(page: Page, clip: { x: number; y: number; width: number; height: number }) {
+  const session = unpainted.get(page);
+  if (!session) return Buffer.from(await page.screenshot({ type: "png", clip, captureBeyondViewport: true }));
+  const world = await openIsolatedWorld(page, "deckhand-picture");
+  try {
+    const scrolled = (await world.evaluate(
+      `(() => { window.scrollTo(${clip.x}, ${clip.y}); return [window.scrollX, window.scrollY]; })()`,
+    )) as [number, number];
+    // A page's first frames may come before its compositor can draw: it is asked again.
+    let screenshotData: string | undefined;
+    for (let tries = 0; !screenshotData && tries < 5; tries++) {
+      ({ screenshotData } = await session.send("HeadlessExperimental.beginFrame", {
+        screenshot: { format: "png", optimizeForSpeed: true },
+      }));
+    }
+    if (!screenshotData) throw new Error("Chromium drew no frame to take a picture of");
+    const { default: sharp } = await import("sharp");
+    return await sharp(Buffer.from(screenshotData, "base64"))
+      .extract({ left: clip.x - scrolled[0], top: clip.y - scrolled[1], width: clip.width, height: clip.height })
+      .png()
+      .toBuffer();
+  } finally {
+    await world.evaluate("window.scrollTo(0, 0)").catch(() => {});
+    await world.close();
+  }
 }
 
 // The job's page is closed (or kept, `KeptPage`) and whatever the render origin stored is cleared (deck
@@ -454,8 +570,8 @@ async function endJob(
   ended: boolean,
 ) {
   if (!renderer) return;
-  const clear = () =>
-    renderer.session.send("Storage.clearDataForOrigin", { origin: RENDER_ORIGIN, storageTypes: "all" });
+  const origin = await renderOrigin();
+  const clear = () => renderer.session.send("Storage.clearDataForOrigin", { origin, storageTypes: "all" });
   const kept = page && "key" in page ? page : undefined;
   let cleared = false;
   // A failed job's page is not closed on its own: its renderer is closed with all its pages below.
@@ -468,7 +584,7 @@ async function endJob(
   }
   if (cleared && usable(renderer, await current.browser)) {
     renderer.kept = kept;
-    renderer.next ??= renderer.context.newPage().catch(() => null);
+    renderer.next ??= unpaintedPage(await current.browser, renderer).catch(() => null);
     keepIdle(current, renderer);
   } else await closeRenderer(current, renderer);
 }
@@ -522,7 +638,8 @@ export type PlayerReport = { count: number; missingFonts: string[]; errors: stri
 
 // Waits until the player says the deck is drawn and its fonts are loaded.
 export async function waitForPlayer(page: Page): Promise<PlayerReport> {
-  await page.waitForFunction(() => document.documentElement.dataset.ready === "true");
+  // Checked at each change to the document: a page that draws no frames of its own runs no animation frames.
+  await page.waitForFunction(() => document.documentElement.dataset.ready === "true", { polling: "mutation" });
   return page.evaluate(() => {
     const status = window.__deckhand;
     return {

@@ -14,7 +14,7 @@ import { getRenderableVersion } from "@/lib/decks/renderable-version";
 import { playerAssets } from "@/lib/viewer/assets";
 import { findDeckVersion, findDraft } from "@/lib/viewer/viewable-deck";
 import type { ViewableDeck } from "@/lib/viewer/viewable-deck";
-import { DeckFaultError } from "./browser";
+import { DeckFaultError, pictureOf } from "./browser";
 import { type Finding, findingsFor, renderFailed } from "./check-findings";
 import { withDeckPage } from "./deck-page";
 import { type IsolatedWorld, openIsolatedWorld } from "./isolated-world";
@@ -29,8 +29,6 @@ export type CheckResult = { version: number; slides: number; errors: number; war
 const CONCURRENCY = 2;
 /** The measurements may not exceed this much JSON (a deck of thousands of text boxes is cut off). */
 const MAX_JSON = 4_000_000;
-/** Screenshots for pixel sampling are taken at this scale (a quarter of the pixels is plenty). */
-const SAMPLE_SCALE = 0.5;
 
 // A finished check hands its slot to the next waiting one (p-limit is first in, first out).
 const limited = pLimit(CONCURRENCY);
@@ -113,18 +111,13 @@ async function samplePixels(page: Page, world: IsolatedWorld, slides: SlideMeasu
   await world.evaluate("window.__deckhandHideText(true)");
   try {
     for (const slide of pending) {
-      const shot = await page.screenshot({
-        type: "png",
-        clip: {
-          x: 0,
-          y: (slide.slide - 1) * CANVAS.height,
-          width: CANVAS.width,
-          height: CANVAS.height,
-          scale: SAMPLE_SCALE,
-        },
-        captureBeyondViewport: true,
+      const shot = await pictureOf(page, {
+        x: 0,
+        y: (slide.slide - 1) * CANVAS.height,
+        width: CANVAS.width,
+        height: CANVAS.height,
       });
-      const png = PNG.sync.read(Buffer.from(shot));
+      const png = PNG.sync.read(shot);
       for (const item of slide.contrast) {
         if (item.ratio !== null) continue;
         item.ratio = sampledContrast(png, item.rect, item.color);
@@ -136,10 +129,10 @@ async function samplePixels(page: Page, world: IsolatedWorld, slides: SlideMeasu
 }
 
 function sampledContrast(png: PNG, rect: SlideMeasurements["contrast"][number]["rect"], color: CheckColor): number {
-  const x0 = Math.max(0, Math.floor(rect.x * SAMPLE_SCALE));
-  const y0 = Math.max(0, Math.floor(rect.y * SAMPLE_SCALE));
-  const x1 = Math.min(png.width, Math.ceil((rect.x + rect.w) * SAMPLE_SCALE));
-  const y1 = Math.min(png.height, Math.ceil((rect.y + rect.h) * SAMPLE_SCALE));
+  const x0 = Math.max(0, Math.floor(rect.x));
+  const y0 = Math.max(0, Math.floor(rect.y));
+  const x1 = Math.min(png.width, Math.ceil(rect.x + rect.w));
+  const y1 = Math.min(png.height, Math.ceil(rect.y + rect.h));
   const ratios: number[] = [];
   // At most about 2,000 samples per text, evenly spread.
   const step = Math.max(1, Math.floor(Math.sqrt(((x1 - x0) * (y1 - y0)) / 2000)));

@@ -1,6 +1,4 @@
 import { createHash } from "node:crypto";
-import fs from "node:fs/promises";
-import path from "node:path";
 import type { Page } from "puppeteer-core";
 import { setting } from "@/lib/core/config";
 import type { PlayerMode } from "@/lib/contract/player";
@@ -11,46 +9,19 @@ import { readAsset } from "@/lib/assets/serve-asset";
 import { getDb } from "@/lib/db/client";
 import { logoResponse } from "@/lib/viewer/logo";
 import type { ViewableDeck } from "@/lib/viewer/viewable-deck";
-import { type PlayerReport, RENDER_ORIGIN, waitForPlayer, withDeadline, withRenderPage } from "./browser";
+import { type PlayerReport, waitForPlayer, withDeadline, withFrames, withRenderPage } from "./browser";
 import { openIsolatedWorld } from "./isolated-world";
+import { renderOrigin } from "./player-files";
 
-// A deck version drawn by the real player in the renderer's browser, with everything served from
-// memory under a made-up origin: the frame document, its module, the player's built assets (the Diagram
-// renderer's chunks among them), the deck's brand logo and its images (/assets/), read from the file store.
+// A deck version drawn by the real player in the renderer's browser under the render origin
+// (player-files.ts), everything but the player's own files answered from memory: the frame document, its
+// module, the deck's brand logo and its images (/assets/), read from the file store.
 
 /**
  * The drawing deadline's allowance per slide of the outline: a 400-slide deck is drawn and fitted in a few
  * seconds on a quiet machine, and can take 25 s on a busy one; a deck that loops still fails at once.
  */
 const DRAW_MS_PER_SLIDE = 150;
-const publicDir = path.join(process.cwd(), "public");
-const assetCache = new Map<string, Buffer>();
-
-const assetTypes: Record<string, string> = {
-  ".js": "text/javascript; charset=utf-8",
-  ".css": "text/css; charset=utf-8",
-  ".woff2": "font/woff2",
-};
-
-async function playerAsset(pathname: string): Promise<Response | null> {
-  const file = path.join(publicDir, path.normalize(pathname));
-  if (!file.startsWith(path.join(publicDir, "player") + path.sep)) return null;
-  let body = assetCache.get(file);
-  if (!body) {
-    try {
-      body = await fs.readFile(file);
-    } catch {
-      return null;
-    }
-    assetCache.set(file, body);
-  }
-  return new Response(new Uint8Array(body), {
-    headers: {
-      "Content-Type": assetTypes[path.extname(file)] ?? "application/octet-stream",
-      "Access-Control-Allow-Origin": "*",
-    },
-  });
-}
 
 // The deck's images, read from the file store as /assets/ serves them.
 async function storedAsset(pathname: string): Promise<Response | null> {
@@ -78,6 +49,8 @@ export type DeckPageOptions = {
   readyMs?: number;
   /** Then the job's own work, per slide drawn (default EXPORT_SLIDE_TIMEOUT_MS, 5 s). */
   perSlideMs?: number;
+  /** The job takes pictures of the page with Puppeteer (RenderJobOptions.paint). */
+  paint?: boolean;
   /**
    * The deck check: the page is kept for the deck's next check, which draws its version in it (see keyOf).
    * Never for exports, which get a new page each.
@@ -133,11 +106,12 @@ export async function withDeckPage<T>(
     throw new Error(`Version ${version.version} is not a deck-tsx module and cannot be rendered`);
   }
   const compiledJs = version.compiledJs;
-  const moduleUrl = `${RENDER_ORIGIN}/module/${version.version}-${++modules}`;
-  const logoUrl = `${RENDER_ORIGIN}/logo`;
+  const origin = await renderOrigin();
+  const moduleUrl = `${origin}/module/${version.version}-${++modules}`;
+  const logoUrl = `${origin}/logo`;
   const frame = () =>
     renderFrameDocument({
-      origin: RENDER_ORIGIN,
+      origin,
       moduleUrl,
       tokensCss: version.tokensCss ?? defaultTokensCss,
       format: deck.format,
@@ -150,10 +124,9 @@ export async function withDeckPage<T>(
       logo: viewable.logo ? { url: logoUrl, alt: viewable.logo.brandName } : null,
     });
   const serve = (url: URL): Response | Promise<Response | null> | null => {
-    if (url.origin !== RENDER_ORIGIN) return null;
+    if (url.origin !== origin) return null;
     if (url.pathname === "/frame") return frame();
-    if (url.pathname === moduleUrl.slice(RENDER_ORIGIN.length)) return moduleResponse(compiledJs, "no-store");
-    if (url.pathname.startsWith("/player/")) return playerAsset(url.pathname);
+    if (url.pathname === moduleUrl.slice(origin.length)) return moduleResponse(compiledJs, "no-store");
     if (url.pathname === "/logo") return logoResponse(null, viewable.logo, "no-store");
     if (url.pathname.startsWith(ASSET_PATH)) return storedAsset(url.pathname);
     return null;
@@ -168,14 +141,18 @@ export async function withDeckPage<T>(
     serve,
     viewport: options.viewport,
     timeoutMs: options.timeoutMs,
+    paint: options.paint === true,
     ...(options.keep ? { keep: keyOf(viewable, options) } : {}),
   };
   return withRenderPage(renderJob, async (page, session) => {
     const drawn = session.reused
       ? drawInPlace(page, moduleUrl)
-      : page.goto(`${RENDER_ORIGIN}/frame`, { waitUntil: "load" }).then(() => {});
+      : page.goto(`${origin}/frame`, { waitUntil: "load" }).then(() => {});
     const report = await withDeadline(
-      drawn.then(() => waitForPlayer(page)),
+      withFrames(
+        page,
+        drawn.then(() => waitForPlayer(page)),
+      ),
       readyMs,
       "finish drawing",
     );

@@ -53,7 +53,7 @@ async function lookUpOrRender(deckId: string, version: number, key: string): Pro
       renders += 1;
       const png = await withDeckPage(
         viewable,
-        { mode: "thumb", viewport: OG_SIZE, timeoutMs: 20_000, readyMs: READY_MS },
+        { mode: "thumb", viewport: OG_SIZE, timeoutMs: 20_000, readyMs: READY_MS, paint: true },
         async (page) => Buffer.from(await page.screenshot({ type: "png" })),
       );
       await store.put(`${key}.png`, png, "image/png");

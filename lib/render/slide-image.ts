@@ -94,7 +94,7 @@ async function render(ctx: Ctx, deckId: string, version: number, slide: number, 
   try {
     return await withDeckPage(
       viewable,
-      { mode: "export", viewport: CANVAS, timeoutMs: setting("EXPORT_TIMEOUT_MS") },
+      { mode: "export", viewport: CANVAS, timeoutMs: setting("EXPORT_TIMEOUT_MS"), paint: true },
       async (page, report) => {
         if (report.count === 0) throw new DeckFaultError(report.errors[0] ?? "the module rendered no slides.");
         await getFileStore().put(`${folder}/count`, Buffer.from(String(report.count)), "text/plain");

@@ -13,11 +13,12 @@ import {
   asExportRender,
   closeRenderBrowser,
   idleRenderers,
-  RENDER_ORIGIN,
   renderContextLimit,
   renderContextStats,
   withRenderPage,
 } from "@/lib/render/browser";
+import { renderOrigin } from "@/lib/render/player-files";
+import { playerAssets } from "@/lib/viewer/assets";
 import { call, createUser, type TestUser } from "../helpers/api";
 import { setUpTestDatabase } from "../helpers/database";
 import { createDeck, setContent } from "../helpers/decks";
@@ -276,7 +277,7 @@ describe("a renderer kept for an organization", () => {
       withRenderPage(
         { organization, serve, viewport: { width: 320, height: 180 }, timeoutMs: 60_000 },
         async (page) => {
-          await page.goto(`${RENDER_ORIGIN}/probe`);
+          await page.goto(`${await renderOrigin()}/probe`);
           return page.evaluate(() => (window as unknown as { seen: Promise<unknown> }).seen);
         },
       );
@@ -300,5 +301,34 @@ describe("a renderer kept for an organization", () => {
         { organization, jobs: 2, keeping: null },
         { organization: other, jobs: 1, keeping: null },
       ]);
+  }, 120_000);
+
+  it("keeps the player's files in a renderer's cache for its organization's next job, never for another's", async () => {
+    const runtime = `/player/${playerAssets().runtime.split("/").pop()}`;
+    const serve = (url: URL) =>
+      url.pathname === "/page"
+        ? new Response(`<!doctype html><script type="module" src="${runtime}"></script>`, {
+            headers: { "content-type": "text/html" },
+          })
+        : null;
+    // Whether the page's runtime came from the renderer's cache.
+    const job = (organization: string) =>
+      withRenderPage(
+        { organization, serve, viewport: { width: 320, height: 180 }, timeoutMs: 60_000 },
+        async (page) => {
+          const loaded = page.waitForResponse((response) => response.url().endsWith(runtime));
+          await page.goto(`${await renderOrigin()}/page`);
+          const response = await loaded;
+          expect(response.status()).toBe(200);
+          return response.fromCache();
+        },
+      );
+    const organization = `cache-${randomUUID()}`;
+    expect(await job(organization)).toBe(false);
+    await expect
+      .poll(() => idleRenderers().filter((renderer) => renderer.organization === organization))
+      .toEqual([{ organization, jobs: 1, keeping: null }]);
+    expect(await job(organization)).toBe(true);
+    expect(await job(`cache-${randomUUID()}`)).toBe(false);
   }, 120_000);
 });
