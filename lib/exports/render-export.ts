@@ -76,8 +76,7 @@ async function printPdf(
 }
 
 // A PDF (slides) and a PPTX of the same version from one drawing of the deck: the page is drawn as the
-// PPTX needs it (2x, for its pictures; the PDF's text and shapes are vectors either way), printed first,
-// since printing leaves the page as it was, then walked, since the walk changes the page
+// PPTX needs it (one that takes pictures), printed first, since printing leaves the page as it was, then walked, since the walk changes the page
 // (materialised pseudo-elements, pictures shown alone). Each format has the time it would have alone
 // (the job as a whole the sum of both), and the PPTX's failure is its own: the PDF is returned with it.
 export type PairedExports = { pdf: RenderedExport; pptx: RenderedExport | Error };
@@ -89,7 +88,7 @@ export async function renderPdfAndPptx(viewable: ViewableDeck): Promise<PairedEx
     viewable,
     {
       mode: "export",
-      viewport: { ...CANVAS, deviceScaleFactor: 2 },
+      viewport: CANVAS,
       paint: true,
       timeoutMs: 2 * timeoutMs(),
       perSlideMs: 2 * perSlideMs,
@@ -127,11 +126,14 @@ async function extractSlides(world: IsolatedWorld): Promise<unknown> {
   return JSON.parse(json);
 }
 
-// Pictures of the elements PowerPoint cannot draw, each alone on a transparent background, at 2x; the
-// deck's stored images (an <img> of /assets/) as their files. Each picture is taken from the viewport with
+// Pictures of the elements PowerPoint cannot draw, each alone on a transparent background, at twice the
+// canvas's resolution (PICTURE_SCALE: the page is drawn at 1x, so while the deck draws and is fitted its
+// compositor rasterises a quarter of the pixels it would at 2x); the deck's stored images (an <img> of /assets/) as their files. Each picture is taken from the viewport with
 // its slide scrolled into it: capturing beyond the viewport (what page.screenshot does by default) makes
 // Chromium lay out and paint the whole document again for every picture. The transparent background is
 // set once for all of them.
+const PICTURE_SCALE = 2;
+
 async function captureRasters(page: Page, world: IsolatedWorld, slides: SlideModel[]): Promise<Map<number, Raster>> {
   const rasters = new Map<number, Raster>();
   const session = await page.createCDPSession();
@@ -174,7 +176,7 @@ async function captureRasters(page: Page, world: IsolatedWorld, slides: SlideMod
           y: clipY,
           width: Math.round(item.rect.x + item.rect.w - clipX),
           height: Math.round(index * CANVAS.height + item.rect.y + item.rect.h - clipY),
-          scale: 1,
+          scale: PICTURE_SCALE,
         };
         if (clip.width < 1 || clip.height < 1) continue;
         const { data } = await session.send("Page.captureScreenshot", {
@@ -210,7 +212,7 @@ export async function renderPptx(viewable: ViewableDeck): Promise<RenderedExport
   await loadExtractor();
   return exportRender(
     viewable,
-    { mode: "export", viewport: { ...CANVAS, deviceScaleFactor: 2 }, timeoutMs: timeoutMs(), paint: true },
+    { mode: "export", viewport: CANVAS, timeoutMs: timeoutMs(), paint: true },
     async (page, report) => {
       checkReport(report);
       return pptxOfPage(page, report, viewable);
