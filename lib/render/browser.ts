@@ -17,7 +17,7 @@ import { BLANK_PATH, renderOrigin } from "./player-files";
 // by the job's own `serve` function (never stored in the HTTP cache) or aborted, but for the player's own
 // files, which come from the render origin's loopback server and are kept in the renderer's cache
 // (player-files.ts), and the page may navigate once. Pages of jobs that take no pictures draw no frames of
-// their own (unpaintedPage). A job that fails (a deck that loops or crashes its renderer) ends its renderer with it. The one
+// their own (newPage). A job that fails (a deck that loops or crashes its renderer) ends its renderer with it. The one
 // exception to a new page per job is the deck check's (`keep`): a deck's page is kept for that deck's next
 // check, which draws its new version in place; any other job given the renderer closes it first.
 // Memory is bounded by the number of jobs at once (renderContextLimit): a job past it waits for one to
@@ -237,7 +237,7 @@ export type RenderJobOptions = {
   timeoutMs: number;
   /**
    * The job takes pictures of its page with Puppeteer (slide images, link previews, the PPTX's pictures): its
-   * page draws frames as a browser tab does. Any other job's page draws none of its own (see unpaintedPage).
+   * page draws frames as a browser tab does. Any other job's page draws none of its own (see newPage).
    */
   paint?: boolean;
 };
@@ -309,7 +309,7 @@ async function newRenderer(browser: Browser): Promise<Renderer> {
     await keeper.goto(`${origin}/keeper`);
     const session = await keeper.createCDPSession();
     const renderer: Renderer = { context, keeper, session, organization: null, jobs: 0 };
-    renderer.next = unpaintedPage(browser, renderer).catch(() => null);
+    renderer.next = newPage(browser, renderer, false).catch(() => null);
     return renderer;
   } catch (error) {
     await context.close().catch(() => {});
@@ -462,11 +462,11 @@ async function newJobPage(
   served: { serve: Serve },
 ): Promise<Page> {
   let page: Page;
-  if (options.paint) page = await renderer.context.newPage();
+  if (options.paint) page = await newPage(browser, renderer, true);
   else {
     const ahead = renderer.next ? await renderer.next : null;
     renderer.next = undefined;
-    page = ahead && !ahead.isClosed() ? ahead : await unpaintedPage(browser, renderer);
+    page = ahead && !ahead.isClosed() ? ahead : await newPage(browser, renderer, false);
   }
   page.setDefaultTimeout(options.timeoutMs);
   await page.setViewport({ deviceScaleFactor: 1, ...options.viewport });
@@ -479,38 +479,46 @@ async function newJobPage(
   return page;
 }
 
-// A page that draws no frames of its own (Chromium's begin-frame control): its document is laid out, run
-// and printed as any other, but nothing is rasterised or composited unless asked. Exports to PDF and the deck
+// A page that draws frames as a tab does (`painted`, for a job that takes pictures), or one that draws none
+// of its own (Chromium's begin-frame control): its document is laid out, run and printed as any other, but
+// nothing is rasterised or composited unless asked. Exports to PDF and the deck
 // check never look at pixels, and on a page drawing frames the compositor rasterised every slide in reach
 // again after each change while the deck was fitted: about a third of a PDF export's CPU. While the deck
 // draws it is given main frames (withFrames), so requestAnimationFrame and ResizeObserver run as in a tab.
 const unpainted = new WeakMap<Page, CDPSession>();
 const browserSessions = new WeakMap<Browser, Promise<CDPSession>>();
-let unpaintedPages = 0;
+let pages = 0;
 
-async function unpaintedPage(browser: Browser, renderer: Renderer): Promise<Page> {
+async function newPage(browser: Browser, renderer: Renderer, painted: boolean): Promise<Page> {
   let session = browserSessions.get(browser);
   if (!session) browserSessions.set(browser, (session = browser.target().createCDPSession()));
   // Opened at the render origin's blank page, in the renderer's process: a page opened at about:blank
   // starts a process of its own, which its job's navigation to the render origin then leaves.
-  const url = `${await renderOrigin()}${BLANK_PATH}#${++unpaintedPages}`;
+  const url = `${await renderOrigin()}${BLANK_PATH}#${++pages}`;
   const [target] = await Promise.all([
     browser.waitForTarget((candidate) => candidate.url() === url, { timeout: CLOSE_TIMEOUT_MS }),
     session.then((browserSession) =>
       browserSession.send("Target.createTarget", {
         url,
         browserContextId: renderer.context.id,
-        enableBeginFrameControl: true,
+        enableBeginFrameControl: !painted,
       }),
     ),
   ]);
   const page = await target.page();
   if (!page) throw new Error("Chromium made no page for a render job");
-  unpainted.set(page, await page.createCDPSession());
+  if (!painted) unpainted.set(page, await page.createCDPSession());
   return page;
 }
 
-/** Runs `work` while the page is given a main frame every 16 ms, as a tab is, when it draws none of its own. */
+/**
+ * How often a page that draws no frames of its own is given one while its deck draws: often enough that the
+ * deck's animation frames and resize observers run, rarely enough that a big deck does not pay for a frame
+ * of its whole document every 16 ms as a tab would (that made a 400-slide PDF about a sixth slower).
+ */
+const FRAME_MS = 100;
+
+/** Runs `work` while the page is given a main frame every FRAME_MS, when it draws none of its own. */
 export async function withFrames<T>(page: Page, work: Promise<T>): Promise<T> {
   const session = unpainted.get(page);
   if (!session) return work;
@@ -518,7 +526,7 @@ export async function withFrames<T>(page: Page, work: Promise<T>): Promise<T> {
   void (async () => {
     while (drawing && !page.isClosed()) {
       await session.send("HeadlessExperimental.beginFrame", { noDisplayUpdates: true });
-      await new Promise((resolve) => setTimeout(resolve, 16));
+      await new Promise((resolve) => setTimeout(resolve, FRAME_MS));
     }
   })().catch(() => {}); // the page closed meanwhile
   try {
@@ -584,7 +592,7 @@ async function endJob(
   }
   if (cleared && usable(renderer, await current.browser)) {
     renderer.kept = kept;
-    renderer.next ??= unpaintedPage(await current.browser, renderer).catch(() => null);
+    renderer.next ??= newPage(await current.browser, renderer, false).catch(() => null);
     keepIdle(current, renderer);
   } else await closeRenderer(current, renderer);
 }
