@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import type { Browser, CDPSession, HTTPRequest, Page } from "puppeteer-core";
+import type { Browser, CDPSession, HTTPRequest, Page, Protocol } from "puppeteer-core";
 import { config } from "@/lib/core/config";
 import { chromiumArgs, launchableChromiumPath, sandboxMode } from "./chromium";
 import { logger } from "@/lib/core/log";
@@ -485,7 +485,19 @@ async function newJobPage(
 // check never look at pixels, and on a page drawing frames the compositor rasterised every slide in reach
 // again after each change while the deck was fitted: about a third of a PDF export's CPU. While the deck
 // draws it is given main frames (withFrames), so requestAnimationFrame and ResizeObserver run as in a tab.
-const unpainted = new WeakMap<Page, CDPSession>();
+type Unpainted = { session: CDPSession; frame: Promise<unknown> };
+const unpainted = new WeakMap<Page, Unpainted>();
+
+// Asks for one frame, after the one asked for before it (Chromium refuses a frame while another is pending:
+// a picture taken just as the deck was drawn would meet the last frame given while it drew).
+function beginFrame(
+  page: Unpainted,
+  params: Protocol.HeadlessExperimental.BeginFrameRequest,
+): Promise<Protocol.HeadlessExperimental.BeginFrameResponse> {
+  const frame = page.frame.catch(() => {}).then(() => page.session.send("HeadlessExperimental.beginFrame", params));
+  page.frame = frame;
+  return frame;
+}
 const browserSessions = new WeakMap<Browser, Promise<CDPSession>>();
 let pages = 0;
 
@@ -507,7 +519,7 @@ async function newPage(browser: Browser, renderer: Renderer, painted: boolean): 
   ]);
   const page = await target.page();
   if (!page) throw new Error("Chromium made no page for a render job");
-  if (!painted) unpainted.set(page, await page.createCDPSession());
+  if (!painted) unpainted.set(page, { session: await page.createCDPSession(), frame: Promise.resolve() });
   return page;
 }
 
@@ -520,12 +532,12 @@ const FRAME_MS = 100;
 
 /** Runs `work` while the page is given a main frame every FRAME_MS, when it draws none of its own. */
 export async function withFrames<T>(page: Page, work: Promise<T>): Promise<T> {
-  const session = unpainted.get(page);
-  if (!session) return work;
+  const state = unpainted.get(page);
+  if (!state) return work;
   let drawing = true;
   void (async () => {
     while (drawing && !page.isClosed()) {
-      await session.send("HeadlessExperimental.beginFrame", { noDisplayUpdates: true });
+      await beginFrame(state, { noDisplayUpdates: true });
       await new Promise((resolve) => setTimeout(resolve, FRAME_MS));
     }
   })().catch(() => {}); // the page closed meanwhile
@@ -541,8 +553,8 @@ export async function withFrames<T>(page: Page, work: Promise<T>): Promise<T> {
  * own, the frame drawn for it with the part scrolled to the viewport's top left, cut out of it.
  */
 export async function pictureOf(page: Page, clip: { x: number; y: number; width: number; height: number }) {
-  const session = unpainted.get(page);
-  if (!session) return Buffer.from(await page.screenshot({ type: "png", clip, captureBeyondViewport: true }));
+  const state = unpainted.get(page);
+  if (!state) return Buffer.from(await page.screenshot({ type: "png", clip, captureBeyondViewport: true }));
   const world = await openIsolatedWorld(page, "deckhand-picture");
   try {
     const scrolled = (await world.evaluate(
@@ -551,9 +563,7 @@ export async function pictureOf(page: Page, clip: { x: number; y: number; width:
     // A page's first frames may come before its compositor can draw: it is asked again.
     let screenshotData: string | undefined;
     for (let tries = 0; !screenshotData && tries < 5; tries++) {
-      ({ screenshotData } = await session.send("HeadlessExperimental.beginFrame", {
-        screenshot: { format: "png", optimizeForSpeed: true },
-      }));
+      ({ screenshotData } = await beginFrame(state, { screenshot: { format: "png", optimizeForSpeed: true } }));
     }
     if (!screenshotData) throw new Error("Chromium drew no frame to take a picture of");
     const { default: sharp } = await import("sharp");
