@@ -481,10 +481,10 @@ async function newJobPage(
 
 // A page that draws frames as a tab does (`painted`, for a job that takes pictures), or one that draws none
 // of its own (Chromium's begin-frame control): its document is laid out, run and printed as any other, but
-// nothing is rasterised or composited unless asked. Exports to PDF and the deck
-// check never look at pixels, and on a page drawing frames the compositor rasterised every slide in reach
-// again after each change while the deck was fitted: about a third of a PDF export's CPU. While the deck
-// draws it is given main frames (withFrames), so requestAnimationFrame and ResizeObserver run as in a tab.
+// nothing is rasterised or composited unless asked. Exports to PDF and the deck check never look at pixels,
+// and on a page drawing frames the compositor rasterised every slide in reach again after each change while
+// the deck was fitted: about a third of a PDF export's CPU. While the deck draws it is given main frames
+// (withFrames), so requestAnimationFrame and ResizeObserver run.
 type Unpainted = { session: CDPSession; frame: Promise<unknown> };
 const unpainted = new WeakMap<Page, Unpainted>();
 
@@ -498,6 +498,7 @@ function beginFrame(
   page.frame = frame;
   return frame;
 }
+
 const browserSessions = new WeakMap<Browser, Promise<CDPSession>>();
 let pages = 0;
 
