@@ -299,18 +299,16 @@ export async function withRenderPage<T>(options: RenderJobOptions, job: RenderJo
 async function newRenderer(browser: Browser): Promise<Renderer> {
   const context = await browser.createBrowserContext();
   try {
-    const keeper = await context.newPage();
-    await keeper.setRequestInterception(true);
-    const origin = await renderOrigin();
-    keeper.on("request", (request) => {
-      if (request.url() !== `${origin}/keeper`) return void request.abort("blockedbyclient").catch(() => {});
-      void request.respond({ status: 200, contentType: "text/html", body: "" }).catch(() => {});
-    });
-    await keeper.goto(`${origin}/keeper`);
+    const keeper = await newPage(browser, context, true);
     const session = await keeper.createCDPSession();
-    const renderer: Renderer = { context, keeper, session, organization: null, jobs: 0 };
-    renderer.next = newPage(browser, renderer, false).catch(() => null);
-    return renderer;
+    return {
+      context,
+      keeper,
+      session,
+      organization: null,
+      jobs: 0,
+      next: newPage(browser, context, false).catch(() => null),
+    };
   } catch (error) {
     await context.close().catch(() => {});
     throw error;
@@ -462,11 +460,11 @@ async function newJobPage(
   served: { serve: Serve },
 ): Promise<Page> {
   let page: Page;
-  if (options.paint) page = await newPage(browser, renderer, true);
+  if (options.paint) page = await newPage(browser, renderer.context, true);
   else {
     const ahead = renderer.next ? await renderer.next : null;
     renderer.next = undefined;
-    page = ahead && !ahead.isClosed() ? ahead : await newPage(browser, renderer, false);
+    page = ahead && !ahead.isClosed() ? ahead : await newPage(browser, renderer.context, false);
   }
   page.setDefaultTimeout(options.timeoutMs);
   await page.setViewport({ deviceScaleFactor: 1, ...options.viewport });
@@ -502,18 +500,18 @@ function beginFrame(
 const browserSessions = new WeakMap<Browser, Promise<CDPSession>>();
 let pages = 0;
 
-async function newPage(browser: Browser, renderer: Renderer, painted: boolean): Promise<Page> {
+async function newPage(browser: Browser, context: BrowserContext, painted: boolean): Promise<Page> {
   let session = browserSessions.get(browser);
   if (!session) browserSessions.set(browser, (session = browser.target().createCDPSession()));
-  // Opened at the render origin's blank page, in the renderer's process: a page opened at about:blank
-  // starts a process of its own, which its job's navigation to the render origin then leaves.
+  // Opened at the render origin's blank page, in the renderer's process (the keeper is such a page): a page
+  // opened at about:blank starts a process of its own, which its job's navigation to the render origin leaves.
   const url = `${await renderOrigin()}${BLANK_PATH}#${++pages}`;
   const [target] = await Promise.all([
     browser.waitForTarget((candidate) => candidate.url() === url, { timeout: CLOSE_TIMEOUT_MS }),
     session.then((browserSession) =>
       browserSession.send("Target.createTarget", {
         url,
-        browserContextId: renderer.context.id,
+        browserContextId: context.id,
         enableBeginFrameControl: !painted,
       }),
     ),
@@ -550,12 +548,13 @@ export async function withFrames<T>(page: Page, work: Promise<T>): Promise<T> {
 }
 
 /**
- * A PNG of part of one viewport of the page (document coordinates): on a page that draws no frames of its
- * own, the frame drawn for it with the part scrolled to the viewport's top left, cut out of it.
+ * A PNG of part of one viewport of a page that draws no frames of its own (document coordinates): the frame
+ * drawn for it with the part scrolled to the viewport's top left, cut out of it. (A page that draws frames
+ * is photographed with Puppeteer's page.screenshot.)
  */
 export async function pictureOf(page: Page, clip: { x: number; y: number; width: number; height: number }) {
   const state = unpainted.get(page);
-  if (!state) return Buffer.from(await page.screenshot({ type: "png", clip, captureBeyondViewport: true }));
+  if (!state) throw new Error("pictureOf takes pictures of pages that draw no frames of their own");
   const world = await openIsolatedWorld(page, "deckhand-picture");
   try {
     const scrolled = (await world.evaluate(
@@ -603,7 +602,7 @@ async function endJob(
   }
   if (cleared && usable(renderer, await current.browser)) {
     renderer.kept = kept;
-    renderer.next ??= newPage(await current.browser, renderer, false).catch(() => null);
+    renderer.next ??= newPage(await current.browser, renderer.context, false).catch(() => null);
     keepIdle(current, renderer);
   } else await closeRenderer(current, renderer);
 }

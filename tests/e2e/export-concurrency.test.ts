@@ -216,6 +216,13 @@ describe("export concurrency", () => {
 // is there for the next, even for a document that, unlike a deck's, is not sandboxed. (A service worker
 // cannot be registered at all: its script would be fetched outside the page, from the network it lacks.)
 describe("a renderer kept for an organization", () => {
+  // Waits until the organization's renderer is idle again (its cleanup runs after the job's result), after
+  // `jobs` jobs.
+  const idleWith = (organization: string, jobs: number) =>
+    expect
+      .poll(() => idleRenderers().filter((renderer) => renderer.organization === organization))
+      .toEqual([{ organization, jobs, keeping: null }]);
+
   const probe = `
     window.seen = (async () => {
       const seen = {
@@ -283,14 +290,10 @@ describe("a renderer kept for an organization", () => {
       );
     const organization = `isolation-${randomUUID()}`;
     expect(await job(organization)).toEqual(fresh);
-    await expect
-      .poll(() => idleRenderers().filter((renderer) => renderer.organization === organization))
-      .toEqual([{ organization, jobs: 1, keeping: null }]);
+    await idleWith(organization, 1);
     expect(await job(organization)).toEqual(fresh);
     // The same renderer ran both (its second job), and served the script again rather than from a cache.
-    await expect
-      .poll(() => idleRenderers().filter((renderer) => renderer.organization === organization))
-      .toEqual([{ organization, jobs: 2, keeping: null }]);
+    await idleWith(organization, 2);
     expect(loads).toBe(2);
     // Another organization's job never runs in it.
     const other = `isolation-${randomUUID()}`;
@@ -325,9 +328,7 @@ describe("a renderer kept for an organization", () => {
       );
     const organization = `cache-${randomUUID()}`;
     expect(await job(organization)).toBe(false);
-    await expect
-      .poll(() => idleRenderers().filter((renderer) => renderer.organization === organization))
-      .toEqual([{ organization, jobs: 1, keeping: null }]);
+    await idleWith(organization, 1);
     expect(await job(organization)).toBe(true);
     expect(await job(`cache-${randomUUID()}`)).toBe(false);
   }, 120_000);
