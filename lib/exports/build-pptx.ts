@@ -1,5 +1,4 @@
 import { createHash } from "node:crypto";
-import JSZip from "jszip";
 import PptxGenJS from "pptxgenjs";
 import sharp from "sharp";
 import type {
@@ -12,10 +11,11 @@ import type {
   TextList,
   TextRun,
 } from "@/lib/contract/slide-model";
-import { type EmbeddedFonts, embedShippedFontsInZip } from "./embed-fonts";
+import { type EmbeddedFonts, embedShippedFonts } from "./embed-fonts";
 import { sanitiseIconSvg } from "./icon-svg";
 import { escapeXml, xmlChars } from "./ooxml";
 import { addChart, finishCharts } from "./pptx-charts";
+import { PackageParts } from "./package-parts";
 import { parseExportModel } from "./pptx-model";
 
 // Turns the extracted slide models into a PowerPoint file. The canvas is 1920x1080 px on a 13.333x7.5 in
@@ -448,72 +448,66 @@ function slideName(xml: string, model: SlideModel | undefined): string {
 // What pptxgenjs cannot write, added to its package in one pass: the charts finished (pptx-charts.ts), the
 // slide parts rewritten, every picture kept once (dedupeMedia) and the shipped fonts the runs name embedded
 // (embed-fonts.ts). pptxgenjs stores its parts uncompressed (it ignores `compression` for a nodebuffer); the
-// pass deflates the XML parts and fonts and stores the pictures as they are (they are compressed already).
+// pass writes the package compressed (writePackage).
 async function rewritePackage(
   pptx: Buffer,
   charts: ChartItem[],
   rewrite: (xml: string, index: number) => string,
   iconFallbacks: Map<string, Buffer>,
 ): Promise<EmbeddedFonts> {
-  const zip = await JSZip.loadAsync(pptx);
-  if (charts.length > 0) await finishCharts(zip, charts);
-  for (const name of Object.keys(zip.files).filter((part) => /^ppt\/slides\/slide\d+\.xml$/.test(part))) {
-    const xml = await zip.file(name)!.async("string");
+  const parts = new PackageParts(pptx);
+  if (charts.length > 0) finishCharts(parts, charts);
+  for (const name of parts.names().filter((part) => /^ppt\/slides\/slide\d+\.xml$/.test(part))) {
+    const xml = parts.text(name);
     // pptxgenjs writes slide N (1-based, in order) as ppt/slides/slideN.xml.
     const rewritten = rewrite(xml, Number(/slide(\d+)\.xml$/.exec(name)![1]) - 1);
-    if (rewritten !== xml) zip.file(name, rewritten);
-    if (iconFallbacks.size > 0) await replaceIconFallbacks(zip, name, xml, iconFallbacks);
+    if (rewritten !== xml) parts.set(name, rewritten);
+    if (iconFallbacks.size > 0) replaceIconFallbacks(parts, name, xml, iconFallbacks);
   }
-  await dedupeMedia(zip);
-  const embedded = await embedShippedFontsInZip(zip);
-  for (const [name, file] of Object.entries(zip.files)) {
-    if (name.startsWith("ppt/media/") && !file.dir) {
-      zip.file(name, await file.async("uint8array"), { compression: "STORE" });
-    }
-  }
-  return { data: await zip.generateAsync({ type: "nodebuffer", compression: "DEFLATE" }), embedded };
+  dedupeMedia(parts);
+  const embedded = await embedShippedFonts(parts);
+  return { data: parts.write(), embedded };
 }
 
 // pptxgenjs writes a media part per picture; an image shown on several slides is kept once: every
 // relationship to a copy points at the first part with the same bytes, and the copies are removed.
-async function dedupeMedia(zip: JSZip): Promise<void> {
-  const media = Object.keys(zip.files)
-    .filter((name) => name.startsWith("ppt/media/") && !zip.files[name]!.dir)
+function dedupeMedia(parts: PackageParts): void {
+  const media = parts
+    .names()
+    .filter((name) => name.startsWith("ppt/media/"))
     .sort();
   const first = new Map<string, string>();
   const replaced = new Map<string, string>();
   for (const name of media) {
-    const hash = createHash("sha256")
-      .update(await zip.file(name)!.async("nodebuffer"))
-      .digest("hex");
+    const hash = createHash("sha256").update(parts.bytes(name)).digest("hex");
     const kept = first.get(hash);
     if (kept === undefined) first.set(hash, name);
     else replaced.set(name.slice("ppt/".length), kept.slice("ppt/".length));
   }
   if (replaced.size === 0) return;
-  for (const name of Object.keys(zip.files).filter((part) => part.endsWith(".rels"))) {
-    const xml = await zip.file(name)!.async("string");
+  for (const name of parts.names().filter((part) => part.endsWith(".rels"))) {
+    const xml = parts.text(name);
     const rewritten = xml.replace(/Target="\.\.\/(media\/[^"]+)"/g, (whole, target: string) => {
       const to = replaced.get(target);
       return to ? `Target="../${to}"` : whole;
     });
-    if (rewritten !== xml) zip.file(name, rewritten);
+    if (rewritten !== xml) parts.set(name, rewritten);
   }
-  for (const name of replaced.keys()) zip.remove(`ppt/${name}`);
+  for (const name of replaced.keys()) parts.remove(`ppt/${name}`);
 }
 
 // Each icon's PNG fallback (the blip's own r:embed; the SVG is in its extension list) becomes the icon's
 // screenshot. pptxgenjs gives every SVG picture fallback a part of its own.
-async function replaceIconFallbacks(zip: JSZip, slide: string, xml: string, fallbacks: Map<string, Buffer>) {
+function replaceIconFallbacks(parts: PackageParts, slide: string, xml: string, fallbacks: Map<string, Buffer>) {
   const rels = slide.replace(/slides\/(slide\d+\.xml)$/, "slides/_rels/$1.rels");
-  const relsXml = await zip.file(rels)?.async("string");
-  if (!relsXml) return;
+  if (!parts.has(rels)) return;
+  const relsXml = parts.text(rels);
   for (const picture of xml.match(/<p:pic>(?:(?!<\/p:pic>)[\s\S])*<\/p:pic>/g) ?? []) {
     const name = /<p:cNvPr [^>]*name="([^"]*)"/.exec(picture)?.[1] ?? "";
     const png = fallbacks.get(name);
     const id = /<a:blip r:embed="([^"]+)"/.exec(picture)?.[1];
     if (!png || !id || !picture.includes("asvg:svgBlip")) continue;
     const target = new RegExp(`<Relationship Id="${id}"[^>]* Target="\\.\\./(media/[^"]+\\.png)"`).exec(relsXml)?.[1];
-    if (target && zip.file(`ppt/${target}`)) zip.file(`ppt/${target}`, png);
+    if (target && parts.has(`ppt/${target}`)) parts.set(`ppt/${target}`, png);
   }
 }

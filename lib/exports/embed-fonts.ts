@@ -1,9 +1,9 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { DOMParser, type Element, XMLSerializer } from "@xmldom/xmldom";
-import type JSZip from "jszip";
 import { decompress } from "wawoff2";
 import { findShippedFont, type ShippedFont } from "@/lib/contract/fonts";
+import type { PackageParts } from "./package-parts";
 
 // The deck's shipped fonts embedded in a PPTX the way PowerPoint embeds fonts (ECMA-376 Part 1 §15.2.13 and
 // §19.2.1.9-10, [MS-OI29500] 2.1.32 and 2.1.1100):
@@ -273,15 +273,13 @@ const typefaceOf = /<a:latin\b[^>]*?\btypeface="([^"]*)"/;
 const flag = (attributes: string, name: string) => new RegExp(`\\s${name}="(1|true)"`).test(attributes);
 
 /** Typefaces named by the slides' runs and the styles they are used in. */
-async function usedFaces(zip: JSZip): Promise<Map<string, Set<Slot>>> {
+function usedFaces(parts: PackageParts): Map<string, Set<Slot>> {
   const used = new Map<string, Set<Slot>>();
-  const parts = Object.keys(zip.files).filter((name) =>
-    /^ppt\/(slides|charts|slideLayouts|slideMasters|notesSlides)\/[^/]+\.xml$/.test(name),
-  );
-  for (const name of parts) {
-    for (const [, , attributes = "", children = ""] of (await zip.file(name)!.async("string")).matchAll(
-      runProperties,
-    )) {
+  const names = parts
+    .names()
+    .filter((name) => /^ppt\/(slides|charts|slideLayouts|slideMasters|notesSlides)\/[^/]+\.xml$/.test(name));
+  for (const name of names) {
+    for (const [, , attributes = "", children = ""] of parts.text(name).matchAll(runProperties)) {
       const typeface = typefaceOf.exec(children)?.[1];
       if (!typeface || typeface.startsWith("+")) continue; // +mj-lt, +mn-lt: the theme's fonts
       const bold = flag(attributes, "b");
@@ -302,9 +300,9 @@ export type EmbeddedFonts = { data: Buffer; embedded: string[] };
  * families it embedded. Fonts that are not shipped, or whose files are missing or refuse embedding, are left
  * out: the caller reports them.
  */
-export async function embedShippedFontsInZip(zip: JSZip): Promise<string[]> {
+export async function embedShippedFonts(parts: PackageParts): Promise<string[]> {
   const chosen: { typeface: string; font: ShippedFont; faces: { slot: Slot; face: Sfnt }[] }[] = [];
-  for (const [typeface, styles] of [...(await usedFaces(zip))].sort(([a], [b]) => a.localeCompare(b))) {
+  for (const [typeface, styles] of [...usedFaces(parts)].sort(([a], [b]) => a.localeCompare(b))) {
     const font = findShippedFont(typeface);
     if (!font) continue;
     const faces: { slot: Slot; face: Sfnt }[] = [];
@@ -322,12 +320,11 @@ export async function embedShippedFontsInZip(zip: JSZip): Promise<string[]> {
   }
   if (chosen.length === 0) return [];
 
-  const parse = async (name: string) =>
-    new DOMParser().parseFromString(await zip.file(name)!.async("string"), "text/xml");
+  const parse = (name: string) => new DOMParser().parseFromString(parts.text(name), "text/xml");
   const serialize = (document: ReturnType<DOMParser["parseFromString"]>) =>
     new XMLSerializer().serializeToString(document);
 
-  const types = await parse("[Content_Types].xml");
+  const types = parse("[Content_Types].xml");
   const hasDefault = Array.from(types.getElementsByTagNameNS(CT_NS, "Default")).some(
     (node) => node.getAttribute("Extension")?.toLowerCase() === "fntdata",
   );
@@ -339,7 +336,7 @@ export async function embedShippedFontsInZip(zip: JSZip): Promise<string[]> {
   }
 
   const relsName = "ppt/_rels/presentation.xml.rels";
-  const rels = await parse(relsName);
+  const rels = parse(relsName);
   let nextId = Math.max(
     0,
     ...Array.from(rels.getElementsByTagNameNS(REL_NS, "Relationship")).map(
@@ -347,7 +344,7 @@ export async function embedShippedFontsInZip(zip: JSZip): Promise<string[]> {
     ),
   );
   let nextPart = 1;
-  const presentation = await parse("ppt/presentation.xml");
+  const presentation = parse("ppt/presentation.xml");
   const root = presentation.documentElement!;
   const list = presentation.createElementNS(P_NS, "p:embeddedFontLst");
   for (const { typeface, font, faces } of chosen) {
@@ -362,15 +359,9 @@ export async function embedShippedFontsInZip(zip: JSZip): Promise<string[]> {
     description.setAttribute("charset", "0");
     entry.appendChild(description);
     for (const { slot, face } of faces) {
-      while (zip.file(`ppt/fonts/font${nextPart}.fntdata`)) nextPart++;
+      while (parts.has(`ppt/fonts/font${nextPart}.fntdata`)) nextPart++;
       const part = `fonts/font${nextPart}.fntdata`;
-      // Deflated at level 1: the last zip pass of a PPTX is mostly the fonts, and level 1 deflates them in
-      // about a third of the time of the default level, in a file a few percent larger.
-      zip.file(`ppt/${part}`, toEot(face, typeface), {
-        createFolders: false,
-        compression: "DEFLATE",
-        compressionOptions: { level: 1 },
-      });
+      parts.set(`ppt/${part}`, toEot(face, typeface));
       const id = `rId${++nextId}`;
       const relationship = rels.createElementNS(REL_NS, "Relationship");
       relationship.setAttribute("Id", id);
@@ -390,8 +381,8 @@ export async function embedShippedFontsInZip(zip: JSZip): Promise<string[]> {
   root.setAttribute("embedTrueTypeFonts", "1");
   root.removeAttribute("saveSubsetFonts");
 
-  zip.file("[Content_Types].xml", serialize(types));
-  zip.file(relsName, serialize(rels));
-  zip.file("ppt/presentation.xml", serialize(presentation));
+  parts.set("[Content_Types].xml", serialize(types));
+  parts.set(relsName, serialize(rels));
+  parts.set("ppt/presentation.xml", serialize(presentation));
   return chosen.map((entry) => entry.typeface);
 }

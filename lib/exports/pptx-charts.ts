@@ -1,4 +1,4 @@
-import type JSZip from "jszip";
+import type { PackageParts } from "./package-parts";
 import type PptxGenJS from "pptxgenjs";
 import type { ChartItem, ChartText, Rect, Rgba } from "@/lib/contract/slide-model";
 import { escapeXml, xmlChars } from "./ooxml";
@@ -329,16 +329,14 @@ function finishChartXml(xml: string, item: ChartItem): string {
 }
 
 /** Finishes every chart part of the file; `charts` in the order they were added. */
-export async function finishCharts(zip: JSZip, charts: ChartItem[]): Promise<void> {
+export function finishCharts(parts: PackageParts, charts: ChartItem[]): void {
   // pptxgenjs numbers chart parts in the order charts are added (a counter that spans files).
-  const parts = Object.keys(zip.files)
+  const names = parts
+    .names()
     .map((name) => [name, /^ppt\/charts\/chart(\d+)\.xml$/.exec(name)?.[1]] as const)
     .filter((entry): entry is readonly [string, string] => entry[1] !== undefined)
     .sort((a, b) => Number(a[1]) - Number(b[1]))
     .map(([name]) => name);
-  if (parts.length !== charts.length) throw new Error(`${charts.length} charts were added, ${parts.length} written`);
-  for (const [index, name] of parts.entries()) {
-    const xml = await zip.file(name)!.async("string");
-    zip.file(name, finishChartXml(xml, charts[index]!));
-  }
+  if (names.length !== charts.length) throw new Error(`${charts.length} charts were added, ${names.length} written`);
+  for (const [index, name] of names.entries()) parts.set(name, finishChartXml(parts.text(name), charts[index]!));
 }

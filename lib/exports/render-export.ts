@@ -6,7 +6,7 @@ import { type SlideModel, slideModelLimits } from "@/lib/contract/slide-model";
 import { getDb } from "@/lib/db/client";
 import type { ExportLayout } from "@/lib/db/schema/exports";
 import { officeFonts } from "@/lib/contract/fonts";
-import { asExportRender, DeckFaultError, type PlayerReport, withDeadline } from "@/lib/render/browser";
+import { asExportRender, DeckFaultError, pictureOf, type PlayerReport, withDeadline } from "@/lib/render/browser";
 import { type DeckPageOptions, withDeckPage } from "@/lib/render/deck-page";
 import { type IsolatedWorld, openIsolatedWorld } from "@/lib/render/isolated-world";
 import { playerAssets } from "@/lib/viewer/assets";
@@ -75,10 +75,10 @@ async function printPdf(
   return { data: Buffer.from(pdf), nonstandardFonts: report.missingFonts };
 }
 
-// A PDF (slides) and a PPTX of the same version from one drawing of the deck: the page is drawn as the
-// PPTX needs it (one that takes pictures), printed first, since printing leaves the page as it was, then walked, since the walk changes the page
-// (materialised pseudo-elements, pictures shown alone). Each format has the time it would have alone
-// (the job as a whole the sum of both), and the PPTX's failure is its own: the PDF is returned with it.
+// A PDF (slides) and a PPTX of the same version from one drawing of the deck: printed first, since printing
+// leaves the page as it was, then walked, since the walk changes the page (materialised pseudo-elements,
+// pictures shown alone). Each format has the time it would have alone (the job as a whole the sum of both),
+// and the PPTX's failure is its own: the PDF is returned with it.
 export type PairedExports = { pdf: RenderedExport; pptx: RenderedExport | Error };
 
 export async function renderPdfAndPptx(viewable: ViewableDeck): Promise<PairedExports> {
@@ -89,7 +89,6 @@ export async function renderPdfAndPptx(viewable: ViewableDeck): Promise<PairedEx
     {
       mode: "export",
       viewport: CANVAS,
-      paint: true,
       timeoutMs: 2 * timeoutMs(),
       perSlideMs: 2 * perSlideMs,
     },
@@ -127,18 +126,12 @@ async function extractSlides(world: IsolatedWorld): Promise<unknown> {
 }
 
 // Pictures of the elements PowerPoint cannot draw, each alone on a transparent background, at twice the
-// canvas's resolution (PICTURE_SCALE: the page is drawn at 1x, so while the deck draws and is fitted its
-// compositor rasterises a quarter of the pixels it would at 2x); the deck's stored images (an <img> of /assets/) as their files. Each picture is taken from the viewport with
-// its slide scrolled into it: capturing beyond the viewport (what page.screenshot does by default) makes
-// Chromium lay out and paint the whole document again for every picture. The transparent background is
-// set once for all of them.
+// canvas's resolution (the page draws no frames of its own and is drawn at 1x: each picture is a frame of
+// its box alone, browser.ts's pictureOf); the deck's stored images (an <img> of /assets/) as their files.
 const PICTURE_SCALE = 2;
 
 async function captureRasters(page: Page, world: IsolatedWorld, slides: SlideModel[]): Promise<Map<number, Raster>> {
   const rasters = new Map<number, Raster>();
-  const session = await page.createCDPSession();
-  let transparent = false;
-  let shownSlide = -1;
   try {
     for (const [index, slide] of slides.entries()) {
       for (const item of slide.items) {
@@ -158,50 +151,26 @@ async function captureRasters(page: Page, world: IsolatedWorld, slides: SlideMod
         }
         delete item.asset;
         if ((await world.evaluate(`window.__deckhandShowRaster(${item.id})`)) !== true) continue;
-        if (!transparent) {
-          await session.send("Emulation.setDefaultBackgroundColorOverride", { color: { r: 0, g: 0, b: 0, a: 0 } });
-          transparent = true;
-        }
-        if (shownSlide !== index) {
-          const top = index * CANVAS.height;
-          const scrolled = await world.evaluate(`(() => { window.scrollTo(0, ${top}); return window.scrollY; })()`);
-          shownSlide = scrolled === top ? index : -1;
-        }
-        // The clip in document coordinates, rounded as Puppeteer rounds it; a slide that could not be
-        // scrolled into view (it never happens with the export page) is captured beyond the viewport.
-        const clipX = Math.round(item.rect.x);
-        const clipY = Math.round(index * CANVAS.height + item.rect.y);
-        const clip = {
-          x: clipX,
-          y: clipY,
-          width: Math.round(item.rect.x + item.rect.w - clipX),
-          height: Math.round(index * CANVAS.height + item.rect.y + item.rect.h - clipY),
-          scale: PICTURE_SCALE,
+        // The box in document coordinates (the slide's page is the index-th canvas down), in whole pixels.
+        const boxX = Math.round(item.rect.x);
+        const boxY = Math.round(index * CANVAS.height + item.rect.y);
+        const box = {
+          x: boxX,
+          y: boxY,
+          width: Math.round(item.rect.x + item.rect.w - boxX),
+          height: Math.round(index * CANVAS.height + item.rect.y + item.rect.h - boxY),
         };
-        if (clip.width < 1 || clip.height < 1) continue;
-        const { data } = await session.send("Page.captureScreenshot", {
-          format: "png",
-          clip,
-          captureBeyondViewport: shownSlide !== index,
-          optimizeForSpeed: true,
-        });
+        if (box.width < 1 || box.height < 1) continue;
+        const png = await pictureOf(page, box, { scale: PICTURE_SCALE, transparent: true });
         // An icon's SVG goes into the file (as a vector Office draws itself) only when the icons' strict
-        // allow-list takes all of it, written afresh; anything else leaves the screenshot alone.
+        // allow-list takes all of it, written afresh; anything else leaves the picture alone.
         const svg = item.svg ? (sanitiseIconSvg(item.svg) ?? undefined) : undefined;
         delete item.svg;
-        rasters.set(item.id, {
-          png: Buffer.from(data, "base64"),
-          width: item.rect.w,
-          height: item.rect.h,
-          ...(svg ? { svg } : {}),
-        });
+        rasters.set(item.id, { png, width: item.rect.w, height: item.rect.h, ...(svg ? { svg } : {}) });
       }
     }
   } finally {
     await world.evaluate("window.__deckhandShowRaster(null)").catch(() => {});
-    if (shownSlide !== -1) await world.evaluate("window.scrollTo(0, 0)").catch(() => {});
-    if (transparent) await session.send("Emulation.setDefaultBackgroundColorOverride", {}).catch(() => {});
-    await session.detach().catch(() => {});
   }
   return rasters;
 }
@@ -210,14 +179,10 @@ async function captureRasters(page: Page, world: IsolatedWorld, slides: SlideMod
 // pictures only for what PowerPoint cannot express, and the speaker notes on the notes pages.
 export async function renderPptx(viewable: ViewableDeck): Promise<RenderedExport> {
   await loadExtractor();
-  return exportRender(
-    viewable,
-    { mode: "export", viewport: CANVAS, timeoutMs: timeoutMs(), paint: true },
-    async (page, report) => {
-      checkReport(report);
-      return pptxOfPage(page, report, viewable);
-    },
-  );
+  return exportRender(viewable, { mode: "export", viewport: CANVAS, timeoutMs: timeoutMs() }, async (page, report) => {
+    checkReport(report);
+    return pptxOfPage(page, report, viewable);
+  });
 }
 
 async function pptxOfPage(page: Page, report: PlayerReport, viewable: ViewableDeck): Promise<RenderedExport> {

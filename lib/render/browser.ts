@@ -235,11 +235,6 @@ export type RenderJobOptions = {
   serve: Serve;
   viewport: { width: number; height: number; deviceScaleFactor?: number };
   timeoutMs: number;
-  /**
-   * The job takes pictures of its page with Puppeteer (slide images, link previews, the PPTX's pictures): its
-   * page draws frames as a browser tab does. Any other job's page draws none of its own (see newPage).
-   */
-  paint?: boolean;
 };
 
 async function answer(
@@ -299,7 +294,7 @@ export async function withRenderPage<T>(options: RenderJobOptions, job: RenderJo
 async function newRenderer(browser: Browser): Promise<Renderer> {
   const context = await browser.createBrowserContext();
   try {
-    const keeper = await newPage(browser, context, true);
+    const keeper = await newPage(browser, context);
     const session = await keeper.createCDPSession();
     return {
       context,
@@ -307,7 +302,7 @@ async function newRenderer(browser: Browser): Promise<Renderer> {
       session,
       organization: null,
       jobs: 0,
-      next: newPage(browser, context, false).catch(() => null),
+      next: newPage(browser, context).catch(() => null),
     };
   } catch (error) {
     await context.close().catch(() => {});
@@ -459,13 +454,9 @@ async function newJobPage(
   options: RenderJobOptions,
   served: { serve: Serve },
 ): Promise<Page> {
-  let page: Page;
-  if (options.paint) page = await newPage(browser, renderer.context, true);
-  else {
-    const ahead = renderer.next ? await renderer.next : null;
-    renderer.next = undefined;
-    page = ahead && !ahead.isClosed() ? ahead : await newPage(browser, renderer.context, false);
-  }
+  const ahead = renderer.next ? await renderer.next : null;
+  renderer.next = undefined;
+  const page = ahead && !ahead.isClosed() ? ahead : await newPage(browser, renderer.context);
   page.setDefaultTimeout(options.timeoutMs);
   await page.setViewport({ deviceScaleFactor: 1, ...options.viewport });
   await page.setRequestInterception(true);
@@ -477,19 +468,19 @@ async function newJobPage(
   return page;
 }
 
-// A page that draws frames as a tab does (`painted`, for a job that takes pictures), or one that draws none
-// of its own (Chromium's begin-frame control): its document is laid out, run and printed as any other, but
-// nothing is rasterised or composited unless asked. Exports to PDF and the deck check never look at pixels,
-// and on a page drawing frames the compositor rasterised every slide in reach again after each change while
-// the deck was fitted: about a third of a PDF export's CPU. While the deck draws it is given main frames
-// (withFrames), so requestAnimationFrame and ResizeObserver run.
-type Unpainted = { session: CDPSession; frame: Promise<unknown> };
-const unpainted = new WeakMap<Page, Unpainted>();
+// Every page draws no frames of its own (Chromium's begin-frame control): its document is laid out, run and
+// printed as any other, but nothing is rasterised or composited unless asked. On a page drawing frames as a
+// tab does, the compositor rasterised every slide in reach again after each change while the deck was
+// fitted: about a third of a PDF export's CPU, for pixels a PDF never uses. While the deck draws it is given
+// main frames (withFrames), so requestAnimationFrame and ResizeObserver run; a picture is a frame drawn of
+// the part wanted alone (pictureOf).
+type Frames = { session: CDPSession; frame: Promise<unknown> };
+const framesOf = new WeakMap<Page, Frames>();
 
 // Asks for one frame, after the one asked for before it (Chromium refuses a frame while another is pending:
 // a picture taken just as the deck was drawn would meet the last frame given while it drew).
 function beginFrame(
-  page: Unpainted,
+  page: Frames,
   params: Protocol.HeadlessExperimental.BeginFrameRequest,
 ): Promise<Protocol.HeadlessExperimental.BeginFrameResponse> {
   const frame = page.frame.catch(() => {}).then(() => page.session.send("HeadlessExperimental.beginFrame", params));
@@ -500,7 +491,7 @@ function beginFrame(
 const browserSessions = new WeakMap<Browser, Promise<CDPSession>>();
 let pages = 0;
 
-async function newPage(browser: Browser, context: BrowserContext, painted: boolean): Promise<Page> {
+async function newPage(browser: Browser, context: BrowserContext): Promise<Page> {
   let session = browserSessions.get(browser);
   if (!session) browserSessions.set(browser, (session = browser.target().createCDPSession()));
   // Opened at the render origin's blank page, in the renderer's process (the keeper is such a page): a page
@@ -512,27 +503,27 @@ async function newPage(browser: Browser, context: BrowserContext, painted: boole
       browserSession.send("Target.createTarget", {
         url,
         browserContextId: context.id,
-        enableBeginFrameControl: !painted,
+        enableBeginFrameControl: true,
       }),
     ),
   ]);
   const page = await target.page();
   if (!page) throw new Error("Chromium made no page for a render job");
-  if (!painted) unpainted.set(page, { session: await page.createCDPSession(), frame: Promise.resolve() });
+  framesOf.set(page, { session: await page.createCDPSession(), frame: Promise.resolve() });
   return page;
 }
 
 /**
- * How often a page that draws no frames of its own is given one while its deck draws: often enough that the
- * deck's animation frames and resize observers run, rarely enough that a big deck does not pay for a frame
- * of its whole document every 16 ms as a tab would (that made a 400-slide PDF about a sixth slower).
+ * How often a page is given a frame while its deck draws: often enough that the deck's animation frames and
+ * resize observers run, rarely enough that a big deck does not pay for a frame of its whole document every
+ * 16 ms as a tab would (that made a 400-slide PDF about a sixth slower).
  */
 const FRAME_MS = 100;
 
-/** Runs `work` while the page is given a main frame every FRAME_MS, when it draws none of its own. */
+/** Runs `work` while the page is given a main frame every FRAME_MS. */
 export async function withFrames<T>(page: Page, work: Promise<T>): Promise<T> {
-  const state = unpainted.get(page);
-  if (!state) return work;
+  const state = framesOf.get(page);
+  if (!state) throw new Error("withFrames gives frames to render pages only");
   let drawing = true;
   void (async () => {
     while (drawing && !page.isClosed()) {
@@ -548,30 +539,58 @@ export async function withFrames<T>(page: Page, work: Promise<T>): Promise<T> {
 }
 
 /**
- * A PNG of part of one viewport of a page that draws no frames of its own (document coordinates): the frame
- * drawn for it with the part scrolled to the viewport's top left, cut out of it. (A page that draws frames
- * is photographed with Puppeteer's page.screenshot.)
+ * A picture of part of a render page (a box in document coordinates, at `scale` device pixels per CSS pixel,
+ * on the page's background or a transparent one): the part is scrolled into the viewport and a frame is
+ * drawn of it alone (the visible area set to the box through Emulation's viewport, which the page does not
+ * see), so Chromium encodes only the box.
  */
-export async function pictureOf(page: Page, clip: { x: number; y: number; width: number; height: number }) {
-  const state = unpainted.get(page);
-  if (!state) throw new Error("pictureOf takes pictures of pages that draw no frames of their own");
+export async function pictureOf(
+  page: Page,
+  box: { x: number; y: number; width: number; height: number },
+  {
+    scale = 1,
+    transparent = false,
+    format = "png",
+    quality,
+    optimizeForSpeed = true,
+  }: {
+    scale?: number;
+    transparent?: boolean;
+    format?: "png" | "webp";
+    quality?: number;
+    /** Encoded fast rather than small (for a picture that is not kept as it is). */
+    optimizeForSpeed?: boolean;
+  } = {},
+): Promise<Buffer> {
+  const state = framesOf.get(page);
+  if (!state) throw new Error("pictureOf takes pictures of render pages only");
+  const viewport = page.viewport();
+  if (!viewport) throw new Error("pictureOf takes pictures of pages with a viewport set");
+  // The page's own metrics, as Puppeteer set them (page.setViewport), with the visible area or without.
+  const metrics = {
+    width: viewport.width,
+    height: viewport.height,
+    deviceScaleFactor: viewport.deviceScaleFactor ?? 1,
+    mobile: false,
+    screenOrientation: { angle: 0, type: "portraitPrimary" as const },
+  };
   const world = await openIsolatedWorld(page, "deckhand-picture");
   try {
-    const scrolled = (await world.evaluate(
-      `(() => { window.scrollTo(${clip.x}, ${clip.y}); return [window.scrollX, window.scrollY]; })()`,
-    )) as [number, number];
-    // A page's first frames may come before its compositor can draw: it is asked again.
+    await world.evaluate(`window.scrollTo(${box.x}, ${box.y})`);
+    if (transparent) {
+      await state.session.send("Emulation.setDefaultBackgroundColorOverride", { color: { r: 0, g: 0, b: 0, a: 0 } });
+    }
+    await state.session.send("Emulation.setDeviceMetricsOverride", { ...metrics, viewport: { ...box, scale } });
+    // The first frame after the visible area changed may come before it is drawn: it is asked again.
     let screenshotData: string | undefined;
     for (let tries = 0; !screenshotData && tries < 5; tries++) {
-      ({ screenshotData } = await beginFrame(state, { screenshot: { format: "png", optimizeForSpeed: true } }));
+      ({ screenshotData } = await beginFrame(state, { screenshot: { format, quality, optimizeForSpeed } }));
     }
     if (!screenshotData) throw new Error("Chromium drew no frame to take a picture of");
-    const { default: sharp } = await import("sharp");
-    return await sharp(Buffer.from(screenshotData, "base64"))
-      .extract({ left: clip.x - scrolled[0], top: clip.y - scrolled[1], width: clip.width, height: clip.height })
-      .png()
-      .toBuffer();
+    return Buffer.from(screenshotData, "base64");
   } finally {
+    await state.session.send("Emulation.setDeviceMetricsOverride", metrics).catch(() => {});
+    if (transparent) await state.session.send("Emulation.setDefaultBackgroundColorOverride", {}).catch(() => {});
     await world.evaluate("window.scrollTo(0, 0)").catch(() => {});
     await world.close();
   }
@@ -602,7 +621,7 @@ async function endJob(
   }
   if (cleared && usable(renderer, await current.browser)) {
     renderer.kept = kept;
-    renderer.next ??= newPage(await current.browser, renderer.context, false).catch(() => null);
+    renderer.next ??= newPage(await current.browser, renderer.context).catch(() => null);
     keepIdle(current, renderer);
   } else await closeRenderer(current, renderer);
 }

@@ -49,8 +49,6 @@ export type DeckPageOptions = {
   readyMs?: number;
   /** Then the job's own work, per slide drawn (default EXPORT_SLIDE_TIMEOUT_MS, 5 s). */
   perSlideMs?: number;
-  /** The job takes pictures of the page with Puppeteer (RenderJobOptions.paint). */
-  paint?: boolean;
   /**
    * The deck check: the page is kept for the deck's next check, which draws its version in it (see keyOf).
    * Never for exports, which get a new page each.
@@ -141,7 +139,6 @@ export async function withDeckPage<T>(
     serve,
     viewport: options.viewport,
     timeoutMs: options.timeoutMs,
-    paint: options.paint === true,
     ...(options.keep ? { keep: keyOf(viewable, options) } : {}),
   };
   return withRenderPage(renderJob, async (page, session) => {

@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import pLimit from "p-limit";
 import { getDb } from "@/lib/db/client";
-import { DeckFaultError } from "./browser";
+import { DeckFaultError, pictureOf } from "./browser";
 import { withDeckPage } from "./deck-page";
 import { getFileStore } from "@/lib/storage/storage";
 import { findDeckVersion } from "@/lib/viewer/viewable-deck";
@@ -53,8 +53,8 @@ async function lookUpOrRender(deckId: string, version: number, key: string): Pro
       renders += 1;
       const png = await withDeckPage(
         viewable,
-        { mode: "thumb", viewport: OG_SIZE, timeoutMs: 20_000, readyMs: READY_MS, paint: true },
-        async (page) => Buffer.from(await page.screenshot({ type: "png" })),
+        { mode: "thumb", viewport: OG_SIZE, timeoutMs: 20_000, readyMs: READY_MS },
+        (page) => pictureOf(page, { x: 0, y: 0, ...OG_SIZE }, { optimizeForSpeed: false }),
       );
       await store.put(`${key}.png`, png, "image/png");
       return { png, placeholder: false };

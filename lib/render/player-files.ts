@@ -41,7 +41,7 @@ function readPlayerFile(pathname: string): Promise<Buffer | null> | null {
 
 async function answer(request: http.IncomingMessage, response: http.ServerResponse): Promise<void> {
   const pathname = new URL(request.url ?? "/", "http://loopback").pathname;
-  // Where a new job page starts (browser.ts, unpaintedPage): a blank document of the render origin, drawn in
+  // Where a new job page starts (browser.ts, newPage): a blank document of the render origin, drawn in
   // the process of that origin's earlier pages rather than a new one of its own.
   if (pathname === BLANK_PATH) {
     response.writeHead(200, { "Content-Type": "text/html", "Cache-Control": "no-store" }).end();

@@ -8,7 +8,7 @@ import { setting } from "@/lib/core/config";
 import { getRenderableVersion } from "@/lib/decks/renderable-version";
 import { getFileStore } from "@/lib/storage/storage";
 import { findDeckVersion } from "@/lib/viewer/viewable-deck";
-import { DeckFaultError } from "./browser";
+import { DeckFaultError, pictureOf } from "./browser";
 import { withDeckPage } from "./deck-page";
 import type { slideImageQuery, slideImageSchema } from "./slide-image-schemas";
 
@@ -94,24 +94,21 @@ async function render(ctx: Ctx, deckId: string, version: number, slide: number, 
   try {
     return await withDeckPage(
       viewable,
-      { mode: "export", viewport: CANVAS, timeoutMs: setting("EXPORT_TIMEOUT_MS"), paint: true },
+      { mode: "export", viewport: CANVAS, timeoutMs: setting("EXPORT_TIMEOUT_MS") },
       async (page, report) => {
         if (report.count === 0) throw new DeckFaultError(report.errors[0] ?? "the module rendered no slides.");
         await getFileStore().put(`${folder}/count`, Buffer.from(String(report.count)), "text/plain");
         assertInRange(slide, report.count);
-        const shot = await page.screenshot({
-          type: query.format,
-          ...(query.format === "webp" ? { quality: 90 } : {}),
-          clip: {
-            x: 0,
-            y: (slide - 1) * CANVAS.height,
-            width: CANVAS.width,
-            height: CANVAS.height,
+        return pictureOf(
+          page,
+          { x: 0, y: (slide - 1) * CANVAS.height, width: CANVAS.width, height: CANVAS.height },
+          {
             scale: query.width / CANVAS.width,
+            format: query.format,
+            ...(query.format === "webp" ? { quality: 90 } : {}),
+            optimizeForSpeed: false,
           },
-          captureBeyondViewport: true,
-        });
-        return Buffer.from(shot);
+        );
       },
     );
   } catch (error) {

@@ -43,6 +43,7 @@ function List({ items, marker, size, start, children, level }: BulletsProps & { 
       {points.map((point, index) => (
         <li className="dh-bullet" dir="auto" key={index}>
           <span className="dh-bullet-marker" aria-hidden="true">
+            {kind === "dot" ? <span className="dh-bullet-dot" /> : null}
             {kind === "number" ? <span className="dh-bullet-number">{first + index}</span> : null}
             {kind === "check" ? <Icon name="check" tone="primary" /> : null}
             {kind === "arrow" ? <Icon name="arrow-right" tone="primary" /> : null}
