@@ -448,7 +448,7 @@ function slideName(xml: string, model: SlideModel | undefined): string {
 // What pptxgenjs cannot write, added to its package in one pass: the charts finished (pptx-charts.ts), the
 // slide parts rewritten, every picture kept once (dedupeMedia) and the shipped fonts the runs name embedded
 // (embed-fonts.ts). pptxgenjs stores its parts uncompressed (it ignores `compression` for a nodebuffer); the
-// pass writes the package compressed (writePackage).
+// pass writes the package compressed (package-parts.ts).
 async function rewritePackage(
   pptx: Buffer,
   charts: ChartItem[],

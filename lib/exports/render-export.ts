@@ -84,7 +84,7 @@ export type PairedExports = { pdf: RenderedExport; pptx: RenderedExport | Error 
 export async function renderPdfAndPptx(viewable: ViewableDeck): Promise<PairedExports> {
   await loadExtractor();
   const perSlideMs = setting("EXPORT_SLIDE_TIMEOUT_MS");
-  return exportRender(
+  const { pdf, read } = await exportRender(
     viewable,
     {
       mode: "export",
@@ -97,14 +97,23 @@ export async function renderPdfAndPptx(viewable: ViewableDeck): Promise<PairedEx
       const budget = perSlideMs * Math.max(1, report.count);
       const pdf = await withDeadline(printPdf(page, report, viewable, "slides"), budget, "finish rendering its slides");
       try {
-        const pptx = await withDeadline(pptxOfPage(page, report, viewable), budget, "finish rendering its slides");
-        return { pdf, pptx };
+        const read = await withDeadline(readSlides(page, report), budget, "finish rendering its slides");
+        return { pdf, read };
       } catch (error) {
-        return { pdf, pptx: error instanceof Error ? error : new Error(String(error)) };
+        return { pdf, read: asError(error) };
       }
     },
   );
+  // The page is given back before the file is built (Node's work alone), so the renderer can draw the next job.
+  if (read instanceof Error) return { pdf, pptx: read };
+  try {
+    return { pdf, pptx: await pptxOf(read, viewable) };
+  } catch (error) {
+    return { pdf, pptx: asError(error) };
+  }
 }
+
+const asError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)));
 
 let extractorSource: Promise<string> | undefined;
 
@@ -176,27 +185,40 @@ async function captureRasters(page: Page, world: IsolatedWorld, slides: SlideMod
 }
 
 // PPTX: the rendered DOM turned into native text boxes, shapes and tables (see extract-slides.ts), with
-// pictures only for what PowerPoint cannot express, and the speaker notes on the notes pages.
+// pictures only for what PowerPoint cannot express, and the speaker notes on the notes pages. The page is
+// given back before the file is built.
 export async function renderPptx(viewable: ViewableDeck): Promise<RenderedExport> {
   await loadExtractor();
-  return exportRender(viewable, { mode: "export", viewport: CANVAS, timeoutMs: timeoutMs() }, async (page, report) => {
-    checkReport(report);
-    return pptxOfPage(page, report, viewable);
-  });
+  const read = await exportRender(
+    viewable,
+    { mode: "export", viewport: CANVAS, timeoutMs: timeoutMs() },
+    async (page, report) => {
+      checkReport(report);
+      return readSlides(page, report);
+    },
+  );
+  return pptxOf(read, viewable);
 }
 
-async function pptxOfPage(page: Page, report: PlayerReport, viewable: ViewableDeck): Promise<RenderedExport> {
+// The slides as the PPTX needs them, read from the drawn page: the checked model, the notes, the pictures.
+type ReadSlides = { slides: SlideModel[]; notes: string[]; rasters: Map<number, Raster>; missingFonts: string[] };
+
+async function readSlides(page: Page, report: PlayerReport): Promise<ReadSlides> {
   const world = await openIsolatedWorld(page, "deckhand-export");
-  let slides: SlideModel[];
-  let rasters: Map<number, Raster>;
-  let notes: string[];
   try {
     // Notes come from the player, in the deck's world: checked with the slides.
-    ({ slides, notes } = parseExportModel({ slides: await extractSlides(world), notes: report.notes }));
-    rasters = await captureRasters(page, world, slides);
+    const { slides, notes } = parseExportModel({ slides: await extractSlides(world), notes: report.notes });
+    const rasters = await captureRasters(page, world, slides);
+    return { slides, notes, rasters, missingFonts: report.missingFonts };
   } finally {
     await world.close();
   }
+}
+
+async function pptxOf(
+  { slides, notes, rasters, missingFonts }: ReadSlides,
+  viewable: ViewableDeck,
+): Promise<RenderedExport> {
   // The shipped fonts the slides use go into the file (embed-fonts.ts); only the others are reported.
   const { data, embedded } = await buildPptxPackage({ title: viewable.deck.title, slides, notes, rasters });
   const office = new Set(officeFonts.map((font) => font.toLowerCase()));
@@ -216,7 +238,7 @@ async function pptxOfPage(page: Page, report: PlayerReport, viewable: ViewableDe
   const nonstandardFonts = [
     ...new Set([
       ...[...used].filter((font) => !office.has(font.toLowerCase()) && !embedded.includes(font)),
-      ...report.missingFonts,
+      ...missingFonts,
     ]),
   ];
   return { data, nonstandardFonts: nonstandardFonts.sort() };
