@@ -520,10 +520,20 @@ async function newPage(browser: Browser, context: BrowserContext): Promise<Page>
  */
 const FRAME_MS = 100;
 
-/** Runs `work` while the page is given a main frame every FRAME_MS. */
+/**
+ * Runs `work` while the page is given a main frame every FRAME_MS. Meanwhile the visible area is one pixel
+ * (Emulation's viewport, which the page does not see): a frame still runs animation frames, resize observers,
+ * style and layout, but paints and rasterises next to nothing. A frame of the whole viewport, rasterised again
+ * after every change while the deck was fitted, had been about a tenth of a PDF export's CPU.
+ */
 export async function withFrames<T>(page: Page, work: Promise<T>): Promise<T> {
   const state = framesOf.get(page);
   if (!state) throw new Error("withFrames gives frames to render pages only");
+  const metrics = metricsOf(page);
+  await state.session.send("Emulation.setDeviceMetricsOverride", {
+    ...metrics,
+    viewport: { x: 0, y: 0, width: 1, height: 1, scale: 1 },
+  });
   let drawing = true;
   void (async () => {
     while (drawing && !page.isClosed()) {
@@ -535,7 +545,22 @@ export async function withFrames<T>(page: Page, work: Promise<T>): Promise<T> {
     return await work;
   } finally {
     drawing = false;
+    await state.session.send("Emulation.setDeviceMetricsOverride", metrics).catch(() => {}); // closed meanwhile
   }
+}
+
+// The page's own metrics, as Puppeteer set them (page.setViewport), for Emulation's visible area to be set
+// and taken off again.
+function metricsOf(page: Page) {
+  const viewport = page.viewport();
+  if (!viewport) throw new Error("Render pages have a viewport set");
+  return {
+    width: viewport.width,
+    height: viewport.height,
+    deviceScaleFactor: viewport.deviceScaleFactor ?? 1,
+    mobile: false,
+    screenOrientation: { angle: 0, type: "portraitPrimary" as const },
+  };
 }
 
 /**
@@ -564,16 +589,7 @@ export async function pictureOf(
 ): Promise<Buffer> {
   const state = framesOf.get(page);
   if (!state) throw new Error("pictureOf takes pictures of render pages only");
-  const viewport = page.viewport();
-  if (!viewport) throw new Error("pictureOf takes pictures of pages with a viewport set");
-  // The page's own metrics, as Puppeteer set them (page.setViewport), with the visible area or without.
-  const metrics = {
-    width: viewport.width,
-    height: viewport.height,
-    deviceScaleFactor: viewport.deviceScaleFactor ?? 1,
-    mobile: false,
-    screenOrientation: { angle: 0, type: "portraitPrimary" as const },
-  };
+  const metrics = metricsOf(page);
   const world = await openIsolatedWorld(page, "deckhand-picture");
   try {
     await world.evaluate(`window.scrollTo(${box.x}, ${box.y})`);
