@@ -524,7 +524,7 @@ const FRAME_MS = 100;
  * Runs `work` while the page is given a main frame every FRAME_MS. Meanwhile the visible area is one pixel
  * (Emulation's viewport, which the page does not see): a frame still runs animation frames, resize observers,
  * style and layout, but paints and rasterises next to nothing. A frame of the whole viewport, rasterised again
- * after every change while the deck was fitted, had been about a tenth of a PDF export's CPU.
+ * after every change while the deck was fitted, had been about an eighth of a PDF export's CPU.
  */
 export async function withFrames<T>(page: Page, work: Promise<T>): Promise<T> {
   const state = framesOf.get(page);
