@@ -475,7 +475,13 @@ async function newJobPage(
 // main frames (withFrames), so requestAnimationFrame and ResizeObserver run; a picture is a frame drawn of
 // the part wanted alone (pictureOf).
 type Frames = { session: CDPSession; frame: Promise<unknown> };
-const framesOf = new WeakMap<Page, Frames>();
+
+// Pages made ahead and kept pages are handed to jobs run by any copy of this module (Next bundles it into
+// several chunks: API routes, server actions, the job runner), so what is known of pages is process-wide, as
+// the browser is (`holder`): a page's frames, the browser's DevTools session, and the count that names pages.
+type Pages = { frames: WeakMap<Page, Frames>; sessions: WeakMap<Browser, Promise<CDPSession>>; made: number };
+const pagesHolder = globalThis as typeof globalThis & { __deckhandPages?: Pages };
+const pages = (pagesHolder.__deckhandPages ??= { frames: new WeakMap(), sessions: new WeakMap(), made: 0 });
 
 // Asks for one frame, after the one asked for before it (Chromium refuses a frame while another is pending:
 // a picture taken just as the deck was drawn would meet the last frame given while it drew).
@@ -488,15 +494,12 @@ function beginFrame(
   return frame;
 }
 
-const browserSessions = new WeakMap<Browser, Promise<CDPSession>>();
-let pages = 0;
-
 async function newPage(browser: Browser, context: BrowserContext): Promise<Page> {
-  let session = browserSessions.get(browser);
-  if (!session) browserSessions.set(browser, (session = browser.target().createCDPSession()));
+  let session = pages.sessions.get(browser);
+  if (!session) pages.sessions.set(browser, (session = browser.target().createCDPSession()));
   // Opened at the render origin's blank page, in the renderer's process (the keeper is such a page): a page
   // opened at about:blank starts a process of its own, which its job's navigation to the render origin leaves.
-  const url = `${await renderOrigin()}${BLANK_PATH}#${++pages}`;
+  const url = `${await renderOrigin()}${BLANK_PATH}#${++pages.made}`;
   const [target] = await Promise.all([
     browser.waitForTarget((candidate) => candidate.url() === url, { timeout: CLOSE_TIMEOUT_MS }),
     session.then((browserSession) =>
@@ -509,7 +512,7 @@ async function newPage(browser: Browser, context: BrowserContext): Promise<Page>
   ]);
   const page = await target.page();
   if (!page) throw new Error("Chromium made no page for a render job");
-  framesOf.set(page, { session: await page.createCDPSession(), frame: Promise.resolve() });
+  pages.frames.set(page, { session: await page.createCDPSession(), frame: Promise.resolve() });
   return page;
 }
 
@@ -527,13 +530,13 @@ const FRAME_MS = 100;
  * after every change while the deck was fitted, had been about an eighth of a PDF export's CPU.
  */
 export async function withFrames<T>(page: Page, work: Promise<T>): Promise<T> {
-  const state = framesOf.get(page);
+  work.catch(() => {}); // its failure is answered below, whatever happens first
+  const state = pages.frames.get(page);
   if (!state) throw new Error("withFrames gives frames to render pages only");
   const metrics = metricsOf(page);
-  await state.session.send("Emulation.setDeviceMetricsOverride", {
-    ...metrics,
-    viewport: { x: 0, y: 0, width: 1, height: 1, scale: 1 },
-  });
+  await state.session
+    .send("Emulation.setDeviceMetricsOverride", { ...metrics, viewport: { x: 0, y: 0, width: 1, height: 1, scale: 1 } })
+    .catch(() => {}); // the page closed meanwhile: `work` says why
   let drawing = true;
   void (async () => {
     while (drawing && !page.isClosed()) {
@@ -587,7 +590,7 @@ export async function pictureOf(
     optimizeForSpeed?: boolean;
   } = {},
 ): Promise<Buffer> {
-  const state = framesOf.get(page);
+  const state = pages.frames.get(page);
   if (!state) throw new Error("pictureOf takes pictures of render pages only");
   const metrics = metricsOf(page);
   const world = await openIsolatedWorld(page, "deckhand-picture");

@@ -65,16 +65,18 @@ async function answer(request: http.IncomingMessage, response: http.ServerRespon
   response.end(request.method === "HEAD" ? undefined : body);
 }
 
-let origin: Promise<string> | undefined;
+// One per process, whichever copy of this module asks (Next bundles it into several chunks): a page opened at
+// the origin's blank page by one is drawn at that origin by another (browser.ts).
+const holder = globalThis as typeof globalThis & { __deckhandRenderOrigin?: Promise<string> };
 
 /** The render origin, `http://127.0.0.1:<port>`, once its server listens (started on first use). */
 export function renderOrigin(): Promise<string> {
-  origin ??= new Promise<string>((resolve, reject) => {
+  holder.__deckhandRenderOrigin ??= new Promise<string>((resolve, reject) => {
     const server = http.createServer((request, response) => {
       answer(request, response).catch(() => response.destroy());
     });
     server.once("error", (error) => {
-      origin = undefined;
+      holder.__deckhandRenderOrigin = undefined;
       reject(error);
     });
     server.listen(0, "127.0.0.1", () => {
@@ -83,5 +85,5 @@ export function renderOrigin(): Promise<string> {
       resolve(`http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`);
     });
   });
-  return origin;
+  return holder.__deckhandRenderOrigin;
 }
