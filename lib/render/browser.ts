@@ -111,6 +111,9 @@ async function launchWith(sandbox: boolean, timeout?: number): Promise<Browser> 
       "--process-per-site",
       // Pages that draw no frames of their own are given them on demand (HeadlessExperimental.beginFrame).
       "--run-all-compositor-stages-before-draw",
+      // A frame asked for is drawn with its images: without this, the first frame that needs an image (a
+      // picture of a box the page never drew) could be drawn without it while it is decoded for the next.
+      "--disable-checker-imaging",
       // The render origin is a loopback server (player-files.ts), which Local Network Access would refuse to
       // the deck's sandboxed documents; a page's requests all go through its job's interception anyway, which
       // lets through the player's files alone (answer).
@@ -595,7 +598,16 @@ export async function pictureOf(
   const metrics = metricsOf(page);
   const world = await openIsolatedWorld(page, "deckhand-picture");
   try {
-    await world.evaluate(`window.scrollTo(${box.x}, ${box.y})`);
+    // The images in the box are decoded just before its frame (HTMLImageElement.decode: ready to be drawn in
+    // the next frame): the page drew nothing while its deck drew, so the frame would otherwise be the first
+    // to need them, and could be drawn before their decoding ends, without them.
+    await world.evaluate(`(() => {
+      window.scrollTo(${box.x}, ${box.y});
+      const inBox = (rect) => rect.right + scrollX > ${box.x} && rect.left + scrollX < ${box.x + box.width}
+        && rect.bottom + scrollY > ${box.y} && rect.top + scrollY < ${box.y + box.height};
+      const images = [...document.images].filter((image) => inBox(image.getBoundingClientRect()));
+      return Promise.all(images.map((image) => image.decode().catch(() => {}))).then(() => images.length);
+    })()`);
     if (transparent) {
       await state.session.send("Emulation.setDefaultBackgroundColorOverride", { color: { r: 0, g: 0, b: 0, a: 0 } });
     }
