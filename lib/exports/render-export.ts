@@ -170,7 +170,7 @@ async function captureRasters(page: Page, world: IsolatedWorld, slides: SlideMod
           height: Math.round(index * CANVAS.height + item.rect.y + item.rect.h - boxY),
         };
         if (box.width < 1 || box.height < 1) continue;
-        const png = await pictureOf(page, box, { scale: PICTURE_SCALE, transparent: true });
+        const png = await pictureOf(page, box, { scale: PICTURE_SCALE, transparent: true, world });
         // An icon's SVG goes into the file (as a vector Office draws itself) only when the icons' strict
         // allow-list takes all of it, written afresh; anything else leaves the picture alone.
         const svg = item.svg ? (sanitiseIconSvg(item.svg) ?? undefined) : undefined;

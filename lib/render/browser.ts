@@ -3,7 +3,7 @@ import type { Browser, CDPSession, HTTPRequest, Page, Protocol } from "puppeteer
 import { config } from "@/lib/core/config";
 import { chromiumArgs, launchableChromiumPath, sandboxMode } from "./chromium";
 import { logger } from "@/lib/core/log";
-import { openIsolatedWorld } from "./isolated-world";
+import { type IsolatedWorld, openIsolatedWorld } from "./isolated-world";
 import { BLANK_PATH, renderOrigin } from "./player-files";
 
 // One Chromium per process, launched on first use, reused across jobs and restarted after a number of
@@ -536,10 +536,7 @@ export async function withFrames<T>(page: Page, work: Promise<T>): Promise<T> {
   work.catch(() => {}); // its failure is answered below, whatever happens first
   const state = pages.frames.get(page);
   if (!state) throw new Error("withFrames gives frames to render pages only");
-  const metrics = metricsOf(page);
-  await state.session
-    .send("Emulation.setDeviceMetricsOverride", { ...metrics, viewport: { x: 0, y: 0, width: 1, height: 1, scale: 1 } })
-    .catch(() => {}); // the page closed meanwhile: `work` says why
+  await setVisibleArea(page, state, { x: 0, y: 0, width: 1, height: 1, scale: 1 }).catch(() => {}); // closed: `work` says why
   let drawing = true;
   void (async () => {
     while (drawing && !page.isClosed()) {
@@ -551,22 +548,24 @@ export async function withFrames<T>(page: Page, work: Promise<T>): Promise<T> {
     return await work;
   } finally {
     drawing = false;
-    await state.session.send("Emulation.setDeviceMetricsOverride", metrics).catch(() => {}); // closed meanwhile
+    await setVisibleArea(page, state).catch(() => {}); // closed meanwhile
   }
 }
 
-// The page's own metrics, as Puppeteer set them (page.setViewport), for Emulation's visible area to be set
-// and taken off again.
-function metricsOf(page: Page) {
+// Emulation's visible area of the page, which the page does not see: a box of the document at a scale, or
+// (none given) the whole viewport again. Sent with the page's own metrics, as Puppeteer set them
+// (page.setViewport), which it leaves as they are.
+function setVisibleArea(page: Page, state: Frames, area?: Protocol.Page.Viewport) {
   const viewport = page.viewport();
   if (!viewport) throw new Error("Render pages have a viewport set");
-  return {
+  return state.session.send("Emulation.setDeviceMetricsOverride", {
     width: viewport.width,
     height: viewport.height,
     deviceScaleFactor: viewport.deviceScaleFactor ?? 1,
     mobile: false,
-    screenOrientation: { angle: 0, type: "portraitPrimary" as const },
-  };
+    screenOrientation: { angle: 0, type: "portraitPrimary" },
+    ...(area ? { viewport: area } : {}),
+  });
 }
 
 /**
@@ -584,6 +583,7 @@ export async function pictureOf(
     format = "png",
     quality,
     optimizeForSpeed = true,
+    world,
   }: {
     scale?: number;
     transparent?: boolean;
@@ -591,27 +591,29 @@ export async function pictureOf(
     quality?: number;
     /** Encoded fast rather than small (for a picture that is not kept as it is). */
     optimizeForSpeed?: boolean;
+    /** The caller's isolated world of the page, when it has one open (else one is opened for the picture). */
+    world?: IsolatedWorld;
   } = {},
 ): Promise<Buffer> {
   const state = pages.frames.get(page);
   if (!state) throw new Error("pictureOf takes pictures of render pages only");
-  const metrics = metricsOf(page);
-  const world = await openIsolatedWorld(page, "deckhand-picture");
+  const own = world ? null : await openIsolatedWorld(page, "deckhand-picture");
+  const scripts = (world ?? own)!;
   try {
     // The images in the box are decoded just before its frame (HTMLImageElement.decode: ready to be drawn in
     // the next frame): the page drew nothing while its deck drew, so the frame would otherwise be the first
     // to need them, and could be drawn before their decoding ends, without them.
-    await world.evaluate(`(() => {
+    await scripts.evaluate(`(() => {
       window.scrollTo(${box.x}, ${box.y});
       const inBox = (rect) => rect.right + scrollX > ${box.x} && rect.left + scrollX < ${box.x + box.width}
         && rect.bottom + scrollY > ${box.y} && rect.top + scrollY < ${box.y + box.height};
       const images = [...document.images].filter((image) => inBox(image.getBoundingClientRect()));
-      return Promise.all(images.map((image) => image.decode().catch(() => {}))).then(() => images.length);
+      return Promise.all(images.map((image) => image.decode().catch(() => {}))).then(() => true);
     })()`);
     if (transparent) {
       await state.session.send("Emulation.setDefaultBackgroundColorOverride", { color: { r: 0, g: 0, b: 0, a: 0 } });
     }
-    await state.session.send("Emulation.setDeviceMetricsOverride", { ...metrics, viewport: { ...box, scale } });
+    await setVisibleArea(page, state, { ...box, scale });
     // The first frame after the visible area changed may come before it is drawn: it is asked again.
     let screenshotData: string | undefined;
     for (let tries = 0; !screenshotData && tries < 5; tries++) {
@@ -620,10 +622,10 @@ export async function pictureOf(
     if (!screenshotData) throw new Error("Chromium drew no frame to take a picture of");
     return Buffer.from(screenshotData, "base64");
   } finally {
-    await state.session.send("Emulation.setDeviceMetricsOverride", metrics).catch(() => {});
+    await setVisibleArea(page, state).catch(() => {});
     if (transparent) await state.session.send("Emulation.setDefaultBackgroundColorOverride", {}).catch(() => {});
-    await world.evaluate("window.scrollTo(0, 0)").catch(() => {});
-    await world.close();
+    await scripts.evaluate("window.scrollTo(0, 0)").catch(() => {});
+    await own?.close();
   }
 }
 

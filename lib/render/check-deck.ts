@@ -111,12 +111,11 @@ async function samplePixels(page: Page, world: IsolatedWorld, slides: SlideMeasu
   await world.evaluate("window.__deckhandHideText(true)");
   try {
     for (const slide of pending) {
-      const shot = await pictureOf(page, {
-        x: 0,
-        y: (slide.slide - 1) * CANVAS.height,
-        width: CANVAS.width,
-        height: CANVAS.height,
-      });
+      const shot = await pictureOf(
+        page,
+        { x: 0, y: (slide.slide - 1) * CANVAS.height, width: CANVAS.width, height: CANVAS.height },
+        { world },
+      );
       const png = PNG.sync.read(shot);
       for (const item of slide.contrast) {
         if (item.ratio !== null) continue;
