@@ -121,6 +121,7 @@ describe("export concurrency", () => {
     const deck = await createDeck(user, { title: "Both formats" });
     expect((await setContent(user, deck.id, { source: twelveSlideDeck })).status).toBe(200);
     const rows = await insertPair(user, deck.id, "Both formats");
+    await expect.poll(() => renderContextStats().open).toBe(0); // the last test's job has given its place back
     renderContextStats(true);
     expect(await processNextExport(rows[0]!.id)).toBe("completed");
     expect(renderContextStats().peak).toBe(1);
@@ -157,6 +158,8 @@ describe("export concurrency", () => {
     expect((await setContent(user, deck.id, { source: tooManyRowsDeck })).status).toBe(200);
     const rows = await insertPair(user, deck.id, "Too big");
     const pdfId = rows.find((row) => row.format === "pdf")!.id;
+    // The last test's job gives its place back just after its result: counted from none open.
+    await expect.poll(() => renderContextStats().open).toBe(0);
     renderContextStats(true);
     expect(await processNextExport(pdfId)).toBe("completed");
     expect(renderContextStats().peak).toBe(1); // drawn together, once
